@@ -1,0 +1,101 @@
+#include "app/cli/command_registry.h"
+
+#include "core/store/trace_store.h"
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace opscope::cli {
+
+namespace {
+std::vector<Command>& registry() {
+    static std::vector<Command> all;
+    return all;
+}
+} // namespace
+
+bool registerCommand(Command command) {
+    registry().push_back(std::move(command));
+    return true;
+}
+
+const std::vector<Command>& commands() { return registry(); }
+
+bool wantsHelp(const std::vector<std::string>& args) {
+    for (const std::string& a : args)
+        if (a == "-h" || a == "--help") return true;
+    return false;
+}
+
+bool openStoreForReading(const std::string& traceOrStore, Database* out, std::string* errorText,
+                         std::string* storePath) {
+    OpenResult result;
+    Error error;
+    ImportProgress progress;
+    bool tty = ::isatty(STDERR_FILENO);
+    if (tty) {
+        progress.onProgress = [](std::int64_t read, std::int64_t total, std::int64_t events) {
+            if (total > 0)
+                std::fprintf(stderr, "\rimporting: %3d%%  %lld events", static_cast<int>(read * 100 / total),
+                             static_cast<long long>(events));
+        };
+    }
+    bool ok = openTrace({traceOrStore}, OpenOptions{}, progress, &result, &error);
+    if (tty && !result.reused) std::fprintf(stderr, "\r\033[K");
+    if (!ok) {
+        if (errorText) *errorText = describe(error);
+        return false;
+    }
+    try {
+        *out = Database(result.storePath, Database::Mode::ReadOnly);
+    } catch (const SqliteError& e) {
+        if (errorText) *errorText = e.what();
+        return false;
+    }
+    if (storePath) *storePath = result.storePath;
+    return true;
+}
+
+ArgParser::ArgParser(std::vector<std::string> args) : rest(std::move(args)) {}
+
+bool ArgParser::flag(const std::string& name) {
+    for (auto it = rest.begin(); it != rest.end(); ++it) {
+        if (*it == name) {
+            rest.erase(it);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool ArgParser::option(const std::string& name, std::string* value) {
+    for (auto it = rest.begin(); it != rest.end(); ++it) {
+        if (*it == name && std::next(it) != rest.end()) {
+            *value = *std::next(it);
+            rest.erase(it, it + 2);
+            return true;
+        }
+        if (it->rfind(name + "=", 0) == 0) {
+            *value = it->substr(name.size() + 1);
+            rest.erase(it);
+            return true;
+        }
+    }
+    return false;
+}
+
+std::vector<std::string> ArgParser::positional() const {
+    std::vector<std::string> out;
+    for (const std::string& a : rest)
+        if (a.empty() || a[0] != '-' || a == "-") out.push_back(a);
+    return out;
+}
+
+std::vector<std::string> ArgParser::unknownOptions() const {
+    std::vector<std::string> out;
+    for (const std::string& a : rest)
+        if (!a.empty() && a[0] == '-' && a != "-") out.push_back(a);
+    return out;
+}
+
+} // namespace opscope::cli

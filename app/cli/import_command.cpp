@@ -1,0 +1,73 @@
+// opscope-cli import TRACE... [-o STORE] [--force]
+#include "app/cli/command_registry.h"
+#include "app/cli/summary_printer.h"
+#include "core/store/store_summary.h"
+#include "core/store/trace_store.h"
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace opscope::cli {
+
+namespace {
+
+const char* kHelp =
+    "usage: opscope-cli import TRACE... [-o STORE] [--force] [--quiet]\n"
+    "Imports Chrome trace JSON (.json, .json.gz), Ascend folders/files into an SQLite store\n"
+    "(TRACE.opscope.sqlite beside the first trace unless -o is given) and prints a summary.\n"
+    "Several traces (devices or ranks) go into one store. An up-to-date store is reused unless --force.\n";
+
+int runImport(const std::vector<std::string>& args) {
+    if (wantsHelp(args)) {
+        std::printf("%s", kHelp);
+        return kExitOk;
+    }
+    ArgParser parser(args);
+    OpenOptions options;
+    parser.option("-o", &options.storePath) || parser.option("--output", &options.storePath);
+    options.forceReimport = parser.flag("--force");
+    bool quiet = parser.flag("--quiet");
+    if (!parser.unknownOptions().empty() || parser.positional().empty()) {
+        std::fprintf(stderr, "%s", kHelp);
+        return kExitBadInput;
+    }
+    ImportProgress progress;
+    if (!quiet && ::isatty(STDERR_FILENO)) {
+        progress.onProgress = [](std::int64_t read, std::int64_t total, std::int64_t events) {
+            if (total > 0)
+                std::fprintf(stderr, "\rimporting: %3d%%  %lld events", static_cast<int>(read * 100 / total),
+                             static_cast<long long>(events));
+        };
+    }
+    OpenResult result;
+    Error error;
+    bool ok = openTrace(parser.positional(), options, progress, &result, &error);
+    if (progress.onProgress) std::fprintf(stderr, "\r\033[K");
+    if (!ok) {
+        std::fprintf(stderr, "opscope-cli import: %s\n", describe(error).c_str());
+        return error.code == ErrorCode::StoreFailed ? kExitFailure : kExitBadInput;
+    }
+    if (quiet) return kExitOk;
+    try {
+        Database db(result.storePath, Database::Mode::ReadOnly);
+        StoreSummary summary = readStoreSummary(db);
+        std::printf("store:        %s%s\n", result.storePath.c_str(), result.reused ? " (up to date, reused)" : "");
+        printSummary(stdout, summary);
+        if (!result.reused) {
+            double seconds = result.wallSeconds > 0 ? result.wallSeconds : 1e-9;
+            std::printf("wall time:    %.3f s\nthroughput:   %.0f events/s, %.1f MB/s\n", result.wallSeconds,
+                        static_cast<double>(result.events) / seconds,
+                        static_cast<double>(result.bytes) / seconds / 1e6);
+        }
+        for (const std::string& s : result.skippedFiles) std::printf("skipped:      %s\n", s.c_str());
+    } catch (const SqliteError& e) {
+        std::fprintf(stderr, "opscope-cli import: %s\n", e.what());
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
+const bool registered = registerCommand({"import", "import traces into a store and print a summary", &runImport});
+
+} // namespace
+} // namespace opscope::cli

@@ -1,0 +1,42 @@
+// One Chrome trace event as raw views into the tokenizer's buffer: only the fields opscope uses
+// are picked out; everything stays text until a phase handler asks for a typed value.
+#pragma once
+#include "core/importers/chrome_json/json_scan.h"
+#include "core/model/time.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace opscope {
+
+struct RawValue {
+    enum class Kind { Absent, String, Number, Object, Array, True, False, Null };
+    Kind kind = Kind::Absent;
+    std::string_view text; // strings: between the quotes; others: the value's own text
+    bool escaped = false;
+
+    bool present() const { return kind != Kind::Absent && kind != Kind::Null; }
+    bool isTrue() const { return kind == Kind::True; }
+};
+
+struct ChromeEvent {
+    std::string_view phase;
+    RawValue name, cat, ts, dur, tts, tdur, pid, tid, id, id2, scope, instantScope, bindPoint, bindId, args;
+    RawValue flowIn, flowOut, cname;
+    std::int64_t byteOffset = 0; // of the event's '{' in the decompressed stream
+    int fieldCount = 0;
+};
+
+// Parses the object [begin, end) whose first byte is '{'.
+bool parseChromeEvent(const char* begin, const char* end, ChromeEvent* event, json::ScanError* error,
+                      int* controlChars);
+
+// Typed readers; they return nullopt when the value has the wrong type or bad text.
+std::string stringOf(const RawValue& value);               // strings decoded; numbers as their text
+std::optional<TimeNs> microsOf(const RawValue& value);     // number or numeric string, µs -> ns
+// Canonical process/thread key: integral numbers and numeric strings agree ("25738" == 25738 == 25738.0).
+std::string canonicalIdKey(const RawValue& value);
+
+} // namespace opscope

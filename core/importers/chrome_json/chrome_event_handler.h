@@ -1,0 +1,74 @@
+// The parsing half of the Chrome importer: one small handler per phase turns a ChromeEvent into
+// rows of the StoreWriter (slices, counters, flow endpoints, metadata) and counts every oddity.
+#pragma once
+#include "core/importers/chrome_json/chrome_event.h"
+#include "core/importers/chrome_json/chrome_trace_importer.h"
+#include "core/store/store_writer.h"
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace opscope {
+
+class ChromeEventHandler {
+public:
+    ChromeEventHandler(StoreWriter& writer, const ChromeImportOptions& options, std::string file);
+
+    // Returns false on a fatal type error (error is then set).
+    bool handle(const ChromeEvent& event, Error* error);
+    void topLevelKey(std::string_view key, std::string_view rawValue, bool truncated);
+    // Closes what the trace left open (B without E, async begins) at the end of their track.
+    void finishFile();
+    std::int64_t events() const { return events_; }
+
+private:
+    struct OpenSlice {
+        TimeNs tsNs;
+        std::string name, category, argsJson;
+        std::string bindId;
+        bool flowOut = false, flowIn = false;
+        std::int64_t byteOffset;
+    };
+    struct Context {
+        ProcessId process = 0;
+        std::string processKey;
+    };
+
+    bool fatal(const ChromeEvent& event, const char* expected, Error* error);
+    void warn(std::string_view code, const ChromeEvent& event, std::string_view sample);
+    Context processOf(const ChromeEvent& event);
+    TrackId threadTrackOf(const ChromeEvent& event, const Context& ctx);
+    TimeNs shifted(TimeNs ts) const { return ts + options_.clockOffsetNs; }
+    void noteEnd(TrackId track, TimeNs endNs);
+
+    bool onComplete(const ChromeEvent& e, TimeNs ts, Error* error);
+    void onBegin(const ChromeEvent& e, TimeNs ts);
+    void onEnd(const ChromeEvent& e, TimeNs ts);
+    void onInstant(const ChromeEvent& e, TimeNs ts);
+    void onCounter(const ChromeEvent& e, TimeNs ts);
+    void onMetadata(const ChromeEvent& e);
+    void onAsync(const ChromeEvent& e, TimeNs ts, char phase);
+    void onFlow(const ChromeEvent& e, TimeNs ts, char phase);
+    void bindV2Flow(const ChromeEvent& e, PendingSliceIndex slice);
+    void bindV2Flow(const std::string& bindId, bool flowOut, bool flowIn, PendingSliceIndex slice);
+    PendingSliceIndex emitSlice(TrackId track, TimeNs ts, TimeNs dur, std::string_view name,
+                                std::string_view category, std::string_view argsJson, int flags);
+
+    StoreWriter& writer_;
+    ChromeImportOptions options_;
+    std::string file_;
+    std::int64_t events_ = 0;
+    std::uint64_t order_ = 0;
+    std::unordered_map<std::string, Context> processCache_;
+    std::unordered_map<TrackId, std::vector<OpenSlice>> openSlices_;          // B/E stacks per thread track
+    std::unordered_map<std::string, std::vector<std::pair<TrackId, OpenSlice>>> openAsync_; // by async key
+    std::unordered_map<TrackId, TimeNs> lastTs_;                               // out-of-order detection
+    std::unordered_map<TrackId, TimeNs> trackEnd_;
+    std::unordered_map<std::string, std::vector<PendingSliceIndex>> v2Producers_, v2Consumers_;
+    std::unordered_map<std::string, TrackId> threadTrackCache_;
+    bool globalNamed_ = false;
+    TimeNs traceEndNs_ = 0;
+};
+
+} // namespace opscope

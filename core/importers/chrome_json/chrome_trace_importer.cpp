@@ -1,0 +1,69 @@
+#include "core/importers/chrome_json/chrome_trace_importer.h"
+
+#include "core/importers/chrome_json/byte_source.h"
+#include "core/importers/chrome_json/chrome_event_handler.h"
+#include "core/importers/chrome_json/trace_tokenizer.h"
+
+namespace opscope {
+
+bool importChromeTrace(const std::string& path, StoreWriter& writer, const ChromeImportOptions& options,
+                       const ImportProgress& progress, ChromeImportResult* result, Error* error) {
+    Error localError;
+    Error* err = error ? error : &localError;
+    std::unique_ptr<ByteSource> source = ByteSource::open(path, err);
+    if (!source) return false;
+    ChromeEventHandler handler(writer, options, path);
+    int controlChars = 0;
+    std::int64_t controlCharsOffset = -1;
+
+    TokenizerCallbacks callbacks;
+    callbacks.onEvent = [&](const char* begin, const char* end, std::int64_t offset) {
+        ChromeEvent event;
+        event.byteOffset = offset;
+        json::ScanError scanError;
+        int before = controlChars;
+        if (!parseChromeEvent(begin, end, &event, &scanError, &controlChars)) {
+            std::int64_t at = offset + (scanError.at ? scanError.at - begin : 0);
+            *err = Error{scanError.wrongType ? ErrorCode::WrongType : ErrorCode::JsonSyntax, path, at, -1, -1,
+                         scanError.expected, {}};
+            locateLineColumn(path, at, &err->line, &err->column);
+            return false;
+        }
+        if (controlChars != before && controlCharsOffset < 0) controlCharsOffset = offset;
+        if (!handler.handle(event, err)) {
+            locateLineColumn(path, err->byteOffset, &err->line, &err->column);
+            return false;
+        }
+        return true;
+    };
+    callbacks.onTopLevelKey = [&](std::string_view key, std::string_view raw, bool truncated) {
+        handler.topLevelKey(key, raw, truncated);
+    };
+    callbacks.onWarning = [&](std::string_view code, std::int64_t offset, std::string_view sample) {
+        std::int64_t line = -1, column = -1;
+        if (offset >= 0) locateLineColumn(path, offset, &line, &column);
+        writer.addWarning(code, path, offset, line, sample);
+    };
+    const std::int64_t total = source->fileSize();
+    callbacks.onChunk = [&](std::int64_t bytesRead) {
+        progress.report(bytesRead, total, handler.events());
+        return !progress.cancelled();
+    };
+
+    TraceTokenizer tokenizer(*source, callbacks);
+    if (!tokenizer.run(err)) return false;
+    handler.finishFile();
+    if (controlChars > 0) {
+        // Raw control characters are invalid JSON but real producers write them; we keep the text.
+        for (int i = 0; i < controlChars; ++i)
+            writer.addWarning("control_character_in_string", path, controlCharsOffset, -1, {});
+    }
+    progress.report(total, total, handler.events());
+    if (result) {
+        result->events = handler.events();
+        result->bytes = tokenizer.bytesConsumed();
+    }
+    return true;
+}
+
+} // namespace opscope

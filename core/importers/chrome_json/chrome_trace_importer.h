@@ -1,0 +1,29 @@
+// Imports a Chrome Trace Event file (.json or .json.gz; bare array or {"traceEvents": [...]})
+// into a StoreWriter, streaming: the file is read in chunks and never held whole.
+#pragma once
+#include "core/importers/import_progress.h"
+#include "core/model/error.h"
+#include "core/store/store_writer.h"
+
+#include <string>
+
+namespace opscope {
+
+struct ChromeImportOptions {
+    // Added to every timestamp (ns): used to align several devices or ranks on one time base.
+    TimeNs clockOffsetNs = 0;
+    // Prefix for process keys so that several files can share one store without pid collisions.
+    std::string processKeyPrefix;
+};
+
+struct ChromeImportResult {
+    std::int64_t events = 0;
+    std::int64_t bytes = 0;
+};
+
+// Returns false and fills error on a fatal problem (the writer must then be discarded);
+// recoverable oddities go to writer.addWarning().
+bool importChromeTrace(const std::string& path, StoreWriter& writer, const ChromeImportOptions& options,
+                       const ImportProgress& progress, ChromeImportResult* result, Error* error);
+
+} // namespace opscope

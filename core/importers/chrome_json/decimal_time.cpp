@@ -1,0 +1,90 @@
+#include "core/importers/chrome_json/decimal_time.h"
+
+#include <cstdint>
+#include <limits>
+
+namespace opscope {
+
+namespace {
+// 128-bit intermediate so 30 significant digits scale without overflow (a GCC/Clang extension).
+__extension__ typedef __int128 Int128;
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+} // namespace
+
+std::optional<TimeNs> parseDecimalScaled(std::string_view text, int scaleDigits) {
+    while (!text.empty() && isSpace(text.front())) text.remove_prefix(1);
+    while (!text.empty() && isSpace(text.back())) text.remove_suffix(1);
+    if (text.empty()) return std::nullopt;
+    std::size_t i = 0;
+    bool negative = false;
+    if (text[i] == '-' || text[i] == '+') {
+        negative = text[i] == '-';
+        ++i;
+    }
+    // Collect significant digits and the position of the decimal point.
+    Int128 mantissa = 0;
+    int fractionDigits = 0;
+    int droppedDigits = 0; // digits beyond what we keep (after the point, beyond 30 digits)
+    int firstDropped = -1;
+    bool anyDigit = false, seenPoint = false;
+    int kept = 0;
+    for (; i < text.size(); ++i) {
+        char c = text[i];
+        if (c >= '0' && c <= '9') {
+            anyDigit = true;
+            if (kept < 30) {
+                mantissa = mantissa * 10 + (c - '0');
+                if (mantissa != 0) ++kept;
+                if (seenPoint) ++fractionDigits;
+            } else {
+                if (firstDropped < 0) firstDropped = c - '0';
+                if (!seenPoint) ++droppedDigits;
+            }
+        } else if (c == '.' && !seenPoint) {
+            seenPoint = true;
+        } else {
+            break;
+        }
+    }
+    if (!anyDigit) return std::nullopt;
+    int exponent = 0;
+    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+        ++i;
+        bool expNegative = false;
+        if (i < text.size() && (text[i] == '-' || text[i] == '+')) {
+            expNegative = text[i] == '-';
+            ++i;
+        }
+        bool expDigit = false;
+        for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+            expDigit = true;
+            if (exponent < 1000) exponent = exponent * 10 + (text[i] - '0');
+        }
+        if (!expDigit) return std::nullopt;
+        if (expNegative) exponent = -exponent;
+    }
+    if (i != text.size()) return std::nullopt;
+    // value = mantissa * 10^(droppedDigits + exponent - fractionDigits + scaleDigits)
+    int shift = droppedDigits + exponent - fractionDigits + scaleDigits;
+    const Int128 limit = static_cast<Int128>(std::numeric_limits<std::int64_t>::max());
+    if (shift >= 0) {
+        for (int k = 0; k < shift; ++k) {
+            mantissa *= 10;
+            if (mantissa > limit) return std::nullopt;
+        }
+    } else {
+        int roundDigit = firstDropped >= 0 && droppedDigits == 0 ? firstDropped : 0;
+        for (int k = 0; k < -shift; ++k) {
+            roundDigit = static_cast<int>(mantissa % 10);
+            mantissa /= 10;
+        }
+        if (roundDigit >= 5) mantissa += 1;
+    }
+    if (mantissa > limit) return std::nullopt;
+    std::int64_t value = static_cast<std::int64_t>(mantissa);
+    return negative ? -value : value;
+}
+
+std::optional<TimeNs> parseMicrosToNs(std::string_view text) { return parseDecimalScaled(text, 3); }
+
+} // namespace opscope

@@ -1,0 +1,95 @@
+#include "core/importers/device_classifier.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <map>
+#include <string>
+#include <unordered_map>
+
+namespace opscope {
+
+namespace {
+
+// Ascend process groups that describe one device (names from msprof/torch_npu metadata).
+bool isAscendDeviceProcessName(const std::string& name) {
+    static const std::array<const char*, 16> names = {
+        "Ascend Hardware", "HCCL", "Communication", "Overlap Analysis", "AI Core Freq", "HBM", "LLC",
+        "NPU MEM", "Acc PMU", "Stars Soc Info", "QoS", "DDR", "AI Core Utilization", "Stars Chip Trans",
+        "HCCS", "PCIe"};
+    return std::any_of(names.begin(), names.end(), [&](const char* n) { return name.rfind(n, 0) == 0; });
+}
+
+bool isGpuCategory(std::string_view cat) {
+    return cat == "kernel" || cat == "gpu_memcpy" || cat == "gpu_memset" || cat == "Kernel" || cat == "Memcpy" ||
+           cat == "Memset" || cat == "cuda_kernel";
+}
+
+bool isGpuComputeCategory(std::string_view cat) {
+    return cat == "kernel" || cat == "Kernel" || cat == "cuda_kernel" || cat == "gpu_memcpy" || cat == "gpu_memset" ||
+           cat == "Memcpy" || cat == "Memset";
+}
+
+std::optional<std::int64_t> numericPid(const std::string& pid) {
+    if (pid.empty()) return std::nullopt;
+    std::size_t start = pid.find_last_of('/') == std::string::npos ? 0 : pid.find_last_of('/') + 1;
+    std::int64_t value = 0;
+    for (std::size_t i = start; i < pid.size(); ++i) {
+        if (pid[i] < '0' || pid[i] > '9') return std::nullopt;
+        value = value * 10 + (pid[i] - '0');
+    }
+    return value;
+}
+
+} // namespace
+
+void classifyDevices(StoreWriter& writer) {
+    Database& db = writer.database();
+    // Per track: how many slices carry a GPU category.
+    std::unordered_map<TrackId, std::int64_t> gpuSlices, computeSlices;
+    for (const auto& s : writer.pendingSlices()) {
+        std::string_view cat = writer.stringAt(s.category);
+        if (isGpuCategory(cat)) ++gpuSlices[s.track];
+        if (isGpuComputeCategory(cat)) ++computeSlices[s.track];
+    }
+    struct ProcessRow {
+        ProcessId id;
+        std::string pid, name, labels;
+    };
+    std::vector<ProcessRow> processes;
+    {
+        Statement st = db.prepare("SELECT id, pid, coalesce(name,''), coalesce(labels,'') FROM process "
+                                  "WHERE device_id IS NULL");
+        while (st.step()) processes.push_back({st.int64(0), st.text(1), st.text(2), st.text(3)});
+    }
+    std::map<ProcessId, std::vector<TrackId>> tracksOf;
+    {
+        Statement st = db.prepare("SELECT id, process_id FROM track WHERE kind = 'thread'");
+        while (st.step()) tracksOf[st.int64(1)].push_back(st.int64(0));
+    }
+    for (const ProcessRow& p : processes) {
+        bool ascend = isAscendDeviceProcessName(p.name) || p.labels.find("NPU") != std::string::npos;
+        std::int64_t gpu = 0;
+        for (TrackId t : tracksOf[p.id]) gpu += gpuSlices[t];
+        bool isGpu = gpu > 0 || p.labels.rfind("GPU", 0) == 0;
+        if (!ascend && !isGpu) continue;
+        std::optional<std::int64_t> pid = numericPid(p.pid);
+        int ordinal = 0;
+        if (ascend && pid) {
+            // msprof writes pid = (pid << 10) | (sortIndex << 5) | deviceId; 31 means host.
+            ordinal = static_cast<int>(*pid & 31);
+            if (ordinal == 31) continue;
+        } else if (pid && *pid < 64) {
+            ordinal = static_cast<int>(*pid); // Kineto: GPU processes use the device index as pid
+        }
+        std::string name = std::string(ascend ? "NPU " : "GPU ") + std::to_string(ordinal);
+        DeviceId device = writer.device(name, ascend ? "npu" : "gpu", ordinal);
+        writer.setProcessDevice(p.id, device);
+        for (TrackId t : tracksOf[p.id]) {
+            bool compute = ascend ? p.name.rfind("Ascend Hardware", 0) == 0 : computeSlices[t] > 0;
+            if (compute) writer.setTrackCompute(t, true);
+        }
+    }
+}
+
+} // namespace opscope

@@ -1,0 +1,25 @@
+// The store's schema: one SQLite file per trace, documented in docs/schema.md.
+// Bump kSchemaVersion whenever a table changes; older stores are then rebuilt from their source.
+#pragma once
+#include <string>
+
+namespace opscope {
+
+inline constexpr int kSchemaVersion = 1;
+inline constexpr const char* kImporterVersion = "opscope-importer-1";
+
+// Slice flags (slice.flags), counted in the warning table as well.
+enum SliceFlag : int {
+    kSliceUnfinished = 1,  // B without E (or async begin without end): drawn to the end of its track
+    kSliceOverlap = 2,     // overlapped a sibling on its thread: moved to an overflow lane track
+    kSliceNegativeDur = 4, // the source said dur < 0; stored as 0
+    kSliceInstant = 8,     // an instant event (i, I, n, R): dur is 0
+    kSliceMissingDur = 16, // X without dur; stored as 0
+};
+
+// Tables and views, created before the bulk insert.
+const char* schemaTablesSql();
+// Indices, created after the bulk insert (faster than maintaining them row by row).
+const char* schemaIndicesSql();
+
+} // namespace opscope

@@ -1,0 +1,102 @@
+// A thin RAII layer over the sqlite3 C API: a connection, prepared statements reused in loops,
+// and errors turned into exceptions at this boundary only (callers convert them to Error values).
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace opscope {
+
+class SqliteError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class Statement;
+
+class Database {
+public:
+    enum class Mode { ReadOnly, ReadWrite, Create };
+
+    Database() = default;
+    Database(const std::string& path, Mode mode);
+    ~Database();
+    Database(Database&& other) noexcept;
+    Database& operator=(Database&& other) noexcept;
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    bool isOpen() const { return db_ != nullptr; }
+    void close();
+    void exec(const std::string& sql);
+    Statement prepare(std::string_view sql);
+    std::int64_t lastInsertRowId() const;
+    // First column of the first row, or the fallback when there is no row.
+    std::int64_t scalarInt(const std::string& sql, std::int64_t fallback = 0);
+    std::string scalarText(const std::string& sql, const std::string& fallback = {});
+    bool tableExists(const std::string& name);
+    sqlite3* handle() const { return db_; }
+    const std::string& path() const { return path_; }
+
+private:
+    sqlite3* db_ = nullptr;
+    std::string path_;
+};
+
+class Statement {
+public:
+    Statement() = default;
+    Statement(sqlite3* db, std::string_view sql);
+    ~Statement();
+    Statement(Statement&& other) noexcept;
+    Statement& operator=(Statement&& other) noexcept;
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    // Binding is 1-based like sqlite3.
+    Statement& bind(int index, std::int64_t value);
+    Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
+    Statement& bind(int index, double value);
+    Statement& bind(int index, std::string_view text);
+    Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
+    Statement& bind(int index, const std::string& text) { return bind(index, std::string_view(text)); }
+    Statement& bindNull(int index);
+
+    // Returns true while there is a row to read.
+    bool step();
+    // Runs a statement that returns no rows, then resets it for the next use.
+    void run();
+    void reset();
+
+    int columnCount() const;
+    bool isNull(int column) const;
+    std::int64_t int64(int column) const;
+    double real(int column) const;
+    std::string text(int column) const;
+    std::string_view textView(int column) const;
+    std::string columnName(int column) const;
+    int columnType(int column) const; // SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB, SQLITE_NULL
+
+private:
+    void check(int rc, const char* what) const;
+    sqlite3* db_ = nullptr;
+    sqlite3_stmt* stmt_ = nullptr;
+};
+
+// Commits on commit(), rolls back if destroyed before that (an exception or a cancel).
+class Transaction {
+public:
+    explicit Transaction(Database& db);
+    ~Transaction();
+    void commit();
+
+private:
+    Database& db_;
+    bool done_ = false;
+};
+
+} // namespace opscope

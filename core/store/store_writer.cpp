@@ -1,0 +1,301 @@
+#include "core/store/store_writer.h"
+
+#include "core/store/schema.h"
+#include "core/store/source_fingerprint.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <unistd.h>
+
+namespace opscope {
+
+namespace fs = std::filesystem;
+
+const char* trackKindName(TrackKind kind) {
+    switch (kind) {
+    case TrackKind::Thread: return "thread";
+    case TrackKind::Async: return "async";
+    case TrackKind::Counter: return "counter";
+    case TrackKind::Instant: return "instant";
+    case TrackKind::Step: return "step";
+    }
+    return "thread";
+}
+
+namespace {
+std::string joinKey(std::string_view a, std::string_view b) {
+    std::string key;
+    key.reserve(a.size() + b.size() + 1);
+    key.append(a);
+    key.push_back('\x1f');
+    key.append(b);
+    return key;
+}
+} // namespace
+
+std::unique_ptr<StoreWriter> StoreWriter::create(const std::string& finalPath, Error* error) {
+    std::unique_ptr<StoreWriter> writer(new StoreWriter());
+    writer->finalPath_ = finalPath;
+    writer->tempPath_ = finalPath + ".tmp-" + std::to_string(::getpid());
+    std::error_code ec;
+    fs::remove(writer->tempPath_, ec);
+    try {
+        writer->db_ = Database(writer->tempPath_, Database::Mode::Create);
+        // A scratch file until the rename: durability is not needed, speed is.
+        writer->db_.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA temp_store=MEMORY;"
+                         "PRAGMA cache_size=-65536; PRAGMA page_size=8192;");
+        writer->db_.exec(schemaTablesSql());
+        writer->db_.exec("BEGIN");
+        writer->prepareStatements();
+    } catch (const SqliteError& e) {
+        if (error) *error = Error{ErrorCode::StoreFailed, writer->tempPath_, -1, -1, -1, "a writable store", e.what()};
+        writer->db_.close();
+        fs::remove(writer->tempPath_, ec);
+        return nullptr;
+    }
+    return writer;
+}
+
+StoreWriter::~StoreWriter() {
+    if (!finished_) {
+        insertArgs_ = Statement();
+        insertCounter_ = Statement();
+        insertSlice_ = Statement();
+        db_.close();
+        std::error_code ec;
+        fs::remove(tempPath_, ec);
+    }
+}
+
+void StoreWriter::prepareStatements() {
+    insertArgs_ = db_.prepare("INSERT INTO args(id, json) VALUES(?, ?)");
+    insertCounter_ = db_.prepare("INSERT INTO counter(track_id, ts, value) VALUES(?, ?, ?)");
+    insertSlice_ = db_.prepare("INSERT INTO slice(id, track_id, ts, dur, depth, parent_id, self_dur, name_id, "
+                               "cat_id, type_id, arg_id, flags) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)");
+}
+
+StringId StoreWriter::intern(std::string_view text) {
+    auto it = stringIds_.find(text);
+    if (it != stringIds_.end()) return it->second;
+    strings_.emplace_back(text);
+    StringId id = static_cast<StringId>(strings_.size());
+    stringIds_.emplace(strings_.back(), id);
+    return id;
+}
+
+std::string_view StoreWriter::stringAt(StringId id) const {
+    if (id == 0 || id > strings_.size()) return {};
+    return strings_[id - 1];
+}
+
+DeviceId StoreWriter::device(std::string_view name, std::string_view kind, int ordinal) {
+    std::string key(name);
+    auto it = devices_.find(key);
+    if (it != devices_.end()) return it->second;
+    Statement st = db_.prepare("INSERT INTO device(name, kind, ordinal) VALUES(?, ?, ?)");
+    st.bind(1, name).bind(2, kind).bind(3, ordinal).run();
+    DeviceId id = db_.lastInsertRowId();
+    devices_.emplace(key, id);
+    return id;
+}
+
+void StoreWriter::setDeviceClockOffset(DeviceId device, TimeNs offsetNs) {
+    db_.prepare("UPDATE device SET clock_offset_ns = ? WHERE id = ?").bind(1, offsetNs).bind(2, device).run();
+}
+
+ProcessId StoreWriter::process(std::string_view pidKey) {
+    std::string key(pidKey);
+    auto it = processes_.find(key);
+    if (it != processes_.end()) return it->second;
+    Statement st = db_.prepare("INSERT INTO process(pid) VALUES(?)");
+    st.bind(1, pidKey).run();
+    ProcessId id = db_.lastInsertRowId();
+    processes_.emplace(key, id);
+    return id;
+}
+
+void StoreWriter::setProcessName(ProcessId process, std::string_view name) {
+    db_.prepare("UPDATE process SET name = ? WHERE id = ?").bind(1, name).bind(2, process).run();
+}
+void StoreWriter::setProcessLabels(ProcessId process, std::string_view labels) {
+    db_.prepare("UPDATE process SET labels = ? WHERE id = ?").bind(1, labels).bind(2, process).run();
+}
+void StoreWriter::setProcessSortIndex(ProcessId process, std::int64_t sortIndex) {
+    db_.prepare("UPDATE process SET sort_index = ? WHERE id = ?").bind(1, sortIndex).bind(2, process).run();
+}
+void StoreWriter::setProcessDevice(ProcessId process, DeviceId device) {
+    db_.prepare("UPDATE process SET device_id = ? WHERE id = ?").bind(1, device).bind(2, process).run();
+    db_.prepare("UPDATE track SET device_id = ? WHERE process_id = ?").bind(1, device).bind(2, process).run();
+}
+
+ThreadId StoreWriter::thread(ProcessId process, std::string_view tidKey) {
+    std::string key = joinKey(std::to_string(process), tidKey);
+    auto it = threads_.find(key);
+    if (it != threads_.end()) return it->second;
+    Statement st = db_.prepare("INSERT INTO thread(process_id, tid) VALUES(?, ?)");
+    st.bind(1, process).bind(2, tidKey).run();
+    ThreadId id = db_.lastInsertRowId();
+    threads_.emplace(key, id);
+    return id;
+}
+
+void StoreWriter::setThreadName(ThreadId thread, std::string_view name) {
+    db_.prepare("UPDATE thread SET name = ? WHERE id = ?").bind(1, name).bind(2, thread).run();
+}
+void StoreWriter::setThreadSortIndex(ThreadId thread, std::int64_t sortIndex) {
+    db_.prepare("UPDATE thread SET sort_index = ? WHERE id = ?").bind(1, sortIndex).bind(2, thread).run();
+}
+
+TrackId StoreWriter::newTrack(ProcessId process, std::optional<ThreadId> thread, TrackKind kind,
+                              std::string_view name, std::string_view unit, int lane) {
+    Statement st = db_.prepare(
+        "INSERT INTO track(process_id, thread_id, kind, name, unit, lane, device_id) "
+        "VALUES(?, ?, ?, ?, ?, ?, (SELECT device_id FROM process WHERE id = ?))");
+    st.bind(1, process);
+    if (thread) st.bind(2, *thread); else st.bindNull(2);
+    st.bind(3, trackKindName(kind)).bind(4, name);
+    if (unit.empty()) st.bindNull(5); else st.bind(5, unit);
+    st.bind(6, lane).bind(7, process).run();
+    TrackId id = db_.lastInsertRowId();
+    auto info = std::make_unique<TrackInfo>();
+    info->process = process;
+    info->thread = thread;
+    info->kind = kind;
+    info->name = std::string(name);
+    info->lane = lane;
+    trackInfo_.emplace(id, std::move(info));
+    return id;
+}
+
+TrackId StoreWriter::threadTrack(ThreadId thread) {
+    auto it = threadTracks_.find(thread);
+    if (it != threadTracks_.end()) return it->second;
+    ProcessId process = db_.scalarInt("SELECT process_id FROM thread WHERE id = " + std::to_string(thread));
+    std::string tid = db_.scalarText("SELECT tid FROM thread WHERE id = " + std::to_string(thread));
+    TrackId id = newTrack(process, thread, TrackKind::Thread, tid, {}, 0);
+    threadTracks_.emplace(thread, id);
+    return id;
+}
+
+TrackId StoreWriter::namedTrack(ProcessId process, TrackKind kind, std::string_view name,
+                                std::string_view identity) {
+    std::string key = joinKey(joinKey(std::to_string(process), trackKindName(kind)), identity.empty() ? name : identity);
+    auto it = namedTracks_.find(key);
+    if (it != namedTracks_.end()) return it->second;
+    TrackId id = newTrack(process, std::nullopt, kind, name, {}, 0);
+    namedTracks_.emplace(key, id);
+    return id;
+}
+
+TrackId StoreWriter::counterTrack(ProcessId process, std::string_view name, std::string_view unit) {
+    std::string key = joinKey(joinKey(std::to_string(process), "counter"), name);
+    auto it = namedTracks_.find(key);
+    if (it != namedTracks_.end()) return it->second;
+    TrackId id = newTrack(process, std::nullopt, TrackKind::Counter, name, unit, 0);
+    namedTracks_.emplace(key, id);
+    return id;
+}
+
+void StoreWriter::setTrackCompute(TrackId track, bool isCompute) {
+    db_.prepare("UPDATE track SET is_compute = ? WHERE id = ?").bind(1, isCompute ? 1 : 0).bind(2, track).run();
+}
+void StoreWriter::setTrackSortIndex(TrackId track, std::int64_t sortIndex) {
+    db_.prepare("UPDATE track SET sort_index = ? WHERE id = ?").bind(1, sortIndex).bind(2, track).run();
+}
+
+ArgId StoreWriter::addArgs(std::string_view json) {
+    if (json.empty() || json == "{}") return 0;
+    ArgId id = nextArgId_++;
+    insertArgs_.bind(1, id).bind(2, json);
+    insertArgs_.run();
+    return id;
+}
+
+PendingSliceIndex StoreWriter::addSlice(const SliceInput& slice) {
+    PendingSlice p{};
+    p.tsNs = slice.tsNs;
+    p.durNs = slice.durNs;
+    p.track = slice.track;
+    p.args = slice.args;
+    p.name = intern(slice.name);
+    p.category = slice.category.empty() ? 0 : intern(slice.category);
+    p.type = slice.type.empty() ? 0 : intern(slice.type);
+    p.flags = slice.flags;
+    slices_.push_back(p);
+    return static_cast<PendingSliceIndex>(slices_.size() - 1);
+}
+
+void StoreWriter::setSliceType(PendingSliceIndex slice, std::string_view type) {
+    if (slice < slices_.size()) slices_[slice].type = type.empty() ? 0 : intern(type);
+}
+
+void StoreWriter::addCounter(TrackId track, TimeNs tsNs, double value) {
+    insertCounter_.bind(1, track).bind(2, tsNs).bind(3, value);
+    insertCounter_.run();
+    ++counterRows_;
+}
+
+void StoreWriter::addFlowEndpoint(FlowEndpoint endpoint) { flowEndpoints_.push_back(std::move(endpoint)); }
+
+void StoreWriter::addFlow(PendingSliceIndex out, PendingSliceIndex in, std::string_view cat, std::string_view name) {
+    directFlows_.push_back({out, in, std::string(cat), std::string(name)});
+}
+
+void StoreWriter::addMetric(PendingSliceIndex slice, std::string_view key, std::optional<double> num,
+                            std::string_view text, std::string_view unit, std::string_view group) {
+    std::string k(key);
+    auto it = metricKeys_.find(k);
+    std::int64_t keyId;
+    if (it == metricKeys_.end()) {
+        Statement st = db_.prepare("INSERT INTO metric_key(name, unit, group_name) VALUES(?, ?, ?)");
+        st.bind(1, key);
+        if (unit.empty()) st.bindNull(2); else st.bind(2, unit);
+        if (group.empty()) st.bindNull(3); else st.bind(3, group);
+        st.run();
+        keyId = db_.lastInsertRowId();
+        metricKeys_.emplace(k, keyId);
+    } else {
+        keyId = it->second;
+    }
+    metrics_.push_back({slice, keyId, num, std::string(text)});
+}
+
+void StoreWriter::addWarning(std::string_view code, std::string_view file, std::int64_t byteOffset,
+                             std::int64_t line, std::string_view sample) {
+    std::string key = joinKey(code, file);
+    auto it = warningIndex_.find(key);
+    if (it != warningIndex_.end()) {
+        ++warnings_[it->second].count;
+        return;
+    }
+    WarningEntry entry;
+    entry.code = std::string(code);
+    entry.file = std::string(file);
+    entry.sample = std::string(sample.substr(0, 400));
+    entry.count = 1;
+    entry.byteOffset = byteOffset;
+    entry.line = line;
+    warningIndex_.emplace(key, warnings_.size());
+    warnings_.push_back(std::move(entry));
+}
+
+void StoreWriter::addStat(std::string_view name, std::int64_t delta) { stats_[std::string(name)] += delta; }
+
+void StoreWriter::setMeta(std::string_view key, std::string_view value) {
+    db_.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)").bind(1, key).bind(2, value).run();
+}
+
+void StoreWriter::addSourceFile(std::string_view path, std::string_view role, std::string_view status,
+                                std::string_view reason, std::int64_t events) {
+    Statement st = db_.prepare("INSERT INTO source_file(path, role, status, reason, size_bytes, mtime_ns, "
+                               "content_hash, events) VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
+    st.bind(1, path).bind(2, role).bind(3, status);
+    if (reason.empty()) st.bindNull(4); else st.bind(4, reason);
+    SourceFingerprint fp = fingerprintOf(std::string(path));
+    if (fp.valid()) st.bind(5, fp.sizeBytes).bind(6, fp.mtimeNs).bind(7, fp.contentHash);
+    else st.bindNull(5).bindNull(6).bindNull(7);
+    st.bind(8, events).run();
+}
+
+} // namespace opscope

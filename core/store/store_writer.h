@@ -1,0 +1,207 @@
+// The sink every importer writes to. Rows go to a temporary SQLite file inside one transaction;
+// finish() nests slices per track, binds flows, builds indices and renames the file into place.
+// Nothing replaces an earlier store unless finish() succeeds.
+#pragma once
+#include "core/model/error.h"
+#include "core/model/time.h"
+#include "core/store/sqlite_db.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace opscope {
+
+using StringId = std::uint32_t;
+using ProcessId = std::int64_t;
+using ThreadId = std::int64_t;
+using TrackId = std::int64_t;
+using DeviceId = std::int64_t;
+using ArgId = std::int64_t;          // 0: no args
+using PendingSliceIndex = std::uint32_t; // index of a slice before finish() gives it its row id
+
+inline constexpr PendingSliceIndex kNoPendingSlice = 0xffffffffu;
+
+enum class TrackKind { Thread, Async, Counter, Instant, Step };
+const char* trackKindName(TrackKind kind);
+
+// One end of a flow as a trace states it: bound at finish() to a slice on a track by time.
+struct FlowEndpoint {
+    enum class Phase { Start, Step, End };
+    enum class Binding { Enclosing, NextSlice };
+    std::string key;   // identity of the flow (e.g. "cat|name|id" for v1 flows)
+    Phase phase = Phase::Start;
+    Binding binding = Binding::Enclosing;
+    TrackId track = 0;
+    TimeNs tsNs = 0;
+    std::uint64_t order = 0; // file order, to keep step order stable
+    std::string cat;
+    std::string name;
+};
+
+struct SliceInput {
+    TrackId track = 0;
+    TimeNs tsNs = 0;
+    TimeNs durNs = 0;
+    std::string_view name;
+    std::string_view category; // empty: none
+    std::string_view type;     // operator type when the importer knows it; empty: none
+    ArgId args = 0;
+    int flags = 0;
+};
+
+struct ImportSummary {
+    std::int64_t processes = 0, threads = 0, tracks = 0, slices = 0, counters = 0, flows = 0;
+    std::int64_t warnings = 0; // total count of oddities
+    TimeNs startNs = 0, endNs = 0;
+};
+
+class StoreWriter {
+public:
+    // Opens "<finalPath>.tmp-<pid>" for writing; the final file is untouched until finish().
+    static std::unique_ptr<StoreWriter> create(const std::string& finalPath, Error* error);
+    ~StoreWriter(); // without finish(): the temporary file is removed
+
+    StoreWriter(const StoreWriter&) = delete;
+    StoreWriter& operator=(const StoreWriter&) = delete;
+
+    // --- dictionary
+    StringId intern(std::string_view text);
+
+    // --- processes, threads, devices, tracks (get-or-create by key)
+    DeviceId device(std::string_view name, std::string_view kind, int ordinal);
+    void setDeviceClockOffset(DeviceId device, TimeNs offsetNs);
+    ProcessId process(std::string_view pidKey);
+    void setProcessName(ProcessId process, std::string_view name);
+    void setProcessLabels(ProcessId process, std::string_view labels);
+    void setProcessSortIndex(ProcessId process, std::int64_t sortIndex);
+    void setProcessDevice(ProcessId process, DeviceId device);
+    ThreadId thread(ProcessId process, std::string_view tidKey);
+    void setThreadName(ThreadId thread, std::string_view name);
+    void setThreadSortIndex(ThreadId thread, std::int64_t sortIndex);
+    TrackId threadTrack(ThreadId thread);
+    // Async lanes, process instants, step markers: keyed by (process, kind, identity), where the
+    // identity defaults to the name (async tracks pass their id so equal names stay apart).
+    TrackId namedTrack(ProcessId process, TrackKind kind, std::string_view name, std::string_view identity = {});
+    TrackId counterTrack(ProcessId process, std::string_view name, std::string_view unit);
+    void setTrackCompute(TrackId track, bool isCompute);
+    void setTrackSortIndex(TrackId track, std::int64_t sortIndex);
+
+    // --- rows
+    ArgId addArgs(std::string_view json); // a JSON object as text; "" or "{}" gives 0
+    PendingSliceIndex addSlice(const SliceInput& slice);
+    void addCounter(TrackId track, TimeNs tsNs, double value);
+    void addFlowEndpoint(FlowEndpoint endpoint);
+    void addFlow(PendingSliceIndex out, PendingSliceIndex in, std::string_view cat, std::string_view name);
+    // A typed per-slice metric (operator PMU columns, CSV fields): number, text, or both.
+    void addMetric(PendingSliceIndex slice, std::string_view key, std::optional<double> num,
+                   std::string_view text = {}, std::string_view unit = {}, std::string_view group = {});
+
+    // Pending slices, for importers that join side files (CSV rows) to timeline slices.
+    struct PendingSlice {
+        TimeNs tsNs;
+        TimeNs durNs;
+        TrackId track;
+        ArgId args;
+        StringId name;
+        StringId category; // 0: none
+        StringId type;     // 0: none
+        int flags;
+    };
+    const std::vector<PendingSlice>& pendingSlices() const { return slices_; }
+    std::string_view stringAt(StringId id) const;
+    void setSliceType(PendingSliceIndex slice, std::string_view type);
+
+    // --- bookkeeping
+    void addWarning(std::string_view code, std::string_view file, std::int64_t byteOffset, std::int64_t line,
+                    std::string_view sample);
+    void addStat(std::string_view name, std::int64_t delta);
+    void setMeta(std::string_view key, std::string_view value);
+    void addSourceFile(std::string_view path, std::string_view role, std::string_view status,
+                       std::string_view reason, std::int64_t events);
+
+    // Nest, bind, index, commit, rename. On failure the temporary file is removed.
+    bool finish(ImportSummary* summary, Error* error, const std::function<bool()>& cancelled = {});
+
+    Database& database() { return db_; }
+
+private:
+    StoreWriter() = default;
+    struct TrackInfo {
+        ProcessId process = 0;
+        std::optional<ThreadId> thread;
+        TrackKind kind = TrackKind::Thread;
+        std::string name;
+        int lane = 0;
+    };
+    TrackId newTrack(ProcessId process, std::optional<ThreadId> thread, TrackKind kind, std::string_view name,
+                     std::string_view unit, int lane);
+    void prepareStatements();
+    void nestAndWriteSlices(const std::function<bool()>& cancelled);
+    struct BoundFlowEndpoint {
+        const FlowEndpoint* endpoint;
+        std::int64_t sliceId;
+    };
+    void writeFlowChains(std::vector<BoundFlowEndpoint>& bound);
+    void writeMetrics();
+    void writeStrings();
+    void writeWarningsAndStats();
+    void updateTrackStats();
+
+    Database db_;
+    std::string finalPath_;
+    std::string tempPath_;
+    bool finished_ = false;
+
+    // Transparent hashing: looking up a name from a string_view must not allocate (hot import path).
+    struct TextHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+    };
+    std::unordered_map<std::string, StringId, TextHash, std::equal_to<>> stringIds_;
+    std::vector<std::string> strings_; // index = StringId - 1
+    std::unordered_map<std::string, DeviceId> devices_;
+    std::unordered_map<std::string, ProcessId> processes_;
+    std::unordered_map<std::string, ThreadId> threads_;         // key: process \x1f tid
+    std::unordered_map<ThreadId, TrackId> threadTracks_;
+    std::unordered_map<std::string, TrackId> namedTracks_;     // key: process \x1f kind \x1f name
+    std::unordered_map<TrackId, std::vector<TrackId>> overflowLanes_;
+    std::unordered_map<TrackId, std::unique_ptr<TrackInfo>> trackInfo_;
+
+    std::vector<PendingSlice> slices_;
+    std::vector<std::int64_t> finalIds_; // pending index -> slice.id, filled by finish()
+    std::vector<FlowEndpoint> flowEndpoints_;
+    struct DirectFlow {
+        PendingSliceIndex out, in;
+        std::string cat, name;
+    };
+    std::vector<DirectFlow> directFlows_;
+    struct PendingMetric {
+        PendingSliceIndex slice;
+        std::int64_t key;
+        std::optional<double> num;
+        std::string text;
+    };
+    std::vector<PendingMetric> metrics_;
+    std::unordered_map<std::string, std::int64_t> metricKeys_;
+
+    struct WarningEntry {
+        std::string code, file, sample;
+        std::int64_t count = 0, byteOffset = -1, line = -1;
+    };
+    std::vector<WarningEntry> warnings_;
+    std::unordered_map<std::string, std::size_t> warningIndex_;
+    std::unordered_map<std::string, std::int64_t> stats_;
+
+    Statement insertArgs_, insertCounter_, insertSlice_;
+    std::int64_t nextArgId_ = 1;
+    std::int64_t counterRows_ = 0;
+    std::int64_t flowRows_ = 0;
+};
+
+} // namespace opscope

@@ -1,0 +1,319 @@
+// finish(): the second half of an import. Slices arrive in file order; here they are sorted per
+// track, nested by a stack (Perfetto's closed-open rule), spilled to overflow lanes when they overlap
+// a sibling, and flow endpoints are bound to the slice that encloses them (or the next one).
+#include "core/store/schema.h"
+#include "core/store/store_writer.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <limits>
+#include <map>
+
+namespace opscope {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct StackEntry {
+    std::uint32_t position; // index into the run being processed
+    TimeNs endNs;
+};
+
+struct Lane {
+    TrackId track;
+    std::vector<StackEntry> stack;
+};
+
+TimeNs endOf(const StoreWriter::PendingSlice& s) { return s.tsNs + s.durNs; }
+
+} // namespace
+
+void StoreWriter::nestAndWriteSlices(const std::function<bool()>& cancelled) {
+    std::vector<PendingSliceIndex> order(slices_.size());
+    for (PendingSliceIndex i = 0; i < order.size(); ++i) order[i] = i;
+    // Perfetto's order: by ts; at equal ts the longer slice first so it becomes the parent; then file order.
+    std::sort(order.begin(), order.end(), [this](PendingSliceIndex a, PendingSliceIndex b) {
+        const PendingSlice& x = slices_[a];
+        const PendingSlice& y = slices_[b];
+        if (x.track != y.track) return x.track < y.track;
+        if (x.tsNs != y.tsNs) return x.tsNs < y.tsNs;
+        if (x.durNs != y.durNs) return x.durNs > y.durNs;
+        return a < b;
+    });
+    std::vector<std::size_t> endpointOrder(flowEndpoints_.size());
+    for (std::size_t i = 0; i < endpointOrder.size(); ++i) endpointOrder[i] = i;
+    std::sort(endpointOrder.begin(), endpointOrder.end(), [this](std::size_t a, std::size_t b) {
+        const FlowEndpoint& x = flowEndpoints_[a];
+        const FlowEndpoint& y = flowEndpoints_[b];
+        if (x.track != y.track) return x.track < y.track;
+        if (x.tsNs != y.tsNs) return x.tsNs < y.tsNs;
+        return x.order < y.order;
+    });
+
+    finalIds_.assign(slices_.size(), 0);
+    std::vector<BoundFlowEndpoint> bound;
+    bound.reserve(flowEndpoints_.size());
+    std::int64_t nextId = 1;
+    std::size_t ep = 0;
+
+    // Per run (one source track) scratch arrays, reused.
+    std::vector<std::int32_t> depth, laneOf;
+    std::vector<std::int64_t> parentPos, childDur;
+    std::size_t runStart = 0;
+    while (runStart < order.size() || ep < endpointOrder.size()) {
+        TrackId track;
+        if (runStart < order.size()) {
+            track = slices_[order[runStart]].track;
+            if (ep < endpointOrder.size() && flowEndpoints_[endpointOrder[ep]].track < track)
+                track = flowEndpoints_[endpointOrder[ep]].track;
+        } else {
+            track = flowEndpoints_[endpointOrder[ep]].track;
+        }
+        std::size_t runEnd = runStart;
+        while (runEnd < order.size() && slices_[order[runEnd]].track == track) ++runEnd;
+        std::size_t n = runEnd - runStart;
+        depth.assign(n, 0);
+        laneOf.assign(n, 0);
+        parentPos.assign(n, -1);
+        childDur.assign(n, 0);
+        std::vector<Lane> lanes{{track, {}}};
+        std::vector<std::int64_t> idOfPos(n, 0);
+        std::vector<const FlowEndpoint*> waitingForNext;
+
+        auto bindEndpointsUpTo = [&](TimeNs limitNs, bool inclusive) {
+            while (ep < endpointOrder.size()) {
+                const FlowEndpoint& e = flowEndpoints_[endpointOrder[ep]];
+                if (e.track != track) break;
+                if (inclusive ? e.tsNs > limitNs : e.tsNs >= limitNs) break;
+                ++ep;
+                if (e.binding == FlowEndpoint::Binding::NextSlice) {
+                    waitingForNext.push_back(&e);
+                    continue;
+                }
+                std::int64_t sliceId = 0;
+                for (Lane& lane : lanes) {
+                    while (!lane.stack.empty() && lane.stack.back().endNs < e.tsNs) lane.stack.pop_back();
+                    if (!lane.stack.empty()) {
+                        sliceId = idOfPos[lane.stack.back().position];
+                        break;
+                    }
+                }
+                if (sliceId) bound.push_back({&e, sliceId});
+                else addWarning("flow_no_enclosing_slice", {}, -1, -1, e.key);
+            }
+        };
+
+        for (std::size_t pos = 0; pos < n; ++pos) {
+            const PendingSlice& s = slices_[order[runStart + pos]];
+            bindEndpointsUpTo(s.tsNs, false);
+            std::size_t laneIndex = 0;
+            for (;; ++laneIndex) {
+                if (laneIndex == lanes.size()) {
+                    const TrackInfo& info = *trackInfo_.at(track);
+                    std::string laneName = info.name + " (overlap " + std::to_string(laneIndex) + ")";
+                    TrackId laneTrack = newTrack(info.process, info.thread, info.kind, laneName, {},
+                                                 static_cast<int>(laneIndex));
+                    lanes.push_back({laneTrack, {}});
+                }
+                Lane& lane = lanes[laneIndex];
+                while (!lane.stack.empty() && lane.stack.back().endNs <= s.tsNs) lane.stack.pop_back();
+                if (lane.stack.empty() || endOf(s) <= lane.stack.back().endNs) break;
+            }
+            Lane& lane = lanes[laneIndex];
+            // Async slices overlap by nature; on a thread an overlap breaks the nesting rule.
+            if (laneIndex > 0 && trackInfo_.at(track)->kind != TrackKind::Async) {
+                slices_[order[runStart + pos]].flags |= kSliceOverlap;
+                addWarning("slice_overlap", {}, -1, -1, std::string(stringAt(s.name)));
+            }
+            laneOf[pos] = static_cast<std::int32_t>(laneIndex);
+            depth[pos] = static_cast<std::int32_t>(lane.stack.size());
+            if (!lane.stack.empty()) {
+                parentPos[pos] = lane.stack.back().position;
+                childDur[lane.stack.back().position] += s.durNs;
+            }
+            lane.stack.push_back({static_cast<std::uint32_t>(pos), endOf(s)});
+            idOfPos[pos] = nextId++;
+            finalIds_[order[runStart + pos]] = idOfPos[pos];
+            for (const FlowEndpoint* e : waitingForNext) bound.push_back({e, idOfPos[pos]});
+            waitingForNext.clear();
+        }
+        // Endpoints after the last slice start on this track.
+        bindEndpointsUpTo(std::numeric_limits<TimeNs>::max(), true);
+        for (const FlowEndpoint* e : waitingForNext) addWarning("flow_no_next_slice", {}, -1, -1, e->key);
+
+        for (std::size_t pos = 0; pos < n; ++pos) {
+            const PendingSlice& s = slices_[order[runStart + pos]];
+            insertSlice_.bind(1, idOfPos[pos]).bind(2, lanes[laneOf[pos]].track).bind(3, s.tsNs).bind(4, s.durNs);
+            insertSlice_.bind(5, depth[pos]);
+            if (parentPos[pos] >= 0) insertSlice_.bind(6, idOfPos[parentPos[pos]]); else insertSlice_.bindNull(6);
+            insertSlice_.bind(7, std::max<TimeNs>(0, s.durNs - childDur[pos]));
+            insertSlice_.bind(8, static_cast<std::int64_t>(s.name));
+            if (s.category) insertSlice_.bind(9, static_cast<std::int64_t>(s.category)); else insertSlice_.bindNull(9);
+            if (s.type) insertSlice_.bind(10, static_cast<std::int64_t>(s.type)); else insertSlice_.bindNull(10);
+            if (s.args) insertSlice_.bind(11, s.args); else insertSlice_.bindNull(11);
+            insertSlice_.bind(12, s.flags);
+            insertSlice_.run();
+        }
+        runStart = runEnd;
+        if (cancelled && cancelled()) return;
+    }
+    writeFlowChains(bound);
+}
+
+// v1 flows: per key, in time order, Start opens a chain, each Step and the End extend it.
+void StoreWriter::writeFlowChains(std::vector<BoundFlowEndpoint>& bound) {
+    std::sort(bound.begin(), bound.end(), [](const BoundFlowEndpoint& a, const BoundFlowEndpoint& b) {
+        if (a.endpoint->key != b.endpoint->key) return a.endpoint->key < b.endpoint->key;
+        if (a.endpoint->tsNs != b.endpoint->tsNs) return a.endpoint->tsNs < b.endpoint->tsNs;
+        return a.endpoint->order < b.endpoint->order;
+    });
+    Statement insert = db_.prepare("INSERT INTO flow(slice_out, slice_in, cat, name, flow_key) VALUES(?,?,?,?,?)");
+    auto link = [&](std::int64_t out, std::int64_t in, const FlowEndpoint& e) {
+        insert.bind(1, out).bind(2, in).bind(3, e.cat).bind(4, e.name).bind(5, e.key);
+        insert.run();
+        ++flowRows_;
+    };
+    std::size_t i = 0;
+    while (i < bound.size()) {
+        std::size_t j = i;
+        std::int64_t open = 0;
+        while (j < bound.size() && bound[j].endpoint->key == bound[i].endpoint->key) {
+            const FlowEndpoint& e = *bound[j].endpoint;
+            switch (e.phase) {
+            case FlowEndpoint::Phase::Start:
+                if (open) addWarning("flow_duplicate_start", {}, -1, -1, e.key);
+                open = bound[j].sliceId;
+                break;
+            case FlowEndpoint::Phase::Step:
+                if (!open) addWarning("flow_step_without_start", {}, -1, -1, e.key);
+                else if (open != bound[j].sliceId) link(open, bound[j].sliceId, e);
+                if (open) open = bound[j].sliceId;
+                break;
+            case FlowEndpoint::Phase::End:
+                if (!open) addWarning("flow_end_without_start", {}, -1, -1, e.key);
+                else link(open, bound[j].sliceId, e);
+                open = 0;
+                break;
+            }
+            ++j;
+        }
+        if (open) addWarning("flow_without_end", {}, -1, -1, bound[i].endpoint->key);
+        i = j;
+    }
+    for (const DirectFlow& f : directFlows_) {
+        if (f.out >= finalIds_.size() || f.in >= finalIds_.size()) continue;
+        insert.bind(1, finalIds_[f.out]).bind(2, finalIds_[f.in]).bind(3, f.cat).bind(4, f.name).bindNull(5);
+        insert.run();
+        ++flowRows_;
+    }
+}
+
+void StoreWriter::writeMetrics() {
+    Statement insert = db_.prepare("INSERT INTO slice_metric(slice_id, key_id, num, txt) VALUES(?,?,?,?)");
+    for (const PendingMetric& m : metrics_) {
+        if (m.slice >= finalIds_.size()) continue;
+        insert.bind(1, finalIds_[m.slice]).bind(2, m.key);
+        if (m.num) insert.bind(3, *m.num); else insert.bindNull(3);
+        if (m.text.empty()) insert.bindNull(4); else insert.bind(4, m.text);
+        insert.run();
+    }
+}
+
+void StoreWriter::writeStrings() {
+    Statement insert = db_.prepare("INSERT INTO string(id, value) VALUES(?, ?)");
+    for (std::size_t i = 0; i < strings_.size(); ++i) {
+        insert.bind(1, static_cast<std::int64_t>(i + 1)).bind(2, strings_[i]);
+        insert.run();
+    }
+}
+
+void StoreWriter::writeWarningsAndStats() {
+    Statement w = db_.prepare("INSERT INTO warning(code, count, file, byte_offset, line, sample) VALUES(?,?,?,?,?,?)");
+    for (const WarningEntry& e : warnings_) {
+        w.bind(1, e.code).bind(2, e.count);
+        if (e.file.empty()) w.bindNull(3); else w.bind(3, e.file);
+        if (e.byteOffset >= 0) w.bind(4, e.byteOffset); else w.bindNull(4);
+        if (e.line >= 0) w.bind(5, e.line); else w.bindNull(5);
+        w.bind(6, e.sample);
+        w.run();
+    }
+    Statement st = db_.prepare("INSERT OR REPLACE INTO stat(name, value) VALUES(?, ?)");
+    for (const auto& [name, value] : stats_) {
+        st.bind(1, name).bind(2, value);
+        st.run();
+    }
+}
+
+void StoreWriter::updateTrackStats() {
+    db_.exec(R"SQL(
+UPDATE track SET
+  slice_count = (SELECT count(*) FROM slice WHERE slice.track_id = track.id),
+  max_depth = coalesce((SELECT max(depth) FROM slice WHERE slice.track_id = track.id), 0),
+  min_ts = coalesce((SELECT min(ts) FROM slice WHERE slice.track_id = track.id),
+                    (SELECT min(ts) FROM counter WHERE counter.track_id = track.id)),
+  max_end = coalesce((SELECT max(ts + dur) FROM slice WHERE slice.track_id = track.id),
+                     (SELECT max(ts) FROM counter WHERE counter.track_id = track.id)),
+  counter_count = (SELECT count(*) FROM counter WHERE counter.track_id = track.id);
+UPDATE track SET device_id = (SELECT device_id FROM process WHERE process.id = track.process_id)
+  WHERE device_id IS NULL;
+UPDATE track SET is_compute = 1 WHERE lane > 0 AND EXISTS
+  (SELECT 1 FROM track base WHERE base.thread_id = track.thread_id AND base.kind = track.kind
+   AND base.lane = 0 AND base.is_compute = 1);
+)SQL");
+}
+
+bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::function<bool()>& cancelled) {
+    try {
+        nestAndWriteSlices(cancelled);
+        if (cancelled && cancelled()) {
+            if (error) *error = Error{ErrorCode::Cancelled, finalPath_, -1, -1, -1, {}, {}};
+            return false;
+        }
+        writeMetrics();
+        writeStrings();
+        writeWarningsAndStats();
+        insertArgs_ = Statement();
+        insertCounter_ = Statement();
+        insertSlice_ = Statement();
+        db_.exec(schemaIndicesSql());
+        updateTrackStats();
+        TimeNs start = db_.scalarInt("SELECT min(m) FROM (SELECT min(ts) AS m FROM slice UNION ALL "
+                                     "SELECT min(ts) FROM counter)");
+        TimeNs end = db_.scalarInt("SELECT max(m) FROM (SELECT max(ts + dur) AS m FROM slice UNION ALL "
+                                   "SELECT max(ts) FROM counter)");
+        setMeta("trace_start_ns", std::to_string(start));
+        setMeta("trace_end_ns", std::to_string(end));
+        setMeta("schema_version", std::to_string(kSchemaVersion));
+        setMeta("importer_version", kImporterVersion);
+        std::int64_t warningTotal = 0;
+        for (const WarningEntry& e : warnings_) warningTotal += e.count;
+        if (summary) {
+            summary->processes = db_.scalarInt("SELECT count(*) FROM process");
+            summary->threads = db_.scalarInt("SELECT count(*) FROM thread");
+            summary->tracks = db_.scalarInt("SELECT count(*) FROM track");
+            summary->slices = static_cast<std::int64_t>(slices_.size());
+            summary->counters = counterRows_;
+            summary->flows = flowRows_;
+            summary->warnings = warningTotal;
+            summary->startNs = start;
+            summary->endNs = end;
+        }
+        db_.exec("COMMIT");
+        db_.exec("ANALYZE");
+        db_.close();
+    } catch (const SqliteError& e) {
+        if (error) *error = Error{ErrorCode::StoreFailed, tempPath_, -1, -1, -1, "a writable store", e.what()};
+        return false;
+    }
+    std::error_code ec;
+    fs::rename(tempPath_, finalPath_, ec);
+    if (ec) {
+        if (error) *error = Error{ErrorCode::StoreFailed, finalPath_, -1, -1, -1, "a renamable store", ec.message()};
+        return false;
+    }
+    finished_ = true;
+    return true;
+}
+
+} // namespace opscope

@@ -1,0 +1,42 @@
+// Opening a trace: reuse its store when it is up to date, otherwise import it (any known format:
+// Chrome JSON file, Ascend folder or file, opscope store) into a temporary file renamed on success.
+#pragma once
+#include "core/importers/import_progress.h"
+#include "core/model/error.h"
+#include "core/store/store_writer.h"
+
+#include <string>
+#include <vector>
+
+namespace opscope {
+
+struct OpenOptions {
+    std::string storePath;   // empty: "<trace>.opscope.sqlite" beside the trace (or inside a folder)
+    bool forceReimport = false;
+};
+
+struct OpenResult {
+    std::string storePath;
+    bool reused = false;          // true: the store was up to date, nothing was parsed
+    ImportSummary summary;        // filled when imported
+    std::int64_t events = 0;      // events parsed (0 when reused)
+    std::int64_t bytes = 0;       // bytes parsed
+    double wallSeconds = 0;
+    std::vector<std::string> usedFiles;     // for folders: which files were read
+    std::vector<std::string> skippedFiles;  // "path: reason"
+};
+
+// Default store path for a trace file or folder.
+std::string defaultStorePath(const std::string& tracePath);
+
+// True when path is itself an opscope store (SQLite file with our meta table).
+bool isOpscopeStore(const std::string& path);
+
+// True when the store exists, has the current schema version and its sources are unchanged.
+bool storeIsFresh(const std::string& storePath, const std::string& tracePath);
+
+// Imports or reuses. Several trace paths go into one store (multi-device / multi-rank).
+bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& options,
+               const ImportProgress& progress, OpenResult* result, Error* error);
+
+} // namespace opscope
