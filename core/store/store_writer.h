@@ -148,6 +148,11 @@ private:
         std::int64_t sliceId;
     };
     void writeFlowChains(std::vector<BoundFlowEndpoint>& bound);
+    using LinkFn = std::function<void(std::int64_t, std::int64_t, const FlowEndpoint&)>;
+    void linkSingleStart(const std::vector<BoundFlowEndpoint>& bound, std::size_t from, std::size_t to,
+                         const LinkFn& link);
+    void linkInTimeOrder(const std::vector<BoundFlowEndpoint>& bound, std::size_t from, std::size_t to,
+                         const LinkFn& link);
     void writeMetrics();
     void writeStrings();
     void writeWarningsAndStats();

@@ -5,6 +5,9 @@
 #include "core/store/store_writer.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -161,7 +164,57 @@ void StoreWriter::nestAndWriteSlices(const std::function<bool()>& cancelled) {
     writeFlowChains(bound);
 }
 
-// v1 flows: per key, in time order, Start opens a chain, each Step and the End extend it.
+// One start: link it through the steps to every end, whatever their timestamps. Real traces put a
+// device task's start before the host launch that caused it (clocks differ), so time order would break it.
+void StoreWriter::linkSingleStart(const std::vector<BoundFlowEndpoint>& bound, std::size_t from, std::size_t to,
+                                  const std::function<void(std::int64_t, std::int64_t, const FlowEndpoint&)>& link) {
+    std::int64_t previous = 0;
+    for (std::size_t k = from; k < to; ++k)
+        if (bound[k].endpoint->phase == FlowEndpoint::Phase::Start) previous = bound[k].sliceId;
+    int ends = 0;
+    for (std::size_t k = from; k < to; ++k) {
+        const FlowEndpoint& e = *bound[k].endpoint;
+        if (e.phase == FlowEndpoint::Phase::Step) {
+            if (previous != bound[k].sliceId) link(previous, bound[k].sliceId, e);
+            previous = bound[k].sliceId;
+        }
+    }
+    for (std::size_t k = from; k < to; ++k) {
+        if (bound[k].endpoint->phase != FlowEndpoint::Phase::End) continue;
+        link(previous, bound[k].sliceId, *bound[k].endpoint);
+        ++ends;
+    }
+    if (ends == 0) addWarning("flow_without_end", {}, -1, -1, bound[from].endpoint->key);
+}
+
+// Several starts under one identity (ids reused): chain in time order, Start opening each chain.
+void StoreWriter::linkInTimeOrder(const std::vector<BoundFlowEndpoint>& bound, std::size_t from, std::size_t to,
+                                  const std::function<void(std::int64_t, std::int64_t, const FlowEndpoint&)>& link) {
+    std::int64_t open = 0;
+    for (std::size_t k = from; k < to; ++k) {
+        const FlowEndpoint& e = *bound[k].endpoint;
+        switch (e.phase) {
+        case FlowEndpoint::Phase::Start:
+            if (open) addWarning("flow_duplicate_start", {}, -1, -1, e.key);
+            open = bound[k].sliceId;
+            break;
+        case FlowEndpoint::Phase::Step:
+            if (!open) addWarning("flow_step_without_start", {}, -1, -1, e.key);
+            else if (open != bound[k].sliceId) link(open, bound[k].sliceId, e);
+            if (open) open = bound[k].sliceId;
+            break;
+        case FlowEndpoint::Phase::End:
+            if (!open) addWarning("flow_end_without_start", {}, -1, -1, e.key);
+            else link(open, bound[k].sliceId, e);
+            open = 0;
+            break;
+        }
+    }
+    if (open) addWarning("flow_without_end", {}, -1, -1, bound[from].endpoint->key);
+}
+
+// v1 flows, grouped by identity (cat, name, id): a lone start links to its steps and ends; ids that
+// were reused are chained in time order.
 void StoreWriter::writeFlowChains(std::vector<BoundFlowEndpoint>& bound) {
     std::sort(bound.begin(), bound.end(), [](const BoundFlowEndpoint& a, const BoundFlowEndpoint& b) {
         if (a.endpoint->key != b.endpoint->key) return a.endpoint->key < b.endpoint->key;
@@ -177,28 +230,13 @@ void StoreWriter::writeFlowChains(std::vector<BoundFlowEndpoint>& bound) {
     std::size_t i = 0;
     while (i < bound.size()) {
         std::size_t j = i;
-        std::int64_t open = 0;
+        int starts = 0;
         while (j < bound.size() && bound[j].endpoint->key == bound[i].endpoint->key) {
-            const FlowEndpoint& e = *bound[j].endpoint;
-            switch (e.phase) {
-            case FlowEndpoint::Phase::Start:
-                if (open) addWarning("flow_duplicate_start", {}, -1, -1, e.key);
-                open = bound[j].sliceId;
-                break;
-            case FlowEndpoint::Phase::Step:
-                if (!open) addWarning("flow_step_without_start", {}, -1, -1, e.key);
-                else if (open != bound[j].sliceId) link(open, bound[j].sliceId, e);
-                if (open) open = bound[j].sliceId;
-                break;
-            case FlowEndpoint::Phase::End:
-                if (!open) addWarning("flow_end_without_start", {}, -1, -1, e.key);
-                else link(open, bound[j].sliceId, e);
-                open = 0;
-                break;
-            }
+            if (bound[j].endpoint->phase == FlowEndpoint::Phase::Start) ++starts;
             ++j;
         }
-        if (open) addWarning("flow_without_end", {}, -1, -1, bound[i].endpoint->key);
+        if (starts == 1) linkSingleStart(bound, i, j, link);
+        else linkInTimeOrder(bound, i, j, link);
         i = j;
     }
     for (const DirectFlow& f : directFlows_) {
@@ -263,9 +301,30 @@ UPDATE track SET is_compute = 1 WHERE lane > 0 AND EXISTS
 )SQL");
 }
 
+namespace {
+// OPSCOPE_IMPORT_TIMING=1 prints how long each stage of finish() took, for benchmarking.
+class StageTimer {
+public:
+    StageTimer() : enabled_(std::getenv("OPSCOPE_IMPORT_TIMING") != nullptr), last_(Clock::now()) {}
+    void mark(const char* stage) {
+        if (!enabled_) return;
+        auto now = Clock::now();
+        std::fprintf(stderr, "finish: %-18s %8.3f s\n", stage, std::chrono::duration<double>(now - last_).count());
+        last_ = now;
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    bool enabled_;
+    Clock::time_point last_;
+};
+} // namespace
+
 bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::function<bool()>& cancelled) {
+    StageTimer timer;
     try {
         nestAndWriteSlices(cancelled);
+        timer.mark("nest+slices+flows");
         if (cancelled && cancelled()) {
             if (error) *error = Error{ErrorCode::Cancelled, finalPath_, -1, -1, -1, {}, {}};
             return false;
@@ -273,11 +332,14 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         writeMetrics();
         writeStrings();
         writeWarningsAndStats();
+        timer.mark("metrics+strings");
         insertArgs_ = Statement();
         insertCounter_ = Statement();
         insertSlice_ = Statement();
         db_.exec(schemaIndicesSql());
+        timer.mark("indices");
         updateTrackStats();
+        timer.mark("track stats");
         TimeNs start = db_.scalarInt("SELECT min(m) FROM (SELECT min(ts) AS m FROM slice UNION ALL "
                                      "SELECT min(ts) FROM counter)");
         TimeNs end = db_.scalarInt("SELECT max(m) FROM (SELECT max(ts + dur) AS m FROM slice UNION ALL "
@@ -300,8 +362,10 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
             summary->endNs = end;
         }
         db_.exec("COMMIT");
-        db_.exec("ANALYZE");
+        timer.mark("commit");
+        db_.exec("PRAGMA analysis_limit=2000; ANALYZE;");
         db_.close();
+        timer.mark("analyze+close");
     } catch (const SqliteError& e) {
         if (error) *error = Error{ErrorCode::StoreFailed, tempPath_, -1, -1, -1, "a writable store", e.what()};
         return false;

@@ -73,3 +73,17 @@ TEST_CASE("v2 flows link bind_id producers to consumers", "[chrome][flow]") {
     CHECK(flowPairs(db) == "send>recv");
     CHECK(db.scalarInt("SELECT count FROM warning WHERE code='flow_without_end'") == 1);
 }
+
+TEST_CASE("a flow whose end is earlier than its start (device clock ahead) still links", "[chrome][flow]") {
+    TempDir dir;
+    auto r = importChromeText(dir, R"J([
+      {"ph":"X","name":"Node@launch","pid":43767502,"tid":439084,"ts":"1704161511422926.000","dur":5},
+      {"ph":"s","name":"HostToDevice47244640255","cat":"HostToDevice","id":"47244640255","pid":43767502,"tid":439084,"ts":"1704161511422926.436"},
+      {"ph":"f","name":"HostToDevice47244640255","cat":"HostToDevice","id":"47244640255","pid":800,"tid":3,"ts":"1704161511422917.264","bp":"e"},
+      {"ph":"X","name":"aclnnAdd_AddAiCore_Add","pid":800,"tid":3,"ts":"1704161511422917.264","dur":3}
+    ])J");
+    REQUIRE(r.ok);
+    Database db = openReadOnly(r.storePath);
+    CHECK(flowPairs(db) == "Node@launch>aclnnAdd_AddAiCore_Add");
+    CHECK(db.scalarInt("SELECT count(*) FROM warning") == 0);
+}
