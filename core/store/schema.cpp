@@ -36,7 +36,7 @@ CREATE TABLE slice(
 CREATE TABLE counter(track_id INTEGER NOT NULL, ts INTEGER NOT NULL, value REAL NOT NULL);
 CREATE TABLE flow(
   id INTEGER PRIMARY KEY, slice_out INTEGER NOT NULL, slice_in INTEGER NOT NULL,
-  cat TEXT, name TEXT, flow_key TEXT);
+  cat TEXT, name TEXT);
 CREATE TABLE metric_key(
   id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, unit TEXT, group_name TEXT);
 CREATE TABLE slice_metric(

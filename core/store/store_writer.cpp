@@ -23,6 +23,15 @@ const char* trackKindName(TrackKind kind) {
     return "thread";
 }
 
+std::uint64_t flowKeyHash(std::string_view key) {
+    std::uint64_t h = 1469598103934665603ull;
+    for (char c : key) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
 namespace {
 std::string joinKey(std::string_view a, std::string_view b) {
     std::string key;

@@ -32,17 +32,20 @@ const char* trackKindName(TrackKind kind);
 
 // One end of a flow as a trace states it: bound at finish() to a slice on a track by time.
 struct FlowEndpoint {
-    enum class Phase { Start, Step, End };
-    enum class Binding { Enclosing, NextSlice };
-    std::string key;   // identity of the flow (e.g. "cat|name|id" for v1 flows)
+    enum class Phase : std::uint8_t { Start, Step, End };
+    enum class Binding : std::uint8_t { Enclosing, NextSlice };
+    std::uint64_t keyHash = 0; // identity of the flow, hashed (see flowKeyHash): keeps endpoints small
     Phase phase = Phase::Start;
     Binding binding = Binding::Enclosing;
+    StringId cat = 0;  // interned
+    StringId name = 0; // interned
     TrackId track = 0;
     TimeNs tsNs = 0;
     std::uint64_t order = 0; // file order, to keep step order stable
-    std::string cat;
-    std::string name;
 };
+
+// 64-bit FNV-1a of a flow identity such as "cat|name|id".
+std::uint64_t flowKeyHash(std::string_view key);
 
 struct SliceInput {
     TrackId track = 0;
@@ -148,6 +151,7 @@ private:
         std::int64_t sliceId;
     };
     void writeFlowChains(std::vector<BoundFlowEndpoint>& bound);
+    std::string flowLabel(const FlowEndpoint& e) const; // "cat name @ ts" for warning samples
     using LinkFn = std::function<void(std::int64_t, std::int64_t, const FlowEndpoint&)>;
     void linkSingleStart(const std::vector<BoundFlowEndpoint>& bound, std::size_t from, std::size_t to,
                          const LinkFn& link);

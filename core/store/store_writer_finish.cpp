@@ -32,6 +32,12 @@ TimeNs endOf(const StoreWriter::PendingSlice& s) { return s.tsNs + s.durNs; }
 
 } // namespace
 
+std::string StoreWriter::flowLabel(const FlowEndpoint& e) const {
+    std::string label(stringAt(e.cat));
+    label.append(" ").append(stringAt(e.name)).append(" @ ").append(std::to_string(e.tsNs)).append(" ns");
+    return label;
+}
+
 void StoreWriter::nestAndWriteSlices(const std::function<bool()>& cancelled) {
     std::vector<PendingSliceIndex> order(slices_.size());
     for (PendingSliceIndex i = 0; i < order.size(); ++i) order[i] = i;
@@ -103,7 +109,7 @@ void StoreWriter::nestAndWriteSlices(const std::function<bool()>& cancelled) {
                     }
                 }
                 if (sliceId) bound.push_back({&e, sliceId});
-                else addWarning("flow_no_enclosing_slice", {}, -1, -1, e.key);
+                else addWarning("flow_no_enclosing_slice", {}, -1, -1, flowLabel(e));
             }
         };
 
@@ -143,7 +149,7 @@ void StoreWriter::nestAndWriteSlices(const std::function<bool()>& cancelled) {
         }
         // Endpoints after the last slice start on this track.
         bindEndpointsUpTo(std::numeric_limits<TimeNs>::max(), true);
-        for (const FlowEndpoint* e : waitingForNext) addWarning("flow_no_next_slice", {}, -1, -1, e->key);
+        for (const FlowEndpoint* e : waitingForNext) addWarning("flow_no_next_slice", {}, -1, -1, flowLabel(*e));
 
         for (std::size_t pos = 0; pos < n; ++pos) {
             const PendingSlice& s = slices_[order[runStart + pos]];
@@ -184,7 +190,7 @@ void StoreWriter::linkSingleStart(const std::vector<BoundFlowEndpoint>& bound, s
         link(previous, bound[k].sliceId, *bound[k].endpoint);
         ++ends;
     }
-    if (ends == 0) addWarning("flow_without_end", {}, -1, -1, bound[from].endpoint->key);
+    if (ends == 0) addWarning("flow_without_end", {}, -1, -1, flowLabel(*bound[from].endpoint));
 }
 
 // Several starts under one identity (ids reused): chain in time order, Start opening each chain.
@@ -195,35 +201,35 @@ void StoreWriter::linkInTimeOrder(const std::vector<BoundFlowEndpoint>& bound, s
         const FlowEndpoint& e = *bound[k].endpoint;
         switch (e.phase) {
         case FlowEndpoint::Phase::Start:
-            if (open) addWarning("flow_duplicate_start", {}, -1, -1, e.key);
+            if (open) addWarning("flow_duplicate_start", {}, -1, -1, flowLabel(e));
             open = bound[k].sliceId;
             break;
         case FlowEndpoint::Phase::Step:
-            if (!open) addWarning("flow_step_without_start", {}, -1, -1, e.key);
+            if (!open) addWarning("flow_step_without_start", {}, -1, -1, flowLabel(e));
             else if (open != bound[k].sliceId) link(open, bound[k].sliceId, e);
             if (open) open = bound[k].sliceId;
             break;
         case FlowEndpoint::Phase::End:
-            if (!open) addWarning("flow_end_without_start", {}, -1, -1, e.key);
+            if (!open) addWarning("flow_end_without_start", {}, -1, -1, flowLabel(e));
             else link(open, bound[k].sliceId, e);
             open = 0;
             break;
         }
     }
-    if (open) addWarning("flow_without_end", {}, -1, -1, bound[from].endpoint->key);
+    if (open) addWarning("flow_without_end", {}, -1, -1, flowLabel(*bound[from].endpoint));
 }
 
 // v1 flows, grouped by identity (cat, name, id): a lone start links to its steps and ends; ids that
 // were reused are chained in time order.
 void StoreWriter::writeFlowChains(std::vector<BoundFlowEndpoint>& bound) {
     std::sort(bound.begin(), bound.end(), [](const BoundFlowEndpoint& a, const BoundFlowEndpoint& b) {
-        if (a.endpoint->key != b.endpoint->key) return a.endpoint->key < b.endpoint->key;
+        if (a.endpoint->keyHash != b.endpoint->keyHash) return a.endpoint->keyHash < b.endpoint->keyHash;
         if (a.endpoint->tsNs != b.endpoint->tsNs) return a.endpoint->tsNs < b.endpoint->tsNs;
         return a.endpoint->order < b.endpoint->order;
     });
-    Statement insert = db_.prepare("INSERT INTO flow(slice_out, slice_in, cat, name, flow_key) VALUES(?,?,?,?,?)");
+    Statement insert = db_.prepare("INSERT INTO flow(slice_out, slice_in, cat, name) VALUES(?,?,?,?)");
     auto link = [&](std::int64_t out, std::int64_t in, const FlowEndpoint& e) {
-        insert.bind(1, out).bind(2, in).bind(3, e.cat).bind(4, e.name).bind(5, e.key);
+        insert.bind(1, out).bind(2, in).bind(3, stringAt(e.cat)).bind(4, stringAt(e.name));
         insert.run();
         ++flowRows_;
     };
@@ -231,7 +237,7 @@ void StoreWriter::writeFlowChains(std::vector<BoundFlowEndpoint>& bound) {
     while (i < bound.size()) {
         std::size_t j = i;
         int starts = 0;
-        while (j < bound.size() && bound[j].endpoint->key == bound[i].endpoint->key) {
+        while (j < bound.size() && bound[j].endpoint->keyHash == bound[i].endpoint->keyHash) {
             if (bound[j].endpoint->phase == FlowEndpoint::Phase::Start) ++starts;
             ++j;
         }
@@ -241,7 +247,7 @@ void StoreWriter::writeFlowChains(std::vector<BoundFlowEndpoint>& bound) {
     }
     for (const DirectFlow& f : directFlows_) {
         if (f.out >= finalIds_.size() || f.in >= finalIds_.size()) continue;
-        insert.bind(1, finalIds_[f.out]).bind(2, finalIds_[f.in]).bind(3, f.cat).bind(4, f.name).bindNull(5);
+        insert.bind(1, finalIds_[f.out]).bind(2, finalIds_[f.in]).bind(3, f.cat).bind(4, f.name);
         insert.run();
         ++flowRows_;
     }

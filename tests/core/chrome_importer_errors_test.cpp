@@ -97,3 +97,13 @@ TEST_CASE("a truncated gzip stream is an error, not a short trace", "[chrome][er
     CHECK_FALSE(importChromeTrace(cut, *writer, {}, {}, nullptr, &error));
     CHECK((error.code == ErrorCode::BadGzip || error.code == ErrorCode::Truncated));
 }
+
+TEST_CASE("an object without traceEvents is not a trace; a graph file says so", "[chrome][error]") {
+    TempDir dir;
+    Error empty = importError(dir, R"J({"otherData":{}})J", "empty.json");
+    CHECK(empty.code == ErrorCode::UnknownFormat);
+    CHECK(empty.expected.find("traceEvents") != std::string::npos);
+    Error graph = importError(dir, R"J({"schema":"1.0.1","pid":1,"nodes":[{"id":1,"name":"aten::add"}]})J", "et.json");
+    CHECK(graph.code == ErrorCode::UnknownFormat);
+    CHECK(graph.expected.find("computation graph") != std::string::npos);
+}

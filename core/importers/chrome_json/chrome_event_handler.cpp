@@ -363,10 +363,11 @@ void ChromeEventHandler::onAsync(const ChromeEvent& e, TimeNs ts, char phase) {
 void ChromeEventHandler::onFlow(const ChromeEvent& e, TimeNs ts, char phase) {
     Context ctx = processOf(e);
     FlowEndpoint endpoint;
-    endpoint.cat = stringOf(e.cat);
-    endpoint.name = stringOf(e.name);
+    std::string cat = stringOf(e.cat), name = stringOf(e.name);
     std::string id = e.id.present() ? canonicalIdKey(e.id) : stringOf(e.id2);
-    endpoint.key = options_.processKeyPrefix + endpoint.cat + "|" + endpoint.name + "|" + id;
+    endpoint.keyHash = flowKeyHash(options_.processKeyPrefix + cat + "|" + name + "|" + id);
+    endpoint.cat = writer_.intern(cat);
+    endpoint.name = writer_.intern(name);
     endpoint.phase = phase == 's' ? FlowEndpoint::Phase::Start
                      : phase == 't' ? FlowEndpoint::Phase::Step
                                     : FlowEndpoint::Phase::End;

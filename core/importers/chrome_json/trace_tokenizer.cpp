@@ -163,6 +163,13 @@ bool TraceTokenizer::readCompleteString(std::string* out, Error* error) {
 bool TraceTokenizer::readTopObject(Error* error) {
     bool first = true;
     bool sawEvents = false;
+    bool looksLikeGraph = false; // "nodes" (PyTorch Execution Trace) or "graph" (CANN offline model)
+    auto noEvents = [&](std::int64_t offset) {
+        return fail(ErrorCode::UnknownFormat, offset,
+                    looksLikeGraph ? "a Chrome trace, but this is a computation graph: open it as a graph (--graph)"
+                                   : "a Chrome trace object with a \"traceEvents\" array",
+                    error);
+    };
     for (;;) {
         if (!skipWs()) {
             if (failed_) return fail(ErrorCode::ReadFailed, -1, {}, error);
@@ -170,12 +177,13 @@ bool TraceTokenizer::readTopObject(Error* error) {
                 cb_.onWarning("unterminated_object", bytesConsumed(), "}");
                 return true;
             }
+            if (looksLikeGraph) return noEvents(0);
             return fail(ErrorCode::Truncated, bytesConsumed(), "a \"traceEvents\" array: the file stops first", error);
         }
         char c = buf_[pos_];
         if (c == '}') {
             ++pos_;
-            if (!sawEvents) cb_.onWarning("no_trace_events", bytesConsumed(), "{}");
+            if (!sawEvents) return noEvents(0);
             return true;
         }
         if (!first) {
@@ -204,6 +212,7 @@ bool TraceTokenizer::readTopObject(Error* error) {
             sawEvents = true;
             continue;
         }
+        if (key == "nodes" || key == "graph" || key == "workload_graph") looksLikeGraph = true;
         if (!readTopValue(key, error)) return false;
     }
 }

@@ -1,0 +1,67 @@
+// Everything the details panel shows about one slice, read from the store when the slice is selected:
+// its fields, its args as key/value rows, its flows with the other end, and its metrics by group.
+#pragma once
+#include "core/model/error.h"
+#include "core/model/time.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace opscope {
+
+class Database;
+
+// One row of the args tree: nested objects and arrays become a row without value and child rows one level deeper.
+struct SliceArgRow {
+    std::string key;
+    std::string value; // JSON scalars as text (strings without quotes); empty for objects and arrays
+    int level = 0;
+    bool isContainer = false;
+};
+
+struct SliceFlowRef {
+    bool outgoing = false;        // true: this slice is the flow's source
+    std::int64_t otherSliceId = 0;
+    std::string otherName;
+    std::int64_t otherTrackId = 0;
+    std::string otherTrackName;
+    TimeNs otherTsNs = 0;
+    std::string category, name;   // of the flow itself
+};
+
+struct SliceMetricRow {
+    std::string name, unit;
+    std::optional<double> num;
+    std::string text;
+};
+
+struct SliceMetricGroup {
+    std::string name; // group_name; empty: ungrouped
+    std::vector<SliceMetricRow> rows;
+};
+
+struct SliceDetails {
+    std::int64_t id = 0;
+    std::string name, category, type;
+    std::int64_t trackId = 0;
+    std::string trackName, processName, threadName;
+    TimeNs tsNs = 0, durNs = 0, selfNs = 0;
+    int depth = 0;
+    int flags = 0;
+    std::optional<std::int64_t> parentId;
+    std::string argsJson; // as stored
+    std::vector<SliceArgRow> args;
+    std::vector<SliceFlowRef> flows; // incoming first, then outgoing, each by the other end's time
+    std::vector<SliceMetricGroup> metricGroups; // in order of first key id
+};
+
+// Flattens a JSON object (as text) into rows; text that is not JSON becomes one row "args" = text.
+std::vector<SliceArgRow> parseArgRows(const std::string& json);
+
+// Fills details for slice.id == sliceId. Returns false with ErrorCode::BadDatabase when the store fails,
+// or with ErrorCode::None and false when there is no such slice.
+bool loadSliceDetails(Database& db, std::int64_t sliceId, SliceDetails* details, Error* error);
+
+} // namespace opscope

@@ -1,0 +1,139 @@
+// The timeline's in-memory picture of a store: tracks grouped by process, per-track slices laid out
+// for the paint loop (per depth, sorted by start, 32 bytes each), counters, flows and the string table.
+// Loaded once with a few sequential queries; immutable afterwards, so threads may share it.
+#pragma once
+#include "core/model/error.h"
+#include "core/model/time.h"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace opscope {
+
+class Database;
+
+// One slice as the paint loop reads it. Kept at 32 bytes: the loaded timeline must stay under
+// 40 bytes per slice; self time, args and the rest come from the store on demand (slice_details.h).
+struct TimelineSlice {
+    std::int64_t tsNs;
+    std::int64_t durNs;
+    std::int64_t id; // slice.id in the store
+    std::uint32_t nameId;
+    std::uint16_t depth;
+    std::uint16_t flags;
+
+    std::int64_t endNs() const { return tsNs + durNs; }
+};
+static_assert(sizeof(TimelineSlice) == 32, "the paint loop relies on a compact slice record");
+
+enum class TimelineTrackKind : std::uint8_t { Thread, Async, Counter, Instant, Step };
+
+// All slices of one track at one depth, sorted by start. On well-nested tracks their ends are sorted
+// too, so the first visible slice is found by binary search on the end; endsSorted says whether that holds.
+struct DepthRun {
+    std::uint32_t begin = 0; // index into TimelineData::slices()
+    std::uint32_t end = 0;
+    bool endsSorted = true;
+    std::int64_t maxDurNs = 0; // for the fallback search when ends are not sorted
+};
+
+struct TimelineProcess {
+    std::int64_t id = 0;
+    std::string pid;
+    std::string name;
+    std::string labels;
+    std::int64_t sortIndex = 0;
+    std::string deviceName; // empty: not a device
+};
+
+struct TimelineTrack {
+    std::int64_t id = 0;
+    std::size_t processIndex = 0; // into TimelineData::processes()
+    std::int64_t threadId = 0;    // 0: no thread
+    std::string tid;              // empty: no thread
+    std::string threadName;
+    TimelineTrackKind kind = TimelineTrackKind::Thread;
+    std::string name;
+    std::string unit;
+    std::int64_t sortIndex = 0;
+    int lane = 0;
+    bool isCompute = false;
+    int depthCount = 0; // number of slice rows (max depth + 1), 0 for counter tracks
+    std::vector<DepthRun> depths;
+    std::uint32_t counterBegin = 0, counterEnd = 0; // into counterTs()/counterValues()
+    double counterMin = 0, counterMax = 0;
+    std::int64_t sliceCount = 0;
+
+    bool empty() const { return sliceCount == 0 && counterEnd == counterBegin; }
+};
+
+// One flow with both ends placed, so arrows are drawn without looking anything up.
+struct TimelineFlowEnd {
+    std::int64_t sliceId = 0;
+    std::uint32_t trackIndex = 0; // into TimelineData::tracks()
+    std::uint16_t depth = 0;
+    std::int64_t tsNs = 0;
+    std::int64_t endNs = 0;
+};
+struct TimelineFlow {
+    TimelineFlowEnd out;
+    TimelineFlowEnd in;
+};
+
+class TimelineData {
+public:
+    // Reads the whole timeline of a store. Returns null and fills error when the store cannot be read.
+    static std::shared_ptr<const TimelineData> load(const std::string& storePath, Error* error);
+    static std::shared_ptr<const TimelineData> load(Database& db, Error* error);
+
+    TimeRange traceRange() const { return traceRange_; }
+    const std::vector<TimelineProcess>& processes() const { return processes_; }
+    // Tracks in display order: process sort index, pid, then thread/track sort index, kind, name, lane.
+    const std::vector<TimelineTrack>& tracks() const { return tracks_; }
+    const std::vector<TimelineSlice>& slices() const { return slices_; }
+    std::span<const TimelineSlice> depthSlices(const TimelineTrack& track, int depth) const;
+    const std::vector<std::int64_t>& counterTs() const { return counterTs_; }
+    const std::vector<double>& counterValues() const { return counterValues_; }
+    const std::vector<TimelineFlow>& flows() const { return flows_; }
+
+    // The string table: id -> text ("" for unknown ids).
+    std::string_view string(std::uint32_t id) const;
+    std::size_t stringCount() const { return stringOffsets_.empty() ? 0 : stringOffsets_.size() - 1; }
+    // Category string id of a slice name (the first category seen with that name; 0: none).
+    std::uint32_t categoryOfName(std::uint32_t nameId) const;
+
+    // Index of the track with this store id, or -1.
+    int trackIndexOf(std::int64_t trackId) const;
+    // Finds a loaded slice by store id (binary search over tracks and depths); null when absent.
+    const TimelineSlice* findSlice(std::int64_t sliceId, int* trackIndex = nullptr) const;
+
+    // Bytes held by the arrays (slices, counters, flows, strings), for the memory budget.
+    std::size_t memoryBytes() const;
+
+private:
+    friend class TimelineLoader;
+    TimeRange traceRange_;
+    std::vector<TimelineProcess> processes_;
+    std::vector<TimelineTrack> tracks_;
+    std::vector<TimelineSlice> slices_;
+    std::vector<std::int64_t> counterTs_;
+    std::vector<double> counterValues_;
+    std::vector<TimelineFlow> flows_;
+    std::string stringPool_;
+    std::vector<std::uint32_t> stringOffsets_; // id -> [offsets[id], offsets[id+1])
+    std::vector<std::uint32_t> nameCategory_;  // name id -> category id
+    std::vector<std::int64_t> trackIds_;       // sorted store ids, parallel to trackIdIndex_
+    std::vector<std::uint32_t> trackIdIndex_;
+    std::vector<std::pair<std::int64_t, std::int64_t>> trackSliceIdRange_; // per track: [min id, max id]
+};
+
+// Index of the first slice in a depth run that may be visible in [startNs, ...): every slice before
+// it ends before startNs (one ending exactly at startNs, e.g. an instant, still counts).
+// Pure, shared by the paint loop, hit tests and the tests.
+std::size_t firstVisibleSlice(std::span<const TimelineSlice> run, const DepthRun& info, TimeNs startNs);
+
+} // namespace opscope
