@@ -272,9 +272,15 @@ void StoreWriter::addMetric(PendingSliceIndex slice, std::string_view key, std::
 
 void StoreWriter::addWarning(std::string_view code, std::string_view file, std::int64_t byteOffset,
                              std::int64_t line, std::string_view sample) {
+    // Oddities come in runs of one code (thousands of out-of-order events): check the last one first.
+    if (lastWarning_ < warnings_.size() && warnings_[lastWarning_].code == code && warnings_[lastWarning_].file == file) {
+        ++warnings_[lastWarning_].count;
+        return;
+    }
     std::string key = joinKey(code, file);
     auto it = warningIndex_.find(key);
     if (it != warningIndex_.end()) {
+        lastWarning_ = it->second;
         ++warnings_[it->second].count;
         return;
     }
@@ -285,6 +291,7 @@ void StoreWriter::addWarning(std::string_view code, std::string_view file, std::
     entry.count = 1;
     entry.byteOffset = byteOffset;
     entry.line = line;
+    lastWarning_ = warnings_.size();
     warningIndex_.emplace(key, warnings_.size());
     warnings_.push_back(std::move(entry));
 }

@@ -205,6 +205,7 @@ private:
     };
     std::vector<WarningEntry> warnings_;
     std::unordered_map<std::string, std::size_t> warningIndex_;
+    std::size_t lastWarning_ = static_cast<std::size_t>(-1);
     std::unordered_map<std::string, std::int64_t> stats_;
 
     Statement insertArgs_, insertCounter_, insertSlice_;

@@ -68,25 +68,55 @@ void ChromeEventHandler::warn(std::string_view code, const ChromeEvent& event, s
     writer_.addWarning(code, file_, event.byteOffset, -1, sample);
 }
 
+namespace {
+// The raw spelling of an id plus its JSON kind: the cache key of the hot path (no parsing, no allocation
+// once the scratch buffer has grown).
+void appendRawId(std::string& out, const RawValue& v) {
+    out.push_back(static_cast<char>('0' + static_cast<int>(v.kind)));
+    out.append(v.text);
+    out.push_back('\x1f');
+}
+} // namespace
+
 ChromeEventHandler::Context ChromeEventHandler::processOf(const ChromeEvent& event) {
+    scratchKey_.clear();
+    appendRawId(scratchKey_, event.pid);
+    auto raw = rawProcessCache_.find(std::string_view(scratchKey_));
+    if (raw != rawProcessCache_.end()) return raw->second;
     std::string key = options_.processKeyPrefix;
     key += canonicalIdKey(event.pid);
     auto it = processCache_.find(key);
-    if (it != processCache_.end()) return it->second;
-    Context ctx{writer_.process(key), key};
-    processCache_.emplace(key, ctx);
+    Context ctx;
+    if (it != processCache_.end()) {
+        ctx = it->second;
+    } else {
+        ctx = Context{writer_.process(key), key};
+        processCache_.emplace(key, ctx);
+    }
+    rawProcessCache_.emplace(scratchKey_, ctx);
     return ctx;
 }
 
 TrackId ChromeEventHandler::threadTrackOf(const ChromeEvent& event, const Context& ctx) {
+    scratchKey_.clear();
+    appendRawId(scratchKey_, event.pid);
+    appendRawId(scratchKey_, event.tid);
+    auto raw = rawTrackCache_.find(std::string_view(scratchKey_));
+    if (raw != rawTrackCache_.end()) return raw->second;
+    std::string rawKey = scratchKey_;
     std::string tidKey = event.tid.present() ? canonicalIdKey(event.tid) : canonicalIdKey(event.pid);
     std::string key = ctx.processKey;
     key.push_back('\x1f');
     key += tidKey;
     auto it = threadTrackCache_.find(key);
-    if (it != threadTrackCache_.end()) return it->second;
-    TrackId track = writer_.threadTrack(writer_.thread(ctx.process, tidKey));
-    threadTrackCache_.emplace(std::move(key), track);
+    TrackId track;
+    if (it != threadTrackCache_.end()) {
+        track = it->second;
+    } else {
+        track = writer_.threadTrack(writer_.thread(ctx.process, tidKey));
+        threadTrackCache_.emplace(std::move(key), track);
+    }
+    rawTrackCache_.emplace(std::move(rawKey), track);
     return track;
 }
 

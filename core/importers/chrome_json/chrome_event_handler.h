@@ -5,7 +5,9 @@
 #include "core/importers/chrome_json/chrome_trace_importer.h"
 #include "core/store/store_writer.h"
 
+#include <functional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -67,6 +69,14 @@ private:
     std::unordered_map<TrackId, TimeNs> trackEnd_;
     std::unordered_map<std::string, std::vector<PendingSliceIndex>> v2Producers_, v2Consumers_;
     std::unordered_map<std::string, TrackId> threadTrackCache_;
+    struct TextHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+    };
+    // Keyed by the raw JSON spelling of pid (and tid): most events hit these without any parsing.
+    std::unordered_map<std::string, Context, TextHash, std::equal_to<>> rawProcessCache_;
+    std::unordered_map<std::string, TrackId, TextHash, std::equal_to<>> rawTrackCache_;
+    std::string scratchKey_;
     bool globalNamed_ = false;
     TimeNs traceEndNs_ = 0;
 };
