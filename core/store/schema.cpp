@@ -73,7 +73,6 @@ CREATE VIEW metric_view AS
 const char* schemaIndicesSql() {
     return R"SQL(
 CREATE INDEX slice_track_ts ON slice(track_id, ts);
-CREATE INDEX slice_parent ON slice(parent_id);
 CREATE INDEX counter_track_ts ON counter(track_id, ts);
 CREATE INDEX flow_out ON flow(slice_out);
 CREATE INDEX flow_in ON flow(slice_in);

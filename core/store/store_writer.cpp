@@ -243,6 +243,10 @@ void StoreWriter::addCounter(TrackId track, TimeNs tsNs, double value) {
     insertCounter_.bind(1, track).bind(2, tsNs).bind(3, value);
     insertCounter_.run();
     ++counterRows_;
+    TrackStats& stats = trackStats_[track];
+    ++stats.counters;
+    stats.minTs = std::min(stats.minTs, tsNs);
+    stats.maxEnd = std::max(stats.maxEnd, tsNs);
 }
 
 void StoreWriter::addFlowEndpoint(FlowEndpoint endpoint) { flowEndpoints_.push_back(std::move(endpoint)); }

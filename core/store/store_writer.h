@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -204,6 +205,12 @@ private:
         std::int64_t count = 0, byteOffset = -1, line = -1;
     };
     std::vector<WarningEntry> warnings_;
+    struct TrackStats {
+        std::int64_t slices = 0, counters = 0, maxDepth = 0;
+        TimeNs minTs = std::numeric_limits<TimeNs>::max();
+        TimeNs maxEnd = std::numeric_limits<TimeNs>::min();
+    };
+    std::unordered_map<TrackId, TrackStats> trackStats_;
     std::unordered_map<std::string, std::size_t> warningIndex_;
     std::size_t lastWarning_ = static_cast<std::size_t>(-1);
     std::unordered_map<std::string, std::int64_t> stats_;

@@ -153,6 +153,11 @@ void StoreWriter::nestAndWriteSlices(const std::function<bool()>& cancelled) {
 
         for (std::size_t pos = 0; pos < n; ++pos) {
             const PendingSlice& s = slices_[order[runStart + pos]];
+            TrackStats& stats = trackStats_[lanes[laneOf[pos]].track];
+            ++stats.slices;
+            stats.maxDepth = std::max<std::int64_t>(stats.maxDepth, depth[pos]);
+            stats.minTs = std::min(stats.minTs, s.tsNs);
+            stats.maxEnd = std::max(stats.maxEnd, s.tsNs + s.durNs);
             insertSlice_.bind(1, idOfPos[pos]).bind(2, lanes[laneOf[pos]].track).bind(3, s.tsNs).bind(4, s.durNs);
             insertSlice_.bind(5, depth[pos]);
             if (parentPos[pos] >= 0) insertSlice_.bind(6, idOfPos[parentPos[pos]]); else insertSlice_.bindNull(6);
@@ -289,16 +294,18 @@ void StoreWriter::writeWarningsAndStats() {
     }
 }
 
+// Per-track numbers were gathered while writing rows; a handful of UPDATEs store them.
 void StoreWriter::updateTrackStats() {
+    Statement update = db_.prepare("UPDATE track SET slice_count = ?, counter_count = ?, max_depth = ?, "
+                                   "min_ts = ?, max_end = ? WHERE id = ?");
+    for (const auto& [track, stats] : trackStats_) {
+        update.bind(1, stats.slices).bind(2, stats.counters).bind(3, stats.maxDepth);
+        if (stats.slices + stats.counters > 0) update.bind(4, stats.minTs).bind(5, stats.maxEnd);
+        else update.bindNull(4).bindNull(5);
+        update.bind(6, track);
+        update.run();
+    }
     db_.exec(R"SQL(
-UPDATE track SET
-  slice_count = (SELECT count(*) FROM slice WHERE slice.track_id = track.id),
-  max_depth = coalesce((SELECT max(depth) FROM slice WHERE slice.track_id = track.id), 0),
-  min_ts = coalesce((SELECT min(ts) FROM slice WHERE slice.track_id = track.id),
-                    (SELECT min(ts) FROM counter WHERE counter.track_id = track.id)),
-  max_end = coalesce((SELECT max(ts + dur) FROM slice WHERE slice.track_id = track.id),
-                     (SELECT max(ts) FROM counter WHERE counter.track_id = track.id)),
-  counter_count = (SELECT count(*) FROM counter WHERE counter.track_id = track.id);
 UPDATE track SET device_id = (SELECT device_id FROM process WHERE process.id = track.process_id)
   WHERE device_id IS NULL;
 UPDATE track SET is_compute = 1 WHERE lane > 0 AND EXISTS
@@ -346,10 +353,13 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         timer.mark("indices");
         updateTrackStats();
         timer.mark("track stats");
-        TimeNs start = db_.scalarInt("SELECT min(m) FROM (SELECT min(ts) AS m FROM slice UNION ALL "
-                                     "SELECT min(ts) FROM counter)");
-        TimeNs end = db_.scalarInt("SELECT max(m) FROM (SELECT max(ts + dur) AS m FROM slice UNION ALL "
-                                   "SELECT max(ts) FROM counter)");
+        TimeNs start = std::numeric_limits<TimeNs>::max(), end = std::numeric_limits<TimeNs>::min();
+        for (const auto& [track, stats] : trackStats_) {
+            if (stats.slices + stats.counters == 0) continue;
+            start = std::min(start, stats.minTs);
+            end = std::max(end, stats.maxEnd);
+        }
+        if (start > end) start = end = 0;
         setMeta("trace_start_ns", std::to_string(start));
         setMeta("trace_end_ns", std::to_string(end));
         setMeta("schema_version", std::to_string(kSchemaVersion));
