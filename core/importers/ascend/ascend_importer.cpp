@@ -1,0 +1,220 @@
+// Orchestration: scan, then per unit the JSON timeline through the Chrome importer, the index of its
+// device slices, and the side files joined to it (or the DB when there is no JSON / CSV).
+#include "core/importers/ascend/ascend_importer.h"
+
+#include "core/importers/ascend/ascend_unit.h"
+#include "core/importers/ascend/communication_importer.h"
+#include "core/importers/ascend/counter_csv_importer.h"
+#include "core/importers/ascend/folder_scan.h"
+#include "core/importers/ascend/l2_cache_importer.h"
+#include "core/importers/ascend/msprof_db_importer.h"
+#include "core/importers/ascend/op_rows_importer.h"
+#include "core/importers/ascend/step_trace_importer.h"
+#include "core/importers/chrome_json/chrome_trace_importer.h"
+
+#include <map>
+#include <set>
+
+namespace opscope {
+
+namespace {
+
+using namespace ascend;
+
+// NPU device rows shared by all units: "NPU 3", or "NPU 3 (rank 5)" when another unit (another rank,
+// or another folder when ranks are unknown) already has a device 3.
+class DeviceRegistry {
+public:
+    explicit DeviceRegistry(StoreWriter& writer) : writer_(writer) {}
+    DeviceId deviceFor(const std::string& owner, int ordinal) {
+        auto key = std::make_pair(owner, ordinal);
+        if (auto it = ids_.find(key); it != ids_.end()) return it->second;
+        std::string name = "NPU " + std::to_string(ordinal);
+        auto first = owners_.find(ordinal);
+        if (first != owners_.end() && first->second != owner) name += " (" + owner + ")";
+        else owners_.emplace(ordinal, owner);
+        DeviceId id = writer_.device(name, "npu", ordinal);
+        ids_.emplace(key, id);
+        return id;
+    }
+
+private:
+    StoreWriter& writer_;
+    std::map<std::pair<std::string, int>, DeviceId> ids_;
+    std::map<int, std::string> owners_; // ordinal -> unit that named "NPU n"
+};
+
+std::string ownerOf(const ScanUnit& unit) {
+    if (unit.rank >= 0) return "rank " + std::to_string(unit.rank);
+    std::string root = unit.root;
+    std::size_t slash = root.find_last_of('/');
+    return slash == std::string::npos ? root : root.substr(slash + 1);
+}
+
+Error badFileError(const ScannedFile& f) {
+    ErrorCode code = f.kind == FileKind::BadFile && f.role == "database" ? ErrorCode::BadDatabase
+                     : f.reason == "empty file"                          ? ErrorCode::EmptyFile
+                     : f.path.ends_with(".json")                          ? ErrorCode::NotJson
+                                                                         : ErrorCode::BadCsv;
+    return Error{code, f.path, 0, code == ErrorCode::BadCsv ? 1 : -1, -1, f.reason, f.sample};
+}
+
+void importTimeline(UnitContext& ctx, const ScannedFile& f) {
+    ChromeImportOptions options;
+    options.processKeyPrefix = ctx.keyPrefix;
+    ImportProgress sub;
+    sub.cancelFlag = ctx.progress.cancelFlag;
+    std::int64_t done = ctx.bytesDone;
+    sub.onProgress = [&ctx, done](std::int64_t read, std::int64_t, std::int64_t events) {
+        ctx.progress.report(done + read, ctx.bytesTotal, events);
+    };
+    ChromeImportResult result;
+    Error error;
+    const std::size_t slicesBefore = ctx.writer.pendingSlices().size();
+    if (importChromeTrace(f.path, ctx.writer, options, sub, &result, &error)) {
+        recordUsed(ctx, f.path, f.role, {}, result.events);
+        ctx.report.bytes += result.bytes;
+    } else {
+        // What was read before the problem stays in the writer (a file cut short keeps its head) and
+        // the rest of the folder still imports.
+        auto kept = static_cast<std::int64_t>(ctx.writer.pendingSlices().size() - slicesBefore);
+        recordFailure(ctx, f.path, f.role, error, kept > 0, kept);
+    }
+}
+
+std::string joinNote(std::int64_t joined, std::int64_t unjoined) {
+    return std::to_string(joined) + " rows joined to timeline slices, " + std::to_string(unjoined) +
+           " imported as slices of their own";
+}
+
+struct SideResult {
+    bool ok = false;
+    bool cutShort = false;
+    std::int64_t events = 0;
+    std::string note;
+};
+
+SideResult runSideImport(UnitContext& ctx, const ScannedFile& f, Error* error) {
+    SideResult r;
+    if (f.kind == FileKind::OpRows) {
+        OpRowsResult rows;
+        r.ok = importOpRows(ctx, f.path, &rows, error);
+        r.events = rows.rows;
+        r.cutShort = rows.cutShort;
+        ctx.report.joinedRows += rows.joined;
+        ctx.report.unjoinedRows += rows.unjoined;
+        ctx.writer.addStat("ascend.joined_rows", rows.joined);
+        ctx.writer.addStat("ascend.unjoined_rows", rows.unjoined);
+        r.note = joinNote(rows.joined, rows.unjoined);
+    } else if (f.kind == FileKind::L2Cache) {
+        L2CacheResult l2;
+        r.ok = importL2Cache(ctx, f.path, &l2, error);
+        r.events = l2.rows;
+        r.note = joinNote(l2.joined, 0) + " (" + std::to_string(l2.unjoined) + " without a matching task)";
+    } else if (f.kind == FileKind::StepTrace) {
+        r.ok = importStepTrace(ctx, f.path, &r.events, error);
+        r.note = std::to_string(r.events) + " steps";
+    } else if (f.kind == FileKind::Communication) {
+        CommunicationResult comm;
+        r.ok = importCommunicationJson(ctx, f.path, &comm, error);
+        r.events = comm.ops;
+        r.note = std::to_string(comm.joined) + " ops joined to communication slices, " +
+                 std::to_string(comm.unjoined) + " imported as slices of their own";
+    } else if (f.kind == FileKind::Counter) {
+        r.ok = importCounterCsv(ctx, f.path, f.counterKind, &r.events, error);
+        ctx.report.counterSamples += r.events;
+        r.note = std::to_string(r.events) + " counter samples";
+    } else if (f.kind == FileKind::Database) {
+        DbImportResult db;
+        r.ok = importMsprofDb(ctx, f.path, &db, error);
+        r.events = db.events();
+        ctx.report.counterSamples += db.counterSamples;
+        r.note = std::to_string(db.tasks) + " device tasks, " + std::to_string(db.computeTasks) +
+                 " with kernel metrics";
+    }
+    return r;
+}
+
+// One side file; its outcome goes to source_file, the report and (on problems) the warnings.
+void importSideFile(UnitContext& ctx, const ScannedFile& f) {
+    Error error;
+    SideResult r = runSideImport(ctx, f, &error);
+    if (r.ok && !error) recordUsed(ctx, f.path, f.role, r.note, r.events);
+    else if (r.ok || r.cutShort) recordFailure(ctx, f.path, f.role, error, true, r.events); // kept the rows before
+    else recordFailure(ctx, f.path, f.role, error, false, 0);
+}
+
+void importUnit(UnitContext& ctx, const ScanUnit& unit, DeviceRegistry& devices) {
+    ProcessId before = ctx.writer.database().scalarInt("SELECT coalesce(max(id), 0) FROM process");
+    PendingSliceIndex firstSlice = static_cast<PendingSliceIndex>(ctx.writer.pendingSlices().size());
+    ctx.deviceFor = [&devices, owner = ownerOf(unit)](int ordinal) { return devices.deviceFor(owner, ordinal); };
+    for (const ScannedFile& f : unit.files) {
+        if (f.kind != FileKind::Timeline || ctx.progress.cancelled()) continue;
+        importTimeline(ctx, f);
+        ctx.bytesDone += f.sizeBytes;
+    }
+    ctx.timeline.build(ctx.writer, before, firstSlice, unit.device);
+    std::set<int> timelineDevices = ctx.timeline.devices();
+    ctx.defaultDevice = unit.device >= 0 ? unit.device : (timelineDevices.size() == 1 ? *timelineDevices.begin() : -1);
+    for (const TimelineProcess& p : ctx.timeline.processes())
+        if (p.device >= 0) ctx.writer.setProcessDevice(p.id, ctx.deviceFor(p.device));
+    for (TrackId track : ctx.timeline.computeTracks()) ctx.writer.setTrackCompute(track, true);
+    for (const ScannedFile& f : unit.files) {
+        if (f.kind == FileKind::Timeline || ctx.progress.cancelled()) continue;
+        importSideFile(ctx, f);
+        ctx.bytesDone += f.sizeBytes;
+        ctx.progress.report(ctx.bytesDone, ctx.bytesTotal, ctx.report.events);
+    }
+}
+
+} // namespace
+
+bool isAscendInput(const std::string& path) {
+    FolderScan scan = scanAscendPath(path);
+    for (const ScanUnit& unit : scan.units) {
+        if (!unit.files.empty()) return true;
+        for (const ScannedFile& f : unit.skipped)
+            if (f.kind == FileKind::BadFile) return true;
+    }
+    return false;
+}
+
+bool importAscend(const std::string& path, StoreWriter& writer, const ImportProgress& progress,
+                  AscendImportReport* report, Error* error) {
+    AscendImportReport localReport;
+    AscendImportReport& rep = report ? *report : localReport;
+    Error localError;
+    Error& err = error ? *error : localError;
+    FolderScan scan = scanAscendPath(path);
+    std::int64_t bytesTotal = 0;
+    for (const ScanUnit& unit : scan.units)
+        for (const ScannedFile& f : unit.files) bytesTotal += f.sizeBytes;
+    DeviceRegistry devices(writer);
+    std::int64_t bytesDone = 0;
+    for (std::size_t i = 0; i < scan.units.size(); ++i) {
+        const ScanUnit& unit = scan.units[i];
+        UnitContext ctx(writer, progress, rep);
+        ctx.keyPrefix = "ascend:" + unit.root + "|";
+        ctx.defaultDevice = unit.device;
+        ctx.bytesDone = bytesDone;
+        ctx.bytesTotal = bytesTotal;
+        for (const ScannedFile& f : unit.skipped) {
+            if (f.kind == FileKind::BadFile) recordFailure(ctx, f.path, f.role.empty() ? "ascend" : f.role, badFileError(f), false, 0);
+            else recordSkipped(writer, rep, f.path, f.role.empty() ? "ascend" : f.role, f.reason);
+        }
+        if (!unit.files.empty()) importUnit(ctx, unit, devices);
+        bytesDone = ctx.bytesDone;
+        if (progress.cancelled()) {
+            err = Error{ErrorCode::Cancelled, path, -1, -1, -1, {}, {}};
+            return false;
+        }
+    }
+    if (!rep.usedFiles.empty()) return true;
+    if (!rep.fileErrors.empty()) err = rep.fileErrors.front();
+    else err = Error{ErrorCode::UnknownFormat, path, -1, -1, -1,
+                     "an Ascend profiling folder or file (trace_view.json, kernel_details.csv, msprof_*.json, "
+                     "op_summary_*.csv, msprof_*.db ...)", {}};
+    return false;
+}
+
+} // namespace opscope

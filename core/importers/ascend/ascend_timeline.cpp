@@ -1,0 +1,238 @@
+#include "core/importers/ascend/ascend_timeline.h"
+
+#include "core/importers/ascend/csv_values.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+
+namespace opscope::ascend {
+
+namespace {
+
+constexpr std::array<std::string_view, 30> kDeviceProcessNames = {
+    "Ascend Hardware", "HCCL", "Communication", "Overlap Analysis", "AI Core Freq", "AI Core Utilization",
+    "NPU MEM", "HBM", "DDR", "LLC", "HCCS", "PCIe", "NIC", "RoCE", "QoS", "Acc PMU", "Stars Soc Info",
+    "Stars Chip Trans", "SIO", "Biu Perf", "Ub", "Block Detail", "CCU", "Fusion Task", "Low Power",
+    "Voltage Info", "Step Trace", "Device Memory", "AI Vector Core Utilization", "NPU"};
+
+std::optional<long long> integerOf(const nlohmann::json& value) {
+    if (value.is_number_integer()) return value.get<long long>();
+    if (value.is_number_unsigned()) return static_cast<long long>(value.get<unsigned long long>());
+    if (value.is_string()) return parseInteger(cleanCell(value.get_ref<const std::string&>()));
+    return std::nullopt;
+}
+
+// Trailing digits of a process key: the JSON pid, whatever prefix the importer put in front.
+std::optional<long long> trailingNumber(std::string_view text) {
+    std::size_t end = text.size(), begin = end;
+    while (begin > 0 && text[begin - 1] >= '0' && text[begin - 1] <= '9') --begin;
+    if (begin == end) return std::nullopt;
+    return parseInteger(text.substr(begin, std::min<std::size_t>(end - begin, 18)));
+}
+
+} // namespace
+
+std::optional<int> deviceFromLabels(std::string_view labels) {
+    if (labels.substr(0, 3) != "NPU") return std::nullopt;
+    std::string_view rest = labels.substr(3);
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == ':')) rest.remove_prefix(1);
+    auto n = parseInteger(rest);
+    if (!n || *n < 0 || *n > 1'000'000) return std::nullopt;
+    return static_cast<int>(*n);
+}
+
+bool AscendTimeline::isComputeTaskType(std::string_view t) {
+    return t.substr(0, 3) == "AI_" || t.substr(0, 4) == "MIX_" || t.substr(0, 7) == "KERNEL_";
+}
+
+bool AscendTimeline::isDeviceProcessName(std::string_view name) {
+    for (std::string_view n : kDeviceProcessNames)
+        if (name == n) return true;
+    return name.substr(0, 11) == "AI Core Fre" || name.substr(0, 10) == "Step Trace";
+}
+
+void AscendTimeline::build(StoreWriter& writer, ProcessId afterProcess, PendingSliceIndex firstSlice,
+                           int defaultDevice) {
+    writer_ = &writer;
+    Database& db = writer.database();
+    Statement procs = db.prepare("SELECT id, pid, coalesce(name, ''), coalesce(labels, '') FROM process "
+                                 "WHERE id > ? ORDER BY id");
+    procs.bind(1, afterProcess);
+    std::vector<std::pair<TimelineProcess, std::string>> found; // with pid key
+    while (procs.step()) found.push_back({{procs.int64(0), procs.text(2), procs.text(3), -1}, procs.text(1)});
+    // A device the files do not name: the low 5 bits of msprof's synthetic "Ascend Hardware" pid.
+    if (defaultDevice < 0) {
+        for (const auto& [p, pidKey] : found) {
+            auto pid = trailingNumber(pidKey);
+            if (p.name == "Ascend Hardware" && pid && *pid >= 1024 && (*pid & 31) != 31) {
+                defaultDevice = static_cast<int>(*pid & 31);
+                break;
+            }
+        }
+        if (defaultDevice < 0) defaultDevice = 0;
+    }
+    std::unordered_map<ProcessId, std::size_t> byId;
+    for (auto& [p, pidKey] : found) {
+        bool npu = p.labels.substr(0, 3) == "NPU" || isDeviceProcessName(p.name);
+        if (auto d = deviceFromLabels(p.labels)) p.device = *d;
+        else if (npu) p.device = defaultDevice;
+        if (p.device >= 0) deviceSet_.insert(p.device);
+        if (p.name == "Ascend Hardware" && p.device >= 0) hardware_.emplace(p.device, p.id);
+        byId.emplace(p.id, processes_.size());
+        processes_.push_back(p);
+    }
+    Statement tracks = db.prepare("SELECT t.id, t.process_id, coalesce(th.name, '') FROM track t "
+                                  "LEFT JOIN thread th ON th.id = t.thread_id WHERE t.process_id > ?");
+    tracks.bind(1, afterProcess);
+    while (tracks.step()) {
+        auto it = byId.find(tracks.int64(1));
+        if (it == byId.end()) continue;
+        const TimelineProcess& p = processes_[it->second];
+        TrackInfo info;
+        info.device = p.device;
+        info.hardware = p.name == "Ascend Hardware";
+        info.communication = p.name == "HCCL" || p.name == "Communication";
+        std::string threadName = tracks.text(2);
+        if (info.hardware && threadName.rfind("Stream ", 0) == 0)
+            if (auto s = parseInteger(std::string_view(threadName).substr(7))) {
+                info.stream = *s;
+                streamTracks_.emplace(std::make_pair(p.device, *s), tracks.int64(0));
+            }
+        tracks_.emplace(tracks.int64(0), info);
+    }
+    Statement argsQuery = db.prepare("SELECT json FROM args WHERE id = ?");
+    const auto& slices = writer.pendingSlices();
+    for (PendingSliceIndex i = firstSlice; i < slices.size(); ++i) {
+        auto it = tracks_.find(slices[i].track);
+        if (it == tracks_.end()) continue;
+        indexSlice(writer, i, it->second, argsQuery);
+    }
+    auto byTs = [](const Candidate& a, const Candidate& b) { return a.tsNs < b.tsNs; };
+    for (auto& [key, list] : tasks_) std::stable_sort(list.begin(), list.end(), byTs);
+    for (auto& [key, list] : hardwareByName_) std::stable_sort(list.begin(), list.end(), byTs);
+    for (auto& [key, list] : communicationByName_) std::stable_sort(list.begin(), list.end(), byTs);
+}
+
+void AscendTimeline::indexSlice(StoreWriter& writer, PendingSliceIndex index, const TrackInfo& track,
+                                Statement& argsQuery) {
+    const StoreWriter::PendingSlice& s = writer.pendingSlices()[index];
+    std::string_view name = writer.stringAt(s.name);
+    if (track.device < 0) {
+        if (name.rfind("ProfilerStep#", 0) == 0)
+            if (auto n = parseInteger(name.substr(13))) steps_[*n] = {s.tsNs, s.tsNs + s.durNs};
+        return;
+    }
+    if (!track.hardware && !track.communication) return;
+    NameIndex& names = track.hardware ? hardwareByName_ : communicationByName_;
+    names[{track.device, std::string(name)}].push_back({s.tsNs, index});
+    auto& span = spans_.try_emplace(track.device, s.tsNs, s.tsNs + s.durNs).first->second;
+    span.first = std::min(span.first, s.tsNs);
+    span.second = std::max(span.second, s.tsNs + s.durNs);
+    if (!track.hardware || s.args == 0) return;
+    argsQuery.bind(1, s.args);
+    std::string json = argsQuery.step() ? argsQuery.text(0) : std::string();
+    argsQuery.reset();
+    nlohmann::json args = nlohmann::json::parse(json, nullptr, false);
+    if (!args.is_object()) return;
+    std::optional<long long> stream, task;
+    if (auto it = args.find("Physic Stream Id"); it != args.end()) stream = integerOf(*it);
+    if (!stream)
+        if (auto it = args.find("Stream Id"); it != args.end()) stream = integerOf(*it);
+    if (auto it = args.find("Task Id"); it != args.end()) task = integerOf(*it);
+    if (stream && task) tasks_[{track.device, *stream, *task}].push_back({s.tsNs, index});
+    if (stream && track.stream < 0) streamTracks_.emplace(std::make_pair(track.device, *stream), s.track);
+    if (auto it = args.find("Task Type"); it != args.end() && it->is_string())
+        if (isComputeTaskType(it->get_ref<const std::string&>())) computeTracks_.insert(s.track);
+}
+
+std::set<int> AscendTimeline::devices() const { return deviceSet_; }
+
+int AscendTimeline::keyDevice(int device) const {
+    if (deviceSet_.size() == 1 || device < 0) return deviceSet_.empty() ? 0 : *deviceSet_.begin();
+    return device;
+}
+
+std::optional<PendingSliceIndex> AscendTimeline::nearest(const std::vector<Candidate>* list, TimeNs tsNs,
+                                                         TimeNs tol, const JoinSet& used) const {
+    if (!list) return std::nullopt;
+    auto it = std::lower_bound(list->begin(), list->end(), tsNs - tol,
+                               [](const Candidate& c, TimeNs t) { return c.tsNs < t; });
+    std::optional<PendingSliceIndex> best;
+    TimeNs bestDelta = tol + 1;
+    for (; it != list->end() && it->tsNs <= tsNs + tol; ++it) {
+        if (used.count(it->slice)) continue;
+        TimeNs delta = it->tsNs > tsNs ? it->tsNs - tsNs : tsNs - it->tsNs;
+        if (delta < bestDelta) {
+            bestDelta = delta;
+            best = it->slice;
+        }
+    }
+    return best;
+}
+
+std::optional<PendingSliceIndex> AscendTimeline::findTask(int device, long long stream, long long task, TimeNs tsNs,
+                                                          TimeNs toleranceNs, const JoinSet& used) const {
+    auto it = tasks_.find({keyDevice(device), stream, task});
+    return nearest(it == tasks_.end() ? nullptr : &it->second, tsNs, toleranceNs, used);
+}
+
+std::optional<PendingSliceIndex> AscendTimeline::findName(const NameIndex& index, int device, std::string_view name,
+                                                          TimeNs tsNs, TimeNs tol, const JoinSet& used) const {
+    auto it = index.find({keyDevice(device), std::string(name)});
+    return nearest(it == index.end() ? nullptr : &it->second, tsNs, tol, used);
+}
+
+std::optional<PendingSliceIndex> AscendTimeline::findCommunication(int device, std::string_view name, TimeNs tsNs,
+                                                                   TimeNs toleranceNs, const JoinSet& used) const {
+    return findName(communicationByName_, device, name, tsNs, toleranceNs, used);
+}
+
+std::optional<PendingSliceIndex> AscendTimeline::findHardwareByName(int device, std::string_view name, TimeNs tsNs,
+                                                                    TimeNs toleranceNs, const JoinSet& used) const {
+    return findName(hardwareByName_, device, name, tsNs, toleranceNs, used);
+}
+
+std::optional<PendingSliceIndex> AscendTimeline::taskOccurrence(int device, long long stream, long long task,
+                                                                std::size_t n) const {
+    auto it = tasks_.find({keyDevice(device), stream, task});
+    if (it == tasks_.end() || n >= it->second.size()) return std::nullopt;
+    return it->second[n].slice;
+}
+
+std::optional<ProcessId> AscendTimeline::hardwareProcess(int device) const {
+    if (deviceSet_.size() == 1 && device < 0) device = *deviceSet_.begin();
+    auto it = hardware_.find(device);
+    if (it == hardware_.end()) return std::nullopt;
+    return it->second;
+}
+
+std::optional<TrackId> AscendTimeline::streamTrack(int device, long long stream) const {
+    auto it = streamTracks_.find({device, stream});
+    if (it == streamTracks_.end()) return std::nullopt;
+    return it->second;
+}
+
+int AscendTimeline::deviceOfTrack(TrackId track) const {
+    auto it = tracks_.find(track);
+    return it == tracks_.end() ? -1 : it->second.device;
+}
+
+std::optional<std::pair<TimeNs, TimeNs>> AscendTimeline::deviceSpan(int device) const {
+    if (device >= 0) {
+        auto it = spans_.find(device);
+        if (it != spans_.end()) return it->second;
+        if (spans_.size() != 1) return std::nullopt;
+    }
+    if (spans_.empty()) return std::nullopt;
+    std::pair<TimeNs, TimeNs> all = spans_.begin()->second;
+    for (const auto& [d, s] : spans_) {
+        all.first = std::min(all.first, s.first);
+        all.second = std::max(all.second, s.second);
+    }
+    return all;
+}
+
+} // namespace opscope::ascend

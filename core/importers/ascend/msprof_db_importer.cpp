@@ -1,0 +1,35 @@
+#include "core/importers/ascend/msprof_db_importer.h"
+
+namespace opscope::ascend {
+
+bool looksLikeMsprofDb(const std::string& path) {
+    if (!MsprofDb::hasSqliteHeader(path)) return false;
+    MsprofDb db;
+    Error ignored;
+    return db.open(path, &ignored);
+}
+
+bool importMsprofDb(UnitContext& ctx, const std::string& path, DbImportResult* result, Error* error) {
+    MsprofDb db;
+    if (!db.open(path, error)) return false;
+    db_detail::DbPass pass{ctx, db, *result, {}, {}, {}};
+    try {
+        // Order matters: device slices first, so host ranges can link flows to them.
+        db_detail::importTasks(pass);
+        db_detail::importTaskPmu(pass);
+        db_detail::importCommunication(pass);
+        if (ctx.progress.cancelled()) {
+            *error = Error{ErrorCode::Cancelled, path, -1, -1, -1, {}, {}};
+            return false;
+        }
+        db_detail::importHost(pass);
+        db_detail::importCounters(pass);
+        db_detail::importOverlapAndSteps(pass);
+    } catch (const SqliteError& e) {
+        *error = Error{ErrorCode::BadDatabase, path, -1, -1, -1, "the msprof export tables", e.what()};
+        return false;
+    }
+    return true;
+}
+
+} // namespace opscope::ascend

@@ -1,0 +1,22 @@
+// Per-task CSV rows (kernel_details.csv, op_summary_*.csv, task_time_*.csv) joined to the device
+// slices of the timeline by stream, task id and start time; every column becomes a typed metric of
+// the slice. Rows without a slice become slices of their own on their stream's track.
+#pragma once
+#include "core/importers/ascend/ascend_unit.h"
+#include "core/importers/ascend/op_columns.h"
+
+namespace opscope::ascend {
+
+struct OpRowsResult {
+    std::int64_t rows = 0, joined = 0, unjoined = 0, skippedRows = 0;
+    bool cutShort = false;
+};
+
+// Returns false with error set when the file cannot be used at all (unreadable, unknown header).
+// A file cut short keeps the rows before the cut: true, with result->cutShort and error set.
+bool importOpRows(UnitContext& ctx, const std::string& path, OpRowsResult* result, Error* error);
+
+// The header of a per-task CSV, or nullopt; for folder detection.
+std::optional<OpColumns> sniffOpColumns(const std::string& path);
+
+} // namespace opscope::ascend

@@ -1,0 +1,180 @@
+// Joining per-task CSV rows to timeline slices, on a timeline built by hand in the writer (the
+// shape importChromeTrace leaves: "Ascend Hardware" processes, "Stream n" threads, args JSON).
+#include "ascend_test_support.h"
+#include "core/importers/ascend/ascend_unit.h"
+#include "core/importers/ascend/op_rows_importer.h"
+
+#include <catch2/catch.hpp>
+
+using namespace opscope;
+using namespace opscope::ascend;
+using namespace opscope::test;
+
+namespace {
+
+constexpr TimeNs kBase = 1736408883700000000;
+
+struct HandTimeline {
+    std::unique_ptr<StoreWriter> writer;
+    std::string storePath;
+
+    explicit HandTimeline(const TempDir& dir) : storePath(dir.file("join.sqlite")) {
+        Error error;
+        writer = StoreWriter::create(storePath, &error);
+        REQUIRE(writer);
+    }
+    TrackId stream(const std::string& pid, const std::string& labels, int stream) {
+        ProcessId p = writer->process(pid);
+        writer->setProcessName(p, "Ascend Hardware");
+        writer->setProcessLabels(p, labels);
+        ThreadId t = writer->thread(p, std::to_string(stream));
+        writer->setThreadName(t, "Stream " + std::to_string(stream));
+        return writer->threadTrack(t);
+    }
+    TrackId communication(const std::string& pid) {
+        ProcessId p = writer->process(pid);
+        writer->setProcessName(p, "HCCL");
+        writer->setProcessLabels(p, "NPU");
+        ThreadId t = writer->thread(p, "0");
+        writer->setThreadName(t, "Group 0 Communication");
+        return writer->threadTrack(t);
+    }
+    PendingSliceIndex task(TrackId track, TimeNs ts, const std::string& name, int stream, int taskId,
+                           const std::string& type = "AI_CORE") {
+        std::string args = "{\"Model Id\": 4294967295, \"Task Type\": \"" + type + "\", \"Physic Stream Id\": " +
+                           std::to_string(stream) + ", \"Task Id\": " + std::to_string(taskId) + "}";
+        SliceInput in;
+        in.track = track;
+        in.tsNs = ts;
+        in.durNs = 10'000;
+        in.name = name;
+        in.args = writer->addArgs(args);
+        return writer->addSlice(in);
+    }
+};
+
+const char* kHeader = "Device_id,Task ID,Stream ID,Name,Type,Accelerator Core,Start Time(us),Duration(us),"
+                      "Model ID,Input Shapes,aic_mac_ratio\n";
+
+std::string row(int device, const std::string& task, const std::string& stream, const std::string& name,
+                const std::string& start, const std::string& core = "AI_CORE") {
+    return std::to_string(device) + "," + task + "," + stream + "," + name + ",T" + name + "," + core + ",\"" + start +
+           "\t\",10.0,4294967295,\"\"\"4,1025;2;2\"\"\",0.5\n";
+}
+
+struct JoinRun {
+    OpRowsResult result;
+    AscendImportReport report;
+    ImportProgress progress;
+};
+
+void runJoin(HandTimeline& t, const std::string& csv, JoinRun* run, int defaultDevice = -1) {
+    UnitContext ctx(*t.writer, run->progress, run->report);
+    ctx.keyPrefix = "u|";
+    ctx.timeline.build(*t.writer, 0, 0, defaultDevice);
+    ctx.defaultDevice = defaultDevice;
+    StoreWriter& writer = *t.writer;
+    ctx.deviceFor = [&writer](int ordinal) { return writer.device("NPU " + std::to_string(ordinal), "npu", ordinal); };
+    Error error;
+    REQUIRE(importOpRows(ctx, csv, &run->result, &error));
+    CHECK_FALSE(error);
+}
+
+std::string metricText(Database& db, const std::string& slice, const std::string& key) {
+    return db.scalarText("SELECT coalesce(m.txt, m.num) FROM metric_view m JOIN slice_view s ON s.id = m.slice_id "
+                         "WHERE s.name = '" + slice + "' AND m.name = '" + key + "'", "<none>");
+}
+
+} // namespace
+
+TEST_CASE("ascend join: rows find their slice by stream, task id and start within a microsecond", "[ascend][join]") {
+    TempDir dir;
+    HandTimeline t(dir);
+    TrackId s2 = t.stream("3170820512", "NPU", 2);
+    t.task(s2, kBase + 200'212, "Conv2D1", 2, 101);
+    t.task(s2, kBase + 600'143, "TransData", 2, 102, "AI_VECTOR_CORE");
+    t.task(s2, kBase + 900'000, "Late", 2, 103);
+    std::string csv = dir.write("k.csv", std::string(kHeader) + row(0, "101", "2", "Conv2D1", "1736408883700200.212") +
+                                             row(0, "102", "2", "TransData", "1736408883700600.1") + // 43 ns off
+                                             row(0, "103", "2", "Late", "1736408883700901.5"));      // 1.5 µs off
+    JoinRun run;
+    runJoin(t, csv, &run);
+    CHECK(run.result.rows == 3);
+    CHECK(run.result.joined == 2);
+    CHECK(run.result.unjoined == 1);
+    REQUIRE(t.writer->finish(nullptr, nullptr));
+    Database db = openReadOnly(t.storePath);
+    CHECK(countOf(db, "SELECT count(*) FROM slice WHERE name_id IN (SELECT id FROM string WHERE value = 'Late')") == 2);
+    CHECK(metricText(db, "Conv2D1", "Input Shapes") == "4,1025;2;2");
+    CHECK(metricText(db, "Conv2D1", "Model ID") == "none");
+    CHECK(metricText(db, "Conv2D1", "Start Time") == "1736408883700200.212");
+    CHECK(db.scalarText("SELECT type FROM slice_view WHERE name = 'Conv2D1'") == "TConv2D1");
+    CHECK(countOf(db, "SELECT is_compute FROM track WHERE id = " + std::to_string(s2)) == 1);
+    // The unjoined row sits on the timeline's stream (in an overflow lane: it overlaps "Late").
+    CHECK(countOf(db, "SELECT count(DISTINCT t.thread_id) FROM slice s JOIN track t ON t.id = s.track_id") == 1);
+}
+
+TEST_CASE("ascend join: a reused task id goes to the nearest slice, each slice taken once", "[ascend][join]") {
+    TempDir dir;
+    HandTimeline t(dir);
+    TrackId s2 = t.stream("3170820512", "NPU", 2);
+    t.task(s2, kBase + 1000, "First", 2, 7);
+    t.task(s2, kBase + 1400, "Second", 2, 7); // same task id 0.4 µs later
+    std::string csv = dir.write("k.csv", std::string(kHeader) + row(0, "7", "2", "Second", "1736408883700001.400") +
+                                             row(0, "7", "2", "First", "1736408883700001.400"));
+    JoinRun run;
+    runJoin(t, csv, &run);
+    CHECK(run.result.joined == 2);
+    REQUIRE(t.writer->finish(nullptr, nullptr));
+    Database db = openReadOnly(t.storePath);
+    CHECK(metricText(db, "Second", "Name") == "Second");
+    CHECK(metricText(db, "First", "Name") == "First");
+}
+
+TEST_CASE("ascend join: devices stay apart and communication rows join by name", "[ascend][join]") {
+    TempDir dir;
+    HandTimeline t(dir);
+    TrackId d0 = t.stream("hw0", "NPU 0", 5);
+    TrackId d1 = t.stream("hw1", "NPU 1", 5);
+    TrackId comm = t.communication("hccl");
+    t.task(d0, kBase + 100'000, "MatMul", 5, 1);
+    t.task(d1, kBase + 100'000, "MatMul", 5, 1);
+    SliceInput in;
+    in.track = comm;
+    in.tsNs = kBase + 300'564;
+    in.durNs = 400'000;
+    in.name = "hcom_allReduce__1_0_1";
+    t.writer->addSlice(in);
+    std::string csv =
+        dir.write("k.csv", std::string(kHeader) + row(1, "1", "5", "MatMul", "1736408883700100.000") +
+                               row(0, "N/A", "N/A", "hcom_allReduce__1_0_1", "1736408883700300.563", "HCCL"));
+    JoinRun run;
+    runJoin(t, csv, &run);
+    CHECK(run.result.joined == 2);
+    REQUIRE(t.writer->finish(nullptr, nullptr));
+    Database db = openReadOnly(t.storePath);
+    CHECK(countOf(db, "SELECT count(*) FROM metric_view m JOIN slice s ON s.id = m.slice_id WHERE m.name = 'Name' "
+                      "AND s.track_id = " + std::to_string(d1)) == 1);
+    CHECK(countOf(db, "SELECT count(*) FROM metric_view m JOIN slice s ON s.id = m.slice_id WHERE m.name = 'Name' "
+                      "AND s.track_id = " + std::to_string(d0)) == 0);
+    CHECK(metricText(db, "hcom_allReduce__1_0_1", "Accelerator Core") == "HCCL");
+    // "N/A" Task ID is missing: not stored.
+    CHECK(metricText(db, "hcom_allReduce__1_0_1", "Task ID") == "<none>");
+}
+
+TEST_CASE("ascend join: without a timeline every row is a slice of its own", "[ascend][join]") {
+    TempDir dir;
+    HandTimeline t(dir);
+    std::string csv = dir.write("k.csv", std::string(kHeader) + row(3, "1", "5", "A", "1736408883700100.000") +
+                                             row(3, "2", "6", "B", "1736408883700200.000") +
+                                             row(3, "N/A", "N/A", "hcom_x", "1736408883700300.000", "HCCL"));
+    JoinRun run;
+    runJoin(t, csv, &run);
+    CHECK(run.result.unjoined == 3);
+    REQUIRE(t.writer->finish(nullptr, nullptr));
+    Database db = openReadOnly(t.storePath);
+    CHECK(db.scalarText("SELECT group_concat(name, ',') FROM (SELECT th.name FROM thread th ORDER BY th.name)") ==
+          "HCCL,Stream 5,Stream 6");
+    CHECK(db.scalarText("SELECT d.name FROM process p JOIN device d ON d.id = p.device_id") == "NPU 3");
+    CHECK(db.scalarInt("SELECT ts FROM slice_view WHERE name = 'B'") == kBase + 200'000);
+}

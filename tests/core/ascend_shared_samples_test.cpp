@@ -1,0 +1,57 @@
+// The real samples in ../shared (when present): a torch_npu Level1 folder and an msprof DB export.
+#include "ascend_test_support.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+using namespace opscope;
+using namespace opscope::test;
+
+namespace {
+const std::string kShared = OPSCOPE_SHARED_DIR;
+}
+
+TEST_CASE("ascend sample: torch_npu rank0 folder joins kernel rows and keeps counter tracks", "[ascend][shared]") {
+    std::string folder = kShared + "/samples/ascend/torch_npu_text_rank0/rank0_ascend_pt";
+    if (!std::filesystem::exists(folder)) {
+        WARN("shared samples absent: skipped");
+        return;
+    }
+    TempDir dir;
+    AscendOutcome out = importAscendPath(dir, folder);
+    INFO(describe(out.error));
+    REQUIRE(out.ok);
+    Database db = openReadOnly(out.storePath);
+    // 191 kernel_details rows: 187 device tasks by (stream, task id, start), 4 HCCL ops by name.
+    CHECK(out.report.joinedRows == 191);
+    CHECK(out.report.unjoinedRows == 0);
+    CHECK(countOf(db, "SELECT count(DISTINCT slice_id) FROM metric_view WHERE name = 'Accelerator Core'") == 191);
+    // PMU values on every compute kernel; the 4 HCCL and 2 DSA rows have N/A there, which is not stored.
+    CHECK(countOf(db, "SELECT count(DISTINCT slice_id) FROM metric_view WHERE name = 'aic_mac_ratio'") == 185);
+    // Counter tracks of trace_view.json sit under NPU 0.
+    CHECK(countOf(db, "SELECT count(*) FROM track t JOIN device d ON d.id = t.device_id "
+                      "WHERE t.kind = 'counter' AND d.name = 'NPU 0' AND t.name LIKE 'HBM %'") == 8);
+    CHECK(countOf(db, "SELECT count(*) FROM track WHERE kind = 'counter' AND name = 'AI Core Freq'") == 1);
+    CHECK(countOf(db, "SELECT count(*) FROM track t JOIN process p ON p.id = t.process_id "
+                      "WHERE p.name = 'Ascend Hardware' AND t.is_compute = 1") >= 1);
+    CHECK(countOf(db, "SELECT count(*) FROM track WHERE kind = 'step'") == 1);
+    CHECK(countOf(db, "SELECT count(*) FROM source_file WHERE status = 'used'") >= 6);
+}
+
+TEST_CASE("ascend sample: msprof_0.db imports read-only", "[ascend][shared]") {
+    std::string file = kShared + "/samples/ascend/msprof_0.db";
+    if (!std::filesystem::exists(file)) {
+        WARN("shared samples absent: skipped");
+        return;
+    }
+    TempDir dir;
+    AscendOutcome out = importAscendPath(dir, file);
+    INFO(describe(out.error));
+    REQUIRE(out.ok);
+    Database db = openReadOnly(out.storePath);
+    CHECK(countOf(db, "SELECT count(*) FROM slice s JOIN track t ON t.id = s.track_id JOIN process p "
+                      "ON p.id = t.process_id WHERE p.name = 'Ascend Hardware'") == 24);
+    CHECK(countOf(db, "SELECT count(DISTINCT slice_id) FROM metric_view WHERE name = 'Block Dim'") == 11);
+    CHECK(countOf(db, "SELECT count(*) FROM track WHERE kind = 'counter'") >= 3);
+}

@@ -1,0 +1,32 @@
+// Helpers for the Ascend importer tests: import a path into a finished store and query it.
+#pragma once
+#include "core/importers/ascend/ascend_importer.h"
+#include "test_support.h"
+
+#include <string>
+
+namespace opscope::test {
+
+struct AscendOutcome {
+    bool ok = false;
+    Error error;
+    AscendImportReport report;
+    ImportSummary summary;
+    std::string storePath;
+};
+
+// importAscend(path) into "<dir>/ascend.sqlite", finished when the import succeeded.
+inline AscendOutcome importAscendPath(const TempDir& dir, const std::string& path) {
+    AscendOutcome out;
+    out.storePath = dir.file("ascend.sqlite");
+    auto writer = StoreWriter::create(out.storePath, &out.error);
+    if (!writer) return out;
+    ImportProgress progress;
+    out.ok = importAscend(path, *writer, progress, &out.report, &out.error);
+    if (out.ok) out.ok = writer->finish(&out.summary, &out.error);
+    return out;
+}
+
+inline std::int64_t countOf(Database& db, const std::string& sql) { return db.scalarInt(sql, -1); }
+
+} // namespace opscope::test
