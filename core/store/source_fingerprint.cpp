@@ -24,7 +24,9 @@ SourceFingerprint fingerprintOf(const std::string& path) {
     if (!fs::is_regular_file(path, ec)) return fp;
     fp.sizeBytes = static_cast<std::int64_t>(fs::file_size(path, ec));
     auto mtime = fs::last_write_time(path, ec);
-    fp.mtimeNs = std::chrono::duration_cast<std::chrono::nanoseconds>(mtime.time_since_epoch()).count();
+    // file_clock's epoch is not the Unix epoch in libstdc++: convert so the stored value reads as Unix time.
+    auto unixTime = std::chrono::file_clock::to_sys(mtime);
+    fp.mtimeNs = std::chrono::duration_cast<std::chrono::nanoseconds>(unixTime.time_since_epoch()).count();
     std::uint64_t h = 1469598103934665603ull;
     fnv1a(h, reinterpret_cast<const char*>(&fp.sizeBytes), sizeof fp.sizeBytes);
     constexpr std::size_t kSpan = 1 << 20;

@@ -271,7 +271,8 @@ void StoreWriter::addMetric(PendingSliceIndex slice, std::string_view key, std::
     } else {
         keyId = it->second;
     }
-    metrics_.push_back({slice, keyId, num, std::string(text)});
+    metrics_.push_back({num.value_or(0.0), slice, static_cast<std::uint32_t>(keyId), text.empty() ? 0 : intern(text),
+                        num.has_value()});
 }
 
 void StoreWriter::addWarning(std::string_view code, std::string_view file, std::int64_t byteOffset,

@@ -191,11 +191,14 @@ private:
         std::string cat, name;
     };
     std::vector<DirectFlow> directFlows_;
+    // Compact on purpose: an Ascend run has tens of metrics per kernel, millions in all. Text values
+    // (shapes, formats, types) repeat, so they are interned.
     struct PendingMetric {
+        double num;
         PendingSliceIndex slice;
-        std::int64_t key;
-        std::optional<double> num;
-        std::string text;
+        std::uint32_t key;
+        StringId text; // 0: none
+        bool hasNum;
     };
     std::vector<PendingMetric> metrics_;
     std::unordered_map<std::string, std::int64_t> metricKeys_;

@@ -262,9 +262,9 @@ void StoreWriter::writeMetrics() {
     Statement insert = db_.prepare("INSERT INTO slice_metric(slice_id, key_id, num, txt) VALUES(?,?,?,?)");
     for (const PendingMetric& m : metrics_) {
         if (m.slice >= finalIds_.size()) continue;
-        insert.bind(1, finalIds_[m.slice]).bind(2, m.key);
-        if (m.num) insert.bind(3, *m.num); else insert.bindNull(3);
-        if (m.text.empty()) insert.bindNull(4); else insert.bind(4, m.text);
+        insert.bind(1, finalIds_[m.slice]).bind(2, static_cast<std::int64_t>(m.key));
+        if (m.hasNum) insert.bind(3, m.num); else insert.bindNull(3);
+        if (m.text == 0) insert.bindNull(4); else insert.bind(4, stringAt(m.text));
         insert.run();
     }
 }

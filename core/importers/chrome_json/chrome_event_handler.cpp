@@ -28,10 +28,17 @@ std::string_view argsText(const RawValue& args) {
     return args.text;
 }
 
-// "Read(MB/s)" -> "MB/s"; "MHz" -> "MHz"; "value" -> "".
-std::string unitFromKey(const std::string& key) {
+
+std::string unitInParentheses(const std::string& key) {
     auto open = key.rfind('(');
     if (open != std::string::npos && key.back() == ')') return key.substr(open + 1, key.size() - open - 2);
+    return {};
+}
+
+// "Read(MB/s)" -> "MB/s"; "MHz" -> "MHz"; "value" -> "".
+std::string unitFromKey(const std::string& key) {
+    std::string inParentheses = unitInParentheses(key);
+    if (!inParentheses.empty()) return inParentheses;
     if (key == "value" || key.empty()) return {};
     return key;
 }
@@ -294,7 +301,9 @@ void ChromeEventHandler::onCounter(const ChromeEvent& e, TimeNs ts) {
             continue;
         }
         std::string trackName = single ? base : base + " " + it.key();
-        TrackId track = writer_.counterTrack(ctx.process, trackName, unitFromKey(it.key()));
+        // A lone series is named after the event and its key is the unit ("MHz"); with several series
+        // the key names the series and only a "(unit)" suffix gives a unit.
+        TrackId track = writer_.counterTrack(ctx.process, trackName, single ? unitFromKey(it.key()) : unitInParentheses(it.key()));
         writer_.addCounter(track, ts, *value);
         traceEndNs_ = std::max(traceEndNs_, ts);
     }
