@@ -80,6 +80,7 @@ public:
     std::string_view textView(int column) const;
     std::string columnName(int column) const;
     int columnType(int column) const; // SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB, SQLITE_NULL
+    sqlite3_stmt* handle() const { return stmt_; }
 
 private:
     void check(int rc, const char* what) const;

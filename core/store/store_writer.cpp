@@ -68,9 +68,8 @@ std::unique_ptr<StoreWriter> StoreWriter::create(const std::string& finalPath, E
 
 StoreWriter::~StoreWriter() {
     if (!finished_) {
-        insertArgs_ = Statement();
-        insertCounter_ = Statement();
-        insertSlice_ = Statement();
+        insertArgs_ = BatchInsert();
+        insertCounter_ = BatchInsert();
         db_.close();
         std::error_code ec;
         fs::remove(tempPath_, ec);
@@ -78,10 +77,13 @@ StoreWriter::~StoreWriter() {
 }
 
 void StoreWriter::prepareStatements() {
-    insertArgs_ = db_.prepare("INSERT INTO args(id, json) VALUES(?, ?)");
-    insertCounter_ = db_.prepare("INSERT INTO counter(track_id, ts, value) VALUES(?, ?, ?)");
-    insertSlice_ = db_.prepare("INSERT INTO slice(id, track_id, ts, dur, depth, parent_id, self_dur, name_id, "
-                               "cat_id, type_id, arg_id, flags) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)");
+    insertArgs_ = BatchInsert(db_, "args", "id, json", 2);
+    insertCounter_ = BatchInsert(db_, "counter", "track_id, ts, value", 3);
+}
+
+void StoreWriter::flushRows() {
+    insertArgs_.flush();
+    insertCounter_.flush();
 }
 
 StringId StoreWriter::intern(std::string_view text) {
@@ -216,8 +218,7 @@ void StoreWriter::setTrackSortIndex(TrackId track, std::int64_t sortIndex) {
 ArgId StoreWriter::addArgs(std::string_view json) {
     if (json.empty() || json == "{}") return 0;
     ArgId id = nextArgId_++;
-    insertArgs_.bind(1, id).bind(2, json);
-    insertArgs_.run();
+    insertArgs_.value(id).value(json).endRow();
     return id;
 }
 
@@ -240,8 +241,7 @@ void StoreWriter::setSliceType(PendingSliceIndex slice, std::string_view type) {
 }
 
 void StoreWriter::addCounter(TrackId track, TimeNs tsNs, double value) {
-    insertCounter_.bind(1, track).bind(2, tsNs).bind(3, value);
-    insertCounter_.run();
+    insertCounter_.value(track).value(tsNs).value(value).endRow();
     ++counterRows_;
     TrackStats& stats = trackStats_[track];
     ++stats.counters;

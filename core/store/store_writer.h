@@ -4,6 +4,7 @@
 #pragma once
 #include "core/model/error.h"
 #include "core/model/time.h"
+#include "core/store/batch_insert.h"
 #include "core/store/sqlite_db.h"
 
 #include <cstdint>
@@ -132,6 +133,9 @@ public:
     // Nest, bind, index, commit, rename. On failure the temporary file is removed.
     bool finish(ImportSummary* summary, Error* error, const std::function<bool()>& cancelled = {});
 
+    // The writer buffers rows (args, counters) for bulk inserts: call this before reading them back
+    // through database() during an import.
+    void flushRows();
     Database& database() { return db_; }
 
 private:
@@ -218,7 +222,7 @@ private:
     std::size_t lastWarning_ = static_cast<std::size_t>(-1);
     std::unordered_map<std::string, std::int64_t> stats_;
 
-    Statement insertArgs_, insertCounter_, insertSlice_;
+    BatchInsert insertArgs_, insertCounter_;
     std::int64_t nextArgId_ = 1;
     std::int64_t counterRows_ = 0;
     std::int64_t flowRows_ = 0;

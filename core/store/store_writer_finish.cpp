@@ -61,6 +61,8 @@ void StoreWriter::nestAndWriteSlices(const std::function<bool()>& cancelled) {
     });
 
     finalIds_.assign(slices_.size(), 0);
+    BatchInsert insertSlice(db_, "slice",
+                            "id, track_id, ts, dur, depth, parent_id, self_dur, name_id, cat_id, type_id, arg_id, flags", 12);
     std::vector<BoundFlowEndpoint> bound;
     bound.reserve(flowEndpoints_.size());
     std::int64_t nextId = 1;
@@ -158,20 +160,21 @@ void StoreWriter::nestAndWriteSlices(const std::function<bool()>& cancelled) {
             stats.maxDepth = std::max<std::int64_t>(stats.maxDepth, depth[pos]);
             stats.minTs = std::min(stats.minTs, s.tsNs);
             stats.maxEnd = std::max(stats.maxEnd, s.tsNs + s.durNs);
-            insertSlice_.bind(1, idOfPos[pos]).bind(2, lanes[laneOf[pos]].track).bind(3, s.tsNs).bind(4, s.durNs);
-            insertSlice_.bind(5, depth[pos]);
-            if (parentPos[pos] >= 0) insertSlice_.bind(6, idOfPos[parentPos[pos]]); else insertSlice_.bindNull(6);
-            insertSlice_.bind(7, std::max<TimeNs>(0, s.durNs - childDur[pos]));
-            insertSlice_.bind(8, static_cast<std::int64_t>(s.name));
-            if (s.category) insertSlice_.bind(9, static_cast<std::int64_t>(s.category)); else insertSlice_.bindNull(9);
-            if (s.type) insertSlice_.bind(10, static_cast<std::int64_t>(s.type)); else insertSlice_.bindNull(10);
-            if (s.args) insertSlice_.bind(11, s.args); else insertSlice_.bindNull(11);
-            insertSlice_.bind(12, s.flags);
-            insertSlice_.run();
+            insertSlice.value(idOfPos[pos]).value(lanes[laneOf[pos]].track).value(s.tsNs).value(s.durNs);
+            insertSlice.value(static_cast<std::int64_t>(depth[pos]));
+            if (parentPos[pos] >= 0) insertSlice.value(idOfPos[parentPos[pos]]); else insertSlice.null();
+            insertSlice.value(std::max<TimeNs>(0, s.durNs - childDur[pos]));
+            insertSlice.value(static_cast<std::int64_t>(s.name));
+            if (s.category) insertSlice.value(static_cast<std::int64_t>(s.category)); else insertSlice.null();
+            if (s.type) insertSlice.value(static_cast<std::int64_t>(s.type)); else insertSlice.null();
+            if (s.args) insertSlice.value(s.args); else insertSlice.null();
+            insertSlice.value(static_cast<std::int64_t>(s.flags));
+            insertSlice.endRow();
         }
         runStart = runEnd;
         if (cancelled && cancelled()) return;
     }
+    insertSlice.flush();
     writeFlowChains(bound);
 }
 
@@ -232,10 +235,9 @@ void StoreWriter::writeFlowChains(std::vector<BoundFlowEndpoint>& bound) {
         if (a.endpoint->tsNs != b.endpoint->tsNs) return a.endpoint->tsNs < b.endpoint->tsNs;
         return a.endpoint->order < b.endpoint->order;
     });
-    Statement insert = db_.prepare("INSERT INTO flow(slice_out, slice_in, cat, name) VALUES(?,?,?,?)");
+    BatchInsert insert(db_, "flow", "slice_out, slice_in, cat, name", 4);
     auto link = [&](std::int64_t out, std::int64_t in, const FlowEndpoint& e) {
-        insert.bind(1, out).bind(2, in).bind(3, stringAt(e.cat)).bind(4, stringAt(e.name));
-        insert.run();
+        insert.value(out).value(in).value(stringAt(e.cat)).value(stringAt(e.name)).endRow();
         ++flowRows_;
     };
     std::size_t i = 0;
@@ -252,29 +254,28 @@ void StoreWriter::writeFlowChains(std::vector<BoundFlowEndpoint>& bound) {
     }
     for (const DirectFlow& f : directFlows_) {
         if (f.out >= finalIds_.size() || f.in >= finalIds_.size()) continue;
-        insert.bind(1, finalIds_[f.out]).bind(2, finalIds_[f.in]).bind(3, f.cat).bind(4, f.name);
-        insert.run();
+        insert.value(finalIds_[f.out]).value(finalIds_[f.in]).value(f.cat).value(f.name).endRow();
         ++flowRows_;
     }
+    insert.flush();
 }
 
 void StoreWriter::writeMetrics() {
-    Statement insert = db_.prepare("INSERT INTO slice_metric(slice_id, key_id, num, txt) VALUES(?,?,?,?)");
+    BatchInsert insert(db_, "slice_metric", "slice_id, key_id, num, txt", 4);
     for (const PendingMetric& m : metrics_) {
         if (m.slice >= finalIds_.size()) continue;
-        insert.bind(1, finalIds_[m.slice]).bind(2, static_cast<std::int64_t>(m.key));
-        if (m.hasNum) insert.bind(3, m.num); else insert.bindNull(3);
-        if (m.text == 0) insert.bindNull(4); else insert.bind(4, stringAt(m.text));
-        insert.run();
+        insert.value(finalIds_[m.slice]).value(static_cast<std::int64_t>(m.key));
+        if (m.hasNum) insert.value(m.num); else insert.null();
+        if (m.text == 0) insert.null(); else insert.value(stringAt(m.text));
+        insert.endRow();
     }
+    insert.flush();
 }
 
 void StoreWriter::writeStrings() {
-    Statement insert = db_.prepare("INSERT INTO string(id, value) VALUES(?, ?)");
-    for (std::size_t i = 0; i < strings_.size(); ++i) {
-        insert.bind(1, static_cast<std::int64_t>(i + 1)).bind(2, strings_[i]);
-        insert.run();
-    }
+    BatchInsert insert(db_, "string", "id, value", 2);
+    for (std::size_t i = 0; i < strings_.size(); ++i) insert.value(static_cast<std::int64_t>(i + 1)).value(strings_[i]).endRow();
+    insert.flush();
 }
 
 void StoreWriter::writeWarningsAndStats() {
@@ -336,6 +337,7 @@ private:
 bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::function<bool()>& cancelled) {
     StageTimer timer;
     try {
+        flushRows();
         nestAndWriteSlices(cancelled);
         timer.mark("nest+slices+flows");
         if (cancelled && cancelled()) {
@@ -346,9 +348,8 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         writeStrings();
         writeWarningsAndStats();
         timer.mark("metrics+strings");
-        insertArgs_ = Statement();
-        insertCounter_ = Statement();
-        insertSlice_ = Statement();
+        insertArgs_ = BatchInsert();
+        insertCounter_ = BatchInsert();
         db_.exec(schemaIndicesSql());
         timer.mark("indices");
         updateTrackStats();

@@ -103,6 +103,7 @@ void AscendTimeline::build(StoreWriter& writer, ProcessId afterProcess, PendingS
             }
         tracks_.emplace(tracks.int64(0), info);
     }
+    writer.flushRows(); // args are written in batches: make them readable first
     Statement argsQuery = db.prepare("SELECT json FROM args WHERE id = ?");
     const auto& slices = writer.pendingSlices();
     for (PendingSliceIndex i = firstSlice; i < slices.size(); ++i) {
