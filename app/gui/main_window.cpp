@@ -1,0 +1,252 @@
+#include "app/gui/main_window.h"
+
+#include "app/gui/import_session.h"
+#include "app/gui/search_panel.h"
+#include "app/gui/selection_stats_panel.h"
+#include "core/store/slice_details.h"
+#include "widgets/common/time_format.h"
+#include "widgets/common/zoom_control.h"
+#include "widgets/details/details_panel.h"
+#include "widgets/timeline/timeline_view.h"
+
+#include <QCloseEvent>
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTimer>
+
+#include <algorithm>
+
+namespace opscope::gui {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), zoom_(new ZoomControl(this)), timeline_(new TimelineView(zoom_, this)),
+      session_(new ImportSession(this)) {
+    setObjectName(QStringLiteral("MainWindow"));
+    setCentralWidget(timeline_);
+    setAcceptDrops(true);
+    createDocks();
+    createMenus();
+    createStatusBar();
+    connectViews();
+    connect(session_, &ImportSession::progress, this, &MainWindow::importProgress);
+    connect(session_, &ImportSession::finished, this, &MainWindow::importFinished);
+    resize(1500, 900);
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) {
+        // First start: the timeline gets most of the height (once laid out, so the sizes hold).
+        QTimer::singleShot(0, this, [this] {
+            resizeDocks({findChild<QDockWidget*>(QStringLiteral("detailsDock")),
+                         findChild<QDockWidget*>(QStringLiteral("searchDock"))},
+                        {220, search_->sizeHint().height()}, Qt::Vertical);
+        });
+    }
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks() {
+    auto dock = [this](const QString& title, const QString& name, QWidget* content, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name); // saveState() needs stable names
+        d->setWidget(content);
+        addDockWidget(area, d);
+        return d;
+    };
+    search_ = new SearchPanel(this);
+    QDockWidget* searchDock = dock(tr("Search"), QStringLiteral("searchDock"), search_, Qt::TopDockWidgetArea);
+    searchDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
+    details_ = new DetailsPanel(this);
+    dock(tr("Details"), QStringLiteral("detailsDock"), details_, Qt::BottomDockWidgetArea);
+    stats_ = new SelectionStatsPanel(this);
+    QDockWidget* statsDock = dock(tr("Selection statistics"), QStringLiteral("statsDock"), stats_, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("detailsDock")), statsDock);
+    findChild<QDockWidget*>(QStringLiteral("detailsDock"))->raise();
+}
+
+void MainWindow::createStatusBar() {
+    cursorLabel_ = new QLabel(this);
+    selectionLabel_ = new QLabel(this);
+    infoLabel_ = new QLabel(this);
+    cursorLabel_->setMinimumWidth(160);
+    statusBar()->addWidget(infoLabel_, 1);
+    statusBar()->addPermanentWidget(selectionLabel_);
+    statusBar()->addPermanentWidget(cursorLabel_);
+}
+
+void MainWindow::connectViews() {
+    connect(timeline_, &TimelineView::sliceSelected, this, &MainWindow::showSlice);
+    connect(timeline_, &TimelineView::regionSelected, this, &MainWindow::regionSelected);
+    connect(details_, &DetailsPanel::jumpToSlice, this, &MainWindow::jumpToSlice);
+    connect(timeline_, &TimelineView::cursorTimeChanged, this, [this](bool valid, qint64 timeNs) {
+        if (!valid || !data_) {
+            cursorLabel_->clear();
+            return;
+        }
+        const TimeNs origin = timeline_->absoluteTime() ? 0 : data_->traceRange().startNs;
+        cursorLabel_->setText(tr("Cursor: %1").arg(formatTimeOffset(timeNs - origin, std::max<TimeNs>(1, timeline_->mapper().pxToDurNs(1)))));
+    });
+    connect(zoom_, &ZoomControl::selectionChanged, this, &MainWindow::updateSelectionLabel);
+    connect(search_, &SearchPanel::resultChanged, this,
+            [this](std::shared_ptr<const SliceSearchResult> r) { timeline_->setSearchResult(std::move(r)); });
+    connect(search_, &SearchPanel::matchActivated, this, [this](const SliceMatch& match, int index) {
+        timeline_->setSearchResult(search_->result(), index);
+        jumpToSlice(match.sliceId);
+    });
+}
+
+void MainWindow::openPaths(const QStringList& paths) {
+    if (paths.isEmpty()) return;
+    if (session_->isRunning()) {
+        QMessageBox::information(this, tr("Import running"), tr("Wait for the current import to finish or cancel it."));
+        return;
+    }
+    pendingPaths_ = paths;
+    progress_ = new QProgressDialog(tr("Opening %1…").arg(QFileInfo(paths.first()).fileName()), tr("Cancel"), 0, 0, this);
+    progress_->setWindowTitle(tr("Opening trace"));
+    progress_->setWindowModality(Qt::WindowModal);
+    progress_->setMinimumDuration(300);
+    progress_->setAutoClose(false);
+    progress_->setAutoReset(false);
+    connect(progress_, &QProgressDialog::canceled, session_, &ImportSession::cancel);
+    session_->start(paths);
+}
+
+void MainWindow::waitForImport() {
+    session_->waitForFinished();
+    QCoreApplication::sendPostedEvents(); // the watcher's finished signal, queued to this thread
+    QCoreApplication::processEvents();
+}
+
+void MainWindow::importProgress(qint64 bytes, qint64 total, qint64 events) {
+    if (!progress_) return;
+    QLocale locale;
+    if (total > 0) {
+        progress_->setMaximum(1000);
+        progress_->setValue(static_cast<int>(std::min<qint64>(1000, bytes * 1000 / total)));
+    }
+    progress_->setLabelText(tr("Read %1 of %2, %3 events")
+                                .arg(locale.formattedDataSize(bytes), total > 0 ? locale.formattedDataSize(total) : tr("?"),
+                                     locale.toString(events)));
+}
+
+void MainWindow::importFinished(bool ok) {
+    if (progress_) {
+        progress_->deleteLater();
+        progress_ = nullptr;
+    }
+    const LoadedTrace& r = session_->result();
+    if (!ok) {
+        if (r.error.code != ErrorCode::Cancelled)
+            QMessageBox::critical(this, tr("Cannot open trace"), errorMessage(r.error));
+        else statusBar()->showMessage(tr("Import cancelled."), 5000);
+        emit traceLoaded(false);
+        return;
+    }
+    data_ = r.timeline;
+    storePath_ = r.open.storePath;
+    sources_ = r.sources;
+    try {
+        db_ = Database(storePath_, Database::Mode::ReadOnly);
+    } catch (const SqliteError& e) {
+        QMessageBox::critical(this, tr("Cannot open trace"), QString::fromUtf8(e.what()));
+        emit traceLoaded(false);
+        return;
+    }
+    timeline_->setData(data_);
+    search_->setData(data_);
+    stats_->setStore(storePath_);
+    details_->clear();
+    addRecent(r.sources);
+    updateTitle();
+    QLocale locale;
+    const QString how = r.open.reused ? tr("reused store") : tr("imported %1 events in %2 s").arg(locale.toString(static_cast<qlonglong>(r.open.events))).arg(r.open.wallSeconds, 0, 'f', 1);
+    infoLabel_->setText(tr("%1 slices on %2 tracks (%3)")
+                            .arg(locale.toString(static_cast<qlonglong>(data_->slices().size())))
+                            .arg(timeline_->visibleTrackCount())
+                            .arg(how));
+    if (r.open.summary.warnings > 0)
+        statusBar()->showMessage(tr("%n oddities counted during import (see opscope-cli info)", nullptr,
+                                    static_cast<int>(r.open.summary.warnings)), 10000);
+    emit traceLoaded(true);
+}
+
+void MainWindow::showSlice(qint64 sliceId) {
+    if (!sliceId || !db_.isOpen()) {
+        details_->clear();
+        return;
+    }
+    SliceDetails d;
+    Error error;
+    if (!loadSliceDetails(db_, sliceId, &d, &error)) {
+        details_->clear();
+        if (error) statusBar()->showMessage(errorMessage(error), 5000);
+        return;
+    }
+    details_->showSlice(d, data_ ? data_->traceRange().startNs : 0);
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("detailsDock"))) dock->raise();
+}
+
+void MainWindow::jumpToSlice(qint64 sliceId) {
+    timeline_->setSelectedSlice(sliceId);
+    timeline_->revealSlice(sliceId);
+    showSlice(sliceId);
+}
+
+void MainWindow::regionSelected(qint64 startNs, qint64 endNs, const QVector<qint64>& trackIds) {
+    if (!data_) return;
+    std::vector<SelectionTrack> tracks;
+    for (qint64 id : trackIds) {
+        SelectionTrack t{id, -1};
+        const int index = data_->trackIndexOf(id);
+        if (index >= 0) {
+            t.maxDurNs = 0;
+            for (const DepthRun& run : data_->tracks()[static_cast<std::size_t>(index)].depths)
+                t.maxDurNs = std::max(t.maxDurNs, run.maxDurNs);
+        }
+        tracks.push_back(t);
+    }
+    stats_->compute({startNs, endNs}, std::move(tracks));
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("statsDock"))) dock->raise();
+}
+
+void MainWindow::updateTitle() {
+    if (sources_.isEmpty()) {
+        setWindowTitle(tr("opscope"));
+        return;
+    }
+    QString name = QFileInfo(sources_.first()).fileName();
+    if (sources_.size() > 1) name = tr("%1 and %2 more").arg(name).arg(sources_.size() - 1);
+    setWindowTitle(tr("%1 — opscope").arg(name));
+}
+
+void MainWindow::updateSelectionLabel() {
+    if (!zoom_->hasSelection() || !data_) {
+        selectionLabel_->clear();
+        return;
+    }
+    const TimeRange s = zoom_->selection();
+    const TimeNs origin = timeline_->absoluteTime() ? 0 : data_->traceRange().startNs;
+    selectionLabel_->setText(tr("Selection: %1 – %2 (%3)")
+                                 .arg(formatTimeOffset(s.startNs - origin, 1000), formatTimeOffset(s.endNs - origin, 1000),
+                                      formatDuration(s.durationNs())));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    session_->cancel();
+    session_->waitForFinished();
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace opscope::gui

@@ -1,0 +1,137 @@
+// MainWindow menus and the actions behind them: open (file, folder, recent, drop), export image, view toggles.
+#include "app/gui/main_window.h"
+
+#include "widgets/common/theme.h"
+#include "widgets/common/view_snapshot.h"
+#include "widgets/common/zoom_control.h"
+#include "widgets/timeline/timeline_view.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+
+namespace opscope::gui {
+
+namespace {
+constexpr int kMaxRecent = 10;
+const char* kRecentKey = "recentFiles";
+} // namespace
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::openFileDialog);
+    open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("Open &Folder…"), this, &MainWindow::openFolderDialog);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    file->addSeparator();
+    QAction* exportImage = file->addAction(tr("&Export Image…"), this, &MainWindow::exportImage);
+    exportImage->setShortcut(QKeySequence(tr("Ctrl+E")));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    viewMenu_ = menuBar()->addMenu(tr("&View"));
+    QAction* flows = viewMenu_->addAction(tr("Show &Flows"));
+    flows->setCheckable(true);
+    flows->setChecked(timeline_->flowsVisible());
+    connect(flows, &QAction::toggled, timeline_, &TimelineView::setFlowsVisible);
+    QAction* byCategory = viewMenu_->addAction(tr("Colour by &Category"));
+    byCategory->setCheckable(true);
+    connect(byCategory, &QAction::toggled, this, [this](bool on) {
+        timeline_->setColourMode(on ? ColourMode::ByCategory : ColourMode::ByName);
+    });
+    QAction* absolute = viewMenu_->addAction(tr("&Absolute Time"));
+    absolute->setCheckable(true);
+    connect(absolute, &QAction::toggled, this, [this](bool on) {
+        timeline_->setAbsoluteTime(on);
+        updateSelectionLabel();
+    });
+    viewMenu_->addSeparator();
+    viewMenu_->addAction(tr("Fit All"), zoom_, &ZoomControl::fitAll);
+    viewMenu_->addAction(tr("Zoom to Selection"), zoom_, &ZoomControl::zoomToSelection);
+    viewMenu_->addAction(tr("Zoom Back"), zoom_, &ZoomControl::zoomBack);
+    viewMenu_->addSeparator();
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) viewMenu_->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::openFileDialog() {
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Open trace"), QString(),
+        tr("Traces (*.json *.json.gz *.gz *.db *.sqlite *.csv);;All files (*)"));
+    openPaths(paths);
+}
+
+void MainWindow::openFolderDialog() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Ascend profiling folder"));
+    if (!dir.isEmpty()) openPaths({dir});
+}
+
+void MainWindow::exportImage() {
+    if (!data_) return;
+    QString selected;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export image"), QStringLiteral("timeline.png"),
+                                                      tr("PNG image (*.png);;SVG image (*.svg)"), &selected);
+    if (path.isEmpty()) return;
+    QString message;
+    // Exactly what is on screen: the view at its current size and zoom.
+    if (!saveWidgetImage(timeline_, path, timeline_->size(), &message))
+        QMessageBox::warning(this, tr("Export failed"), message);
+}
+
+QStringList MainWindow::recentFiles() const { return QSettings().value(QLatin1String(kRecentKey)).toStringList(); }
+
+void MainWindow::addRecent(const QStringList& paths) {
+    // Several traces opened together are remembered as one entry, separated by '|'.
+    const QString entry = paths.join(QLatin1Char('|'));
+    QStringList recent = recentFiles();
+    recent.removeAll(entry);
+    recent.prepend(entry);
+    while (recent.size() > kMaxRecent) recent.removeLast();
+    QSettings().setValue(QLatin1String(kRecentKey), recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    recentMenu_->clear();
+    const QStringList recent = recentFiles();
+    for (const QString& entry : recent) {
+        const QStringList paths = entry.split(QLatin1Char('|'));
+        QString label = QFileInfo(paths.first()).fileName();
+        if (paths.size() > 1) label = tr("%1 and %2 more").arg(label).arg(paths.size() - 1);
+        QAction* a = recentMenu_->addAction(label, this, [this, paths] { openPaths(paths); });
+        a->setToolTip(entry);
+    }
+    if (recent.isEmpty()) recentMenu_->addAction(tr("(none)"))->setEnabled(false);
+    else {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("Clear list"), this, [this] {
+            QSettings().remove(QLatin1String(kRecentKey));
+            rebuildRecentMenu();
+        });
+    }
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile()) paths << url.toLocalFile();
+    if (!paths.isEmpty()) {
+        event->acceptProposedAction();
+        openPaths(paths);
+    }
+}
+
+} // namespace opscope::gui

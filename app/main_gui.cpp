@@ -1,0 +1,37 @@
+// opscope [TRACE|FOLDER|STORE]...: the GUI. Several paths open together as one store (multi-rank traces).
+#include "app/gui/builtin_views.h"
+#include "app/gui/main_window.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("opscope"));
+    QApplication::setApplicationName(QStringLiteral("opscope"));
+    QApplication::setApplicationVersion(QStringLiteral(OPSCOPE_VERSION));
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "Viewer for AI accelerator profiling traces"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("paths"),
+                                 QApplication::translate("main", "Trace files, Ascend profiling folders or opscope stores."),
+                                 QStringLiteral("[TRACE|FOLDER|STORE...]"));
+    QCommandLineOption grab(QStringLiteral("grab"),
+                            QApplication::translate("main", "Save a picture of the window to FILE once the trace is open, then quit."),
+                            QStringLiteral("FILE"));
+    parser.addOption(grab);
+    parser.process(app);
+    opscope::gui::registerBuiltinViews();
+    opscope::gui::MainWindow window;
+    window.show();
+    if (parser.isSet(grab)) {
+        // For documentation and bug reports: the whole window as it looks after opening.
+        QObject::connect(&window, &opscope::gui::MainWindow::traceLoaded, &window, [&](bool ok) {
+            const bool saved = ok && window.grab().save(parser.value(grab));
+            QApplication::exit(saved ? 0 : 1);
+        });
+    }
+    if (!parser.positionalArguments().isEmpty()) window.openPaths(parser.positionalArguments());
+    return app.exec();
+}

@@ -1,0 +1,197 @@
+// Timeline benchmark: builds synthetic stores (fixed seed) of 1M and 10M slices, then measures the time
+// to first frame after re-opening the store, the loaded timeline's bytes per slice, and full frame times
+// (draw list rebuild + paint) of the timeline widget offscreen at 1920x1080 at four zoom levels.
+// usage: timeline_bench [SLICES...]   (default: 1000000 10000000)
+#include "core/store/schema.h"
+#include "core/store/sqlite_db.h"
+#include "core/store/timeline_data.h"
+#include "widgets/common/zoom_control.h"
+#include "widgets/timeline/timeline_view.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QPainter>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <ctime>
+#include <string>
+#include <vector>
+
+using namespace opscope;
+
+namespace {
+
+constexpr int kTracks = 32;
+constexpr int kProcesses = 4;
+constexpr int kNames = 300;
+constexpr int kMaxDepth = 4;
+
+struct Generator {
+    std::mt19937_64 rng{42};
+    Statement insert;
+    std::int64_t written = 0, target = 0;
+
+    // A slice and, inside it, up to four children, depth first: rows come out in ts order per track.
+    void addSlice(std::int64_t track, std::int64_t ts, std::int64_t dur, int depth, std::int64_t parent) {
+        if (written >= target) return;
+        const std::int64_t id = ++written;
+        std::uniform_int_distribution<int> nameDist(1, kNames);
+        insert.bind(1, id).bind(2, track).bind(3, ts).bind(4, dur).bind(5, depth);
+        if (parent) insert.bind(6, parent); else insert.bindNull(6);
+        insert.bind(7, dur / 2).bind(8, nameDist(rng)).bind(9, kNames + 1 + (nameDist(rng) % 5)).bind(10, 0);
+        insert.run();
+        if (depth + 1 >= kMaxDepth || dur < 200) return;
+        const int children = std::uniform_int_distribution<int>(0, 4)(rng);
+        std::int64_t cursor = ts + dur / 20;
+        const std::int64_t slot = (dur * 9 / 10) / std::max(children, 1);
+        for (int c = 0; c < children; ++c) {
+            addSlice(track, cursor, slot * 3 / 4, depth + 1, id);
+            cursor += slot;
+        }
+    }
+};
+
+std::string storeFor(std::int64_t slices) {
+    const std::string path = (std::filesystem::temp_directory_path() /
+                              ("opscope-bench-timeline-" + std::to_string(slices) + ".sqlite")).string();
+    if (std::filesystem::exists(path)) return path; // built by an earlier run with the same seed
+    const std::string temp = path + ".tmp";
+    std::filesystem::remove(temp);
+    Database db(temp, Database::Mode::Create);
+    db.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;");
+    db.exec(schemaTablesSql());
+    db.exec("BEGIN");
+    for (int i = 1; i <= kNames; ++i) db.exec("INSERT INTO string(id, value) VALUES(" + std::to_string(i) + ", 'op_" + std::to_string(i) + "')");
+    for (int i = 0; i < 5; ++i) db.exec("INSERT INTO string(id, value) VALUES(" + std::to_string(kNames + 1 + i) + ", 'cat_" + std::to_string(i) + "')");
+    for (int p = 1; p <= kProcesses; ++p) db.exec("INSERT INTO process(id, pid, name) VALUES(" + std::to_string(p) + ", '" + std::to_string(p) + "', 'process " + std::to_string(p) + "')");
+    for (int t = 1; t <= kTracks; ++t) {
+        const std::string p = std::to_string((t - 1) % kProcesses + 1), ts = std::to_string(t);
+        db.exec("INSERT INTO thread(id, process_id, tid, name) VALUES(" + ts + ", " + p + ", '" + ts + "', 'thread " + ts + "')");
+        db.exec("INSERT INTO track(id, process_id, thread_id, kind, name) VALUES(" + ts + ", " + p + ", " + ts + ", 'thread', 'thread " + ts + "')");
+    }
+    Generator g;
+    g.target = slices;
+    g.insert = db.prepare("INSERT INTO slice(id, track_id, ts, dur, depth, parent_id, self_dur, name_id, cat_id, flags) "
+                          "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    const std::int64_t perTrack = slices / kTracks;
+    std::int64_t endNs = 0;
+    for (int t = 1; t <= kTracks; ++t) {
+        g.target = t == kTracks ? slices : perTrack * t;
+        std::int64_t cursor = 1'000'000'000;
+        std::uniform_int_distribution<std::int64_t> dur(2'000, 120'000), gap(100, 20'000);
+        while (g.written < g.target) {
+            const std::int64_t d = dur(g.rng);
+            g.addSlice(t, cursor, d, 0, 0);
+            cursor += d + gap(g.rng);
+        }
+        endNs = std::max(endNs, cursor);
+    }
+    db.exec("INSERT INTO meta(key, value) VALUES('trace_start_ns', '1000000000'), ('trace_end_ns', '" + std::to_string(endNs) + "'), ('schema_version', '" + std::to_string(kSchemaVersion) + "')");
+    db.exec("UPDATE track SET slice_count = (SELECT count(*) FROM slice WHERE track_id = track.id)");
+    db.exec("COMMIT");
+    db.exec(schemaIndicesSql());
+    db.close();
+    std::filesystem::rename(temp, path);
+    return path;
+}
+
+// CPU time of this thread: on a shared machine it says what the frame costs, wall time says what it took.
+double threadCpuMs() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+double renderMs(TimelineView& view, QImage& image, double* cpuMs = nullptr) {
+    QElapsedTimer timer;
+    timer.start();
+    const double cpu0 = threadCpuMs();
+    view.invalidateDrawList();
+    QPainter painter(&image);
+    view.render(&painter);
+    painter.end();
+    if (cpuMs) *cpuMs = threadCpuMs() - cpu0;
+    return static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void benchStore(std::int64_t slices) {
+    QElapsedTimer build;
+    build.start();
+    const std::string path = storeFor(slices);
+    std::printf("\n== %lld slices (store %s, ready in %.1f s)\n", static_cast<long long>(slices), path.c_str(),
+                static_cast<double>(build.elapsed()) / 1000.0);
+
+    // Time to first frame: open the store, load the timeline, lay out and paint one frame.
+    QElapsedTimer first;
+    first.start();
+    Error error;
+    auto data = TimelineData::load(path, &error);
+    if (!data) {
+        std::printf("load failed: %s\n", describe(error).c_str());
+        return;
+    }
+    const double loadMs = static_cast<double>(first.nsecsElapsed()) / 1e6;
+    ZoomControl zoom;
+    TimelineView view(&zoom);
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.resize(1920, 1080);
+    view.show();
+    view.setData(data);
+    QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+    renderMs(view, image);
+    const double firstFrameMs = static_cast<double>(first.nsecsElapsed()) / 1e6;
+    std::printf("time to first frame: %.0f ms (load %.0f ms)\n", firstFrameMs, loadMs);
+    std::printf("timeline memory: %.1f bytes/slice (%zu slices, %.1f MB)\n",
+                static_cast<double>(data->memoryBytes()) / static_cast<double>(data->slices().size()),
+                data->slices().size(), static_cast<double>(data->memoryBytes()) / 1e6);
+
+    const TimeRange trace = data->traceRange();
+    struct Level {
+        const char* name;
+        double fraction;
+    };
+    const Level levels[] = {{"whole trace", 1.0}, {"1%", 0.01}, {"0.01%", 0.0001}, {"deep (2 us)", -1}};
+    std::printf("%-12s %10s %10s %10s %10s %12s %12s\n", "zoom", "mean ms", "max ms", "cpu ms", "cached ms", "items",
+                "folded");
+    for (const Level& level : levels) {
+        const TimeNs dur = level.fraction > 0 ? static_cast<TimeNs>(static_cast<double>(trace.durationNs()) * level.fraction) : 2'000;
+        constexpr int kFrames = 20;
+        double total = 0, worst = 0, cpuTotal = 0;
+        for (int f = 0; f < kFrames; ++f) {
+            // Different windows each frame, spread over the trace, so nothing is reused between frames.
+            const TimeNs start = trace.startNs + (trace.durationNs() - dur) / kFrames * f;
+            zoom.setVisibleRange({start, start + dur});
+            double cpu = 0;
+            const double ms = renderMs(view, image, &cpu);
+            cpuTotal += cpu;
+            total += ms;
+            worst = std::max(worst, ms);
+        }
+        QElapsedTimer cached;
+        cached.start();
+        QPainter painter(&image);
+        view.render(&painter); // hover/selection repaint: draw list reused
+        painter.end();
+        std::printf("%-12s %10.2f %10.2f %10.2f %10.2f %12lld %12lld\n", level.name, total / kFrames, worst,
+                    cpuTotal / kFrames,
+                    static_cast<double>(cached.nsecsElapsed()) / 1e6, static_cast<long long>(view.lastDrawnItems()),
+                    static_cast<long long>(view.lastFoldedSlices()));
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    QApplication app(argc, argv);
+    std::vector<std::int64_t> sizes;
+    for (int i = 1; i < argc; ++i) sizes.push_back(std::atoll(argv[i]));
+    if (sizes.empty()) sizes = {1'000'000, 10'000'000};
+    for (std::int64_t n : sizes) benchStore(n);
+    return 0;
+}

@@ -1,0 +1,67 @@
+#include "core/store/slice_details.h"
+#include "tests/timeline_fixture.h"
+#include "widgets/common/csv_export.h"
+#include "widgets/details/slice_details_model.h"
+#include "widgets/tables/selection_stats_model.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+
+#include <catch2/catch.hpp>
+
+using namespace opscope;
+using opscope::testing::FixtureStore;
+using opscope::testing::SmallTimeline;
+
+TEST_CASE("slice details model is a valid tree with sections and jump rows", "[details_model]") {
+    FixtureStore store("details-model");
+    SmallTimeline fx(store);
+    SliceDetails d;
+    Error error;
+    REQUIRE(loadSliceDetails(store.db(), fx.kernelMatmul, &d, &error));
+    SliceDetailsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    model.resetData(d, SmallTimeline::kStartNs);
+    CHECK(reset.count() == 1);
+    QStringList sections;
+    for (int r = 0; r < model.rowCount(); ++r) sections << model.index(r, 0).data().toString();
+    CHECK(sections == QStringList({"Slice", "Arguments", "Flows", "Metrics: PMU", "Metrics: Memory"}));
+    const QModelIndex pmu = model.index(3, 0);
+    REQUIRE(model.rowCount(pmu) == 2);
+    CHECK(model.index(0, 0, pmu).data().toString() == QStringLiteral("aic_mac_ratio"));
+    CHECK(model.index(0, 1, pmu).data().toString() == QStringLiteral("87.5 %"));
+    const QModelIndex flows = model.index(2, 0);
+    CHECK(model.index(0, 0, flows).data(SliceDetailsModel::JumpSliceRole).toLongLong() == fx.matmul);
+    model.clear();
+    CHECK(model.rowCount() == 0);
+    CHECK(reset.count() == 2);
+}
+
+TEST_CASE("selection stats model formats durations and sorts by numbers through the proxy", "[stats_model]") {
+    SelectionStats stats;
+    stats.sliceCount = 3;
+    stats.rows = {{"b", 1, 900, 900, 900, 900}, {"a, \"quoted\"", 2, 2000, 1500, 500, 1500}};
+    SelectionStatsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    model.resetData(stats);
+    CHECK(reset.count() == 1);
+    REQUIRE(model.rowCount() == 2);
+    CHECK(model.index(1, SelectionStatsModel::TotalColumn).data().toString() == QStringLiteral("2.00 µs"));
+    CHECK(model.index(1, SelectionStatsModel::AverageColumn).data().toString() == QStringLiteral("1.00 µs"));
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(SelectionStatsModel::SortRole);
+    proxy.sort(SelectionStatsModel::TotalColumn, Qt::AscendingOrder);
+    CHECK(proxy.index(0, 0).data().toString() == QStringLiteral("b"));
+
+    // CSV of the proxy: as shown, RFC 4180 quoting, CRLF.
+    const QByteArray csv = modelToCsv(proxy);
+    CHECK(csv.startsWith("Name,Count,Total,Self,Average,Min,Max\r\n"));
+    CHECK(csv.contains("b,1,900 ns,900 ns,900 ns,900 ns,900 ns\r\n"));
+    CHECK(csv.contains("\"a, \"\"quoted\"\"\",2,2.00 \xc2\xb5s"));
+    CHECK(csvField(QStringLiteral("line\nbreak")) == QStringLiteral("\"line\nbreak\""));
+    CHECK(csvField(QStringLiteral("plain")) == QStringLiteral("plain"));
+}

@@ -1,0 +1,45 @@
+// Time views by name ("timeline", later "heatmap", "bubbles", "graph"): a factory per name that builds the
+// view's widget over an opened store, so the GUI and `opscope-cli screenshot --view NAME` build them alike.
+#pragma once
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+class QWidget;
+
+namespace opscope {
+
+class TimelineData;
+class ZoomControl;
+
+// What a view may use: the store's path (for its own queries), the loaded timeline, the shared zoom.
+struct ViewContext {
+    std::string storePath;
+    std::shared_ptr<const TimelineData> timeline;
+    ZoomControl* zoom = nullptr;
+};
+
+struct ViewFactory {
+    QString name;  // stable, used on the command line
+    QString title; // translated, for menus
+    std::function<QWidget*(const ViewContext& context, QWidget* parent)> create;
+};
+
+class ViewRegistry {
+public:
+    static ViewRegistry& instance();
+    // Registration is explicit (see app/gui/builtin_views.cpp): static registrars in a static
+    // library would be dropped by the linker.
+    void add(ViewFactory factory);
+    const ViewFactory* find(const QString& name) const;
+    QStringList names() const;
+
+private:
+    std::vector<ViewFactory> factories_;
+};
+
+} // namespace opscope

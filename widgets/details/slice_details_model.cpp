@@ -1,0 +1,171 @@
+#include "widgets/details/slice_details_model.h"
+
+#include "core/store/schema.h"
+#include "widgets/common/time_format.h"
+
+#include <QFont>
+
+namespace opscope {
+
+namespace {
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+QString metricValue(const SliceMetricRow& m) {
+    QString value;
+    if (m.num) value = QString::number(*m.num, 'g', 10);
+    if (!m.text.empty()) value = value.isEmpty() ? q(m.text) : value + QStringLiteral(" (") + q(m.text) + QLatin1Char(')');
+    if (!m.unit.empty() && m.num) value += QLatin1Char(' ') + q(m.unit);
+    return value;
+}
+} // namespace
+
+SliceDetailsModel::SliceDetailsModel(QObject* parent) : QAbstractItemModel(parent) {}
+
+int SliceDetailsModel::add(int parent, const QString& field, const QString& value, qint64 jump, bool section) {
+    Node n;
+    n.parent = parent;
+    n.field = field;
+    n.value = value;
+    n.jumpSliceId = jump;
+    n.section = section;
+    const int id = static_cast<int>(nodes_.size());
+    std::vector<int>& siblings = parent < 0 ? roots_ : nodes_[static_cast<std::size_t>(parent)].children;
+    n.row = static_cast<int>(siblings.size());
+    siblings.push_back(id);
+    nodes_.push_back(std::move(n));
+    return id;
+}
+
+void SliceDetailsModel::addFields(const SliceDetails& d, TimeNs traceStartNs) {
+    const int s = add(-1, tr("Slice"), q(d.name), 0, true);
+    add(s, tr("Name"), q(d.name));
+    if (!d.category.empty()) add(s, tr("Category"), q(d.category));
+    if (!d.type.empty()) add(s, tr("Type"), q(d.type));
+    QString track = q(d.trackName);
+    if (!d.processName.empty()) track = q(d.processName) + QStringLiteral(" / ") + track;
+    add(s, tr("Track"), track);
+    add(s, tr("Start"), formatTimeOffset(d.tsNs - traceStartNs, 1));
+    add(s, tr("Start (absolute)"), formatDurationExact(d.tsNs));
+    add(s, tr("Duration"), formatDurationExact(d.durNs));
+    add(s, tr("Self time"), formatDurationExact(d.selfNs));
+    add(s, tr("Depth"), QString::number(d.depth));
+    if (d.parentId) add(s, tr("Parent"), tr("slice %1").arg(*d.parentId), *d.parentId);
+    add(s, tr("Slice id"), QString::number(d.id));
+    QStringList flags;
+    if (d.flags & kSliceUnfinished) flags << tr("unfinished");
+    if (d.flags & kSliceOverlap) flags << tr("overlapping, moved to a lane");
+    if (d.flags & kSliceNegativeDur) flags << tr("negative duration in source");
+    if (d.flags & kSliceInstant) flags << tr("instant");
+    if (d.flags & kSliceMissingDur) flags << tr("duration missing in source");
+    if (!flags.isEmpty()) add(s, tr("Flags"), flags.join(QStringLiteral(", ")));
+}
+
+void SliceDetailsModel::addArgs(const SliceDetails& d) {
+    if (d.args.empty()) return;
+    const int section = add(-1, tr("Arguments"), tr("%1 entries").arg(d.args.size()), 0, true);
+    std::vector<int> parents = {section}; // parents[level] is the node rows of that level hang under
+    for (const SliceArgRow& r : d.args) {
+        parents.resize(static_cast<std::size_t>(r.level) + 1);
+        const int id = add(parents.back(), q(r.key), q(r.value));
+        if (r.isContainer) parents.push_back(id);
+    }
+}
+
+void SliceDetailsModel::addFlows(const SliceDetails& d, TimeNs traceStartNs) {
+    if (d.flows.empty()) return;
+    const int section = add(-1, tr("Flows"), QString::number(d.flows.size()), 0, true);
+    for (const SliceFlowRef& f : d.flows) {
+        const QString field = f.outgoing ? tr("To") : tr("From");
+        const QString value = tr("%1 on %2 at %3").arg(q(f.otherName), q(f.otherTrackName),
+                                                         formatTimeOffset(f.otherTsNs - traceStartNs, 1));
+        const int id = add(section, field, value, f.otherSliceId);
+        nodes_[static_cast<std::size_t>(id)].toolTip = tr("Double-click to go to this slice");
+    }
+}
+
+void SliceDetailsModel::addMetrics(const SliceDetails& d) {
+    for (const SliceMetricGroup& g : d.metricGroups) {
+        const QString title = g.name.empty() ? tr("Metrics") : tr("Metrics: %1").arg(q(g.name));
+        const int section = add(-1, title, QString::number(g.rows.size()), 0, true);
+        for (const SliceMetricRow& m : g.rows) add(section, q(m.name), metricValue(m));
+    }
+}
+
+void SliceDetailsModel::resetData(const SliceDetails& details, TimeNs traceStartNs) {
+    beginResetModel();
+    nodes_.clear();
+    roots_.clear();
+    sliceId_ = details.id;
+    addFields(details, traceStartNs);
+    addArgs(details);
+    addFlows(details, traceStartNs);
+    addMetrics(details);
+    endResetModel();
+}
+
+void SliceDetailsModel::clear() {
+    beginResetModel();
+    nodes_.clear();
+    roots_.clear();
+    sliceId_ = 0;
+    endResetModel();
+}
+
+const SliceDetailsModel::Node* SliceDetailsModel::node(const QModelIndex& index) const {
+    if (!index.isValid() || index.internalId() == 0 || index.internalId() > nodes_.size()) return nullptr;
+    return &nodes_[index.internalId() - 1];
+}
+
+QModelIndex SliceDetailsModel::index(int row, int column, const QModelIndex& parent) const {
+    if (column < 0 || column >= ColumnCount || row < 0) return {};
+    const std::vector<int>* children = &roots_;
+    if (parent.isValid()) {
+        const Node* p = node(parent);
+        if (!p || parent.column() != 0) return {};
+        children = &p->children;
+    }
+    if (row >= static_cast<int>(children->size())) return {};
+    return createIndex(row, column, static_cast<quintptr>((*children)[static_cast<std::size_t>(row)] + 1));
+}
+
+QModelIndex SliceDetailsModel::parent(const QModelIndex& child) const {
+    const Node* n = node(child);
+    if (!n || n->parent < 0) return {};
+    const Node& p = nodes_[static_cast<std::size_t>(n->parent)];
+    return createIndex(p.row, 0, static_cast<quintptr>(n->parent + 1));
+}
+
+int SliceDetailsModel::rowCount(const QModelIndex& parent) const {
+    if (!parent.isValid()) return static_cast<int>(roots_.size());
+    if (parent.column() != 0) return 0;
+    const Node* n = node(parent);
+    return n ? static_cast<int>(n->children.size()) : 0;
+}
+
+int SliceDetailsModel::columnCount(const QModelIndex&) const { return ColumnCount; }
+
+QVariant SliceDetailsModel::data(const QModelIndex& index, int role) const {
+    const Node* n = node(index);
+    if (!n) return {};
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::EditRole: return index.column() == FieldColumn ? n->field : n->value;
+    case Qt::ToolTipRole: return n->toolTip.isEmpty() ? QVariant() : QVariant(n->toolTip);
+    case Qt::FontRole:
+        if (n->section && index.column() == FieldColumn) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    case JumpSliceRole: return n->jumpSliceId;
+    default: return {};
+    }
+}
+
+QVariant SliceDetailsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    return section == FieldColumn ? tr("Field") : tr("Value");
+}
+
+} // namespace opscope

@@ -1,0 +1,268 @@
+#include "widgets/timeline/timeline_draw_list.h"
+
+#include "core/store/schema.h"
+#include "widgets/timeline/timeline_layout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace opscope {
+
+namespace {
+
+constexpr double kMinSlicePx = 2.0;  // narrower slices are folded with their neighbours
+constexpr double kLabelPadPx = 4.0;
+constexpr double kMinLabelPx = 26.0; // room for two letters and an ellipsis
+
+struct DepthRowContext {
+    const DrawListInput& in;
+    SliceStyleCache* style;
+    DrawList* out;
+    std::span<const TimelineSlice> run;
+    int trackIndex;
+    float y, h;
+};
+
+void emitSlice(DepthRowContext& c, const TimelineSlice& s, double x0, double x1) {
+    const TimeMapper& m = c.in.mapper;
+    // Clip to the window so huge zooms do not hand float overflow to the painter.
+    const double left = std::max(x0, m.xPx - 1.0), right = std::min(x1, m.xPx + m.widthPx + 1.0);
+    const double w = std::max(right - left, 1.0);
+    const bool dimmed = c.in.searchNames && !(s.nameId < c.in.searchNames->size() && (*c.in.searchNames)[s.nameId]);
+    const QRgb fill = c.style->colour(s.nameId);
+    c.out->slices.push_back({static_cast<float>(left), c.y, static_cast<float>(w), c.h, s.id, 1, fill, s.flags,
+                             dimmed, c.trackIndex});
+    if (w < kMinLabelPx || !c.in.metrics) return;
+    const double room = w - 2 * kLabelPadPx;
+    const QString& full = c.style->text(s.nameId);
+    if (full.isEmpty()) return;
+    QString text = c.style->textWidth(s.nameId, *c.in.metrics) <= room
+                       ? full
+                       : c.in.metrics->elidedText(full, Qt::ElideRight, room);
+    if (text.size() <= 1) return; // only the ellipsis would be left
+    const QColor textColour = dimmed ? QColor(textColourOn(QColor(fill))).lighter(130) : textColourOn(QColor(fill));
+    c.out->labels.push_back({QRectF(left + kLabelPadPx, c.y, room, c.h), std::move(text), textColour.rgba()});
+}
+
+// First index k >= from with run[k].endNs() >= limitNs, for sorted ends. Galloping from `from` first:
+// the answer is usually a few slices away, so this touches a few cache lines instead of a whole
+// binary search over the row.
+std::size_t gallopToEnd(std::span<const TimelineSlice> run, std::size_t from, TimeNs limitNs) {
+    const std::size_t n = run.size();
+    std::size_t lo = from, hi = from, step = 1;
+    while (hi < n && run[hi].endNs() < limitNs) {
+        lo = hi + 1;
+        hi = from + step;
+        step *= 2;
+    }
+    hi = std::min(hi, n);
+    auto it = std::partition_point(run.begin() + static_cast<std::ptrdiff_t>(lo), run.begin() + static_cast<std::ptrdiff_t>(hi),
+                                   [limitNs](const TimelineSlice& s) { return s.endNs() < limitNs; });
+    return static_cast<std::size_t>(it - run.begin());
+}
+
+// Extends a run of sub-pixel slices from index j, returns the first index after it. Binary searches on
+// the end time while the ends are sorted, so a dense row costs O(pixels * log n), not O(slices).
+std::size_t foldRun(DepthRowContext& c, const DepthRun& info, std::size_t j, TimeNs visibleEnd, TimeNs* runEndNs,
+                    std::uint32_t* count) {
+    const TimeMapper& m = c.in.mapper;
+    const std::size_t n = c.run.size();
+    while (j < n && c.run[j].tsNs <= visibleEnd) {
+        const TimeNs limitNs = m.toNs(m.toPx(*runEndNs) + kMinSlicePx);
+        std::size_t k = j;
+        if (info.endsSorted) {
+            k = gallopToEnd(c.run, j, limitNs);
+        } else {
+            while (k < n && c.run[k].endNs() < limitNs) ++k;
+        }
+        if (k > j) {
+            *count += static_cast<std::uint32_t>(k - j);
+            *runEndNs = std::max(*runEndNs, c.run[k - 1].endNs());
+            j = k;
+            continue;
+        }
+        const TimelineSlice& s = c.run[j];
+        const double xs = m.toPx(s.tsNs), xe = m.toPx(s.endNs());
+        if (xe - xs >= kMinSlicePx || xs - m.toPx(*runEndNs) >= kMinSlicePx) break;
+        ++*count;
+        *runEndNs = std::max(*runEndNs, s.endNs());
+        ++j;
+    }
+    return j;
+}
+
+void buildDepthRow(DepthRowContext& c, const DepthRun& info) {
+    const TimeMapper& m = c.in.mapper;
+    const TimeNs visibleEnd = m.window.endNs;
+    std::size_t i = firstVisibleSlice(c.run, info, m.window.startNs);
+    const std::size_t n = c.run.size();
+    while (i < n && c.run[i].tsNs <= visibleEnd) {
+        const TimelineSlice& s = c.run[i];
+        const double x0 = m.toPx(s.tsNs), x1 = m.toPx(s.endNs());
+        ++c.out->slicesVisited;
+        if (s.endNs() < m.window.startNs) { // only when ends are unsorted
+            ++i;
+            continue;
+        }
+        if (x1 - x0 >= kMinSlicePx) {
+            emitSlice(c, s, x0, x1);
+            ++i;
+            continue;
+        }
+        TimeNs runEndNs = s.endNs();
+        std::uint32_t count = 1;
+        std::size_t next = foldRun(c, info, i + 1, visibleEnd, &runEndNs, &count);
+        if (count == 1) {
+            emitSlice(c, s, x0, std::max(x1, x0 + 1.0));
+        } else {
+            const double right = std::max(m.toPx(runEndNs), x0 + 1.0);
+            const double left = std::max(x0, m.xPx - 1.0);
+            c.out->slices.push_back({static_cast<float>(left), c.y, static_cast<float>(right - left), c.h, s.id, count,
+                                     c.style->colour(s.nameId), 0, c.in.searchNames != nullptr, c.trackIndex});
+            c.out->slicesFolded += count;
+            c.out->slicesVisited += count - 1;
+        }
+        i = next;
+    }
+}
+
+void buildCounter(const DrawListInput& in, const TrackOnScreen& t, DrawList* out) {
+    const TimelineData& data = *in.data;
+    const TimelineTrack& track = data.tracks()[static_cast<std::size_t>(t.trackIndex)];
+    const TimeMapper& m = in.mapper;
+    QRectF rect(m.xPx, t.yTop + 4, m.widthPx, t.height - 8);
+    CounterDrawItem item{t.trackIndex, rect, static_cast<int>(out->counterPoints.size()), 0};
+    const std::int64_t* ts = data.counterTs().data();
+    const double* values = data.counterValues().data();
+    const double lo = std::min(0.0, track.counterMin), hi = std::max(track.counterMax, lo + 1e-9);
+    auto yOf = [&](double v) { return rect.bottom() - (v - lo) / (hi - lo) * rect.height(); };
+    // Start at the last sample before the window, so the line enters from the left edge.
+    const std::int64_t* first = std::upper_bound(ts + track.counterBegin, ts + track.counterEnd, m.window.startNs);
+    if (first != ts + track.counterBegin) --first;
+    auto& pts = out->counterPoints;
+    pts.append(QPointF(rect.left(), rect.bottom()));
+    double lastY = rect.bottom(), lastX = rect.left();
+    int lastColumn = -1;
+    for (const std::int64_t* p = first; p != ts + track.counterEnd && *p <= m.window.endNs; ++p) {
+        const double x = std::clamp(m.toPx(*p), rect.left(), rect.right());
+        const double y = yOf(values[p - ts]);
+        const int column = static_cast<int>(x);
+        if (pts.size() == item.pointBegin + 1) {
+            pts.append(QPointF(x, rect.bottom()));
+        } else if (column == lastColumn) {
+            pts.append(QPointF(lastX, y)); // several samples in one pixel column: a vertical stroke
+            lastY = y;
+            continue;
+        } else {
+            pts.append(QPointF(x, lastY));
+        }
+        pts.append(QPointF(x, y));
+        lastX = x;
+        lastY = y;
+        lastColumn = column;
+    }
+    const double endX = std::clamp(m.toPx(data.traceRange().endNs), rect.left(), rect.right());
+    if (pts.size() > item.pointBegin + 1) pts.append(QPointF(std::max(endX, lastX), lastY));
+    pts.append(QPointF(std::max(endX, lastX), rect.bottom()));
+    item.pointEnd = static_cast<int>(pts.size());
+    out->counters.push_back(item);
+}
+
+} // namespace
+
+void SliceStyleCache::reset(const TimelineData* data, ColourMode mode) {
+    data_ = data;
+    mode_ = mode;
+    const std::size_t n = data ? data->stringCount() : 0;
+    colours_.assign(n, 0);
+    texts_.assign(n, QString());
+    haveText_.assign(n, false);
+    widths_.assign(n, -1.0f);
+}
+
+QRgb SliceStyleCache::colour(std::uint32_t nameId) {
+    if (nameId >= colours_.size()) return paletteColour(0).rgba();
+    QRgb& c = colours_[nameId];
+    if (c == 0) {
+        std::uint32_t key = nameId;
+        if (mode_ == ColourMode::ByCategory) key = data_->categoryOfName(nameId);
+        c = paletteColourFor(data_->string(key)).rgba();
+    }
+    return c;
+}
+
+const QString& SliceStyleCache::text(std::uint32_t nameId) {
+    static const QString empty;
+    if (nameId >= texts_.size()) return empty;
+    if (!haveText_[nameId]) {
+        std::string_view s = data_->string(nameId);
+        texts_[nameId] = QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+        haveText_[nameId] = true;
+    }
+    return texts_[nameId];
+}
+
+double SliceStyleCache::textWidth(std::uint32_t nameId, const QFontMetricsF& metrics) {
+    if (nameId >= widths_.size()) return 0;
+    if (widths_[nameId] < 0) widths_[nameId] = static_cast<float>(metrics.horizontalAdvance(text(nameId)));
+    return widths_[nameId];
+}
+
+void DrawList::clear() {
+    slices.clear();
+    labels.clear();
+    counterPoints.clear();
+    counters.clear();
+    slicesVisited = slicesFolded = 0;
+}
+
+double depthRowTop(const TrackOnScreen& track, int depth) {
+    return track.yTop + TimelineLayout::kTrackPadding + depth * TimelineLayout::kSliceRowHeight;
+}
+
+void buildDrawList(const DrawListInput& input, const std::vector<TrackOnScreen>& tracks, SliceStyleCache* style,
+                   DrawList* out) {
+    out->clear();
+    const TimelineData& data = *input.data;
+    for (const TrackOnScreen& t : tracks) {
+        const TimelineTrack& track = data.tracks()[static_cast<std::size_t>(t.trackIndex)];
+        if (track.counterEnd > track.counterBegin) {
+            buildCounter(input, t, out);
+            continue;
+        }
+        for (int d = 0; d < track.depthCount; ++d) {
+            const double y = depthRowTop(t, d);
+            if (y + TimelineLayout::kSliceRowHeight < input.clipTop || y > input.clipBottom) continue;
+            DepthRowContext c{input, style, out, data.depthSlices(track, d), t.trackIndex, static_cast<float>(y),
+                              static_cast<float>(TimelineLayout::kSliceRowHeight - 1)};
+            buildDepthRow(c, track.depths[static_cast<std::size_t>(d)]);
+        }
+    }
+}
+
+const TimelineSlice* sliceAt(const TimelineData& data, const TrackOnScreen& t, const TimeMapper& m, QPointF pos,
+                             double slopPx) {
+    const TimelineTrack& track = data.tracks()[static_cast<std::size_t>(t.trackIndex)];
+    const int depth = static_cast<int>(std::floor((pos.y() - t.yTop - TimelineLayout::kTrackPadding) /
+                                                  TimelineLayout::kSliceRowHeight));
+    if (depth < 0 || depth >= track.depthCount) return nullptr;
+    auto run = data.depthSlices(track, depth);
+    const TimeNs at = m.toNs(pos.x());
+    const TimeNs slopNs = std::max<TimeNs>(m.pxToDurNs(slopPx), 0);
+    const TimelineSlice* best = nullptr;
+    TimeNs bestDistance = 0;
+    // Exact hits first; failing that, the nearest slice within the slop (thin slices are hard to hit).
+    for (std::size_t i = firstVisibleSlice(run, track.depths[static_cast<std::size_t>(depth)], at - slopNs);
+         i < run.size() && run[i].tsNs <= at + slopNs; ++i) {
+        const TimelineSlice& s = run[i];
+        if (s.endNs() < at - slopNs) continue;
+        const TimeNs distance = at < s.tsNs ? s.tsNs - at : (at > s.endNs() ? at - s.endNs() : 0);
+        if (!best || distance < bestDistance || (distance == bestDistance && s.durNs < best->durNs)) {
+            best = &s;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
+} // namespace opscope

@@ -1,0 +1,79 @@
+#include "widgets/timeline/timeline_layout.h"
+
+#include "core/store/timeline_data.h"
+
+#include <algorithm>
+
+namespace opscope {
+
+int TimelineLayout::trackHeight(const TimelineData& data, int trackIndex) {
+    const TimelineTrack& t = data.tracks()[static_cast<std::size_t>(trackIndex)];
+    if (t.kind == TimelineTrackKind::Counter || t.counterEnd > t.counterBegin) return kCounterHeight;
+    return std::max(t.depthCount, 1) * kSliceRowHeight + 2 * kTrackPadding;
+}
+
+void TimelineLayout::rebuild(const TimelineData& data, const std::vector<bool>& collapsedProcesses,
+                             const std::vector<bool>& pinnedTracks) {
+    pinned_.clear();
+    rows_.clear();
+    const auto& tracks = data.tracks();
+    trackRow_.assign(tracks.size(), -1);
+    trackPinnedRow_.assign(tracks.size(), -1);
+    pinnedHeight_ = contentHeight_ = visibleTracks_ = 0;
+    auto isPinned = [&](std::size_t i) { return i < pinnedTracks.size() && pinnedTracks[i]; };
+
+    for (std::size_t i = 0; i < tracks.size(); ++i) {
+        if (tracks[i].empty() || !isPinned(i)) continue;
+        TimelineRow row{TimelineRow::Kind::Track, static_cast<int>(tracks[i].processIndex), static_cast<int>(i),
+                        pinnedHeight_, trackHeight(data, static_cast<int>(i)), 0};
+        pinnedHeight_ += row.height;
+        trackPinnedRow_[i] = static_cast<int>(pinned_.size());
+        pinned_.push_back(row);
+        ++visibleTracks_;
+    }
+    // Tracks come sorted by process, so each process is one contiguous run.
+    std::size_t i = 0;
+    while (i < tracks.size()) {
+        const std::size_t process = tracks[i].processIndex;
+        std::size_t end = i;
+        int shown = 0;
+        while (end < tracks.size() && tracks[end].processIndex == process) {
+            if (!tracks[end].empty() && !isPinned(end)) ++shown;
+            ++end;
+        }
+        if (shown > 0) {
+            const bool collapsed = process < collapsedProcesses.size() && collapsedProcesses[process];
+            rows_.push_back({TimelineRow::Kind::Process, static_cast<int>(process), -1, contentHeight_,
+                             kProcessHeaderHeight, shown});
+            contentHeight_ += kProcessHeaderHeight;
+            for (std::size_t t = i; t < end && !collapsed; ++t) {
+                if (tracks[t].empty() || isPinned(t)) continue;
+                TimelineRow row{TimelineRow::Kind::Track, static_cast<int>(process), static_cast<int>(t),
+                                contentHeight_, trackHeight(data, static_cast<int>(t)), 0};
+                contentHeight_ += row.height;
+                trackRow_[t] = static_cast<int>(rows_.size());
+                rows_.push_back(row);
+                ++visibleTracks_;
+            }
+        }
+        i = end;
+    }
+}
+
+int TimelineLayout::rowAt(int y) const {
+    auto it = std::upper_bound(rows_.begin(), rows_.end(), y, [](int v, const TimelineRow& r) { return v < r.y; });
+    if (it == rows_.begin()) return -1;
+    --it;
+    return y < it->y + it->height ? static_cast<int>(it - rows_.begin()) : -1;
+}
+
+int TimelineLayout::rowOfTrack(int trackIndex) const {
+    return trackIndex >= 0 && trackIndex < static_cast<int>(trackRow_.size()) ? trackRow_[trackIndex] : -1;
+}
+
+int TimelineLayout::pinnedRowOfTrack(int trackIndex) const {
+    return trackIndex >= 0 && trackIndex < static_cast<int>(trackPinnedRow_.size()) ? trackPinnedRow_[trackIndex]
+                                                                                      : -1;
+}
+
+} // namespace opscope

@@ -1,0 +1,278 @@
+#include "widgets/timeline/timeline_view.h"
+
+#include "widgets/common/zoom_control.h"
+
+#include <QEvent>
+#include <QFontMetricsF>
+#include <QResizeEvent>
+#include <QScrollBar>
+
+#include <algorithm>
+
+Q_LOGGING_CATEGORY(lcTimeline, "opscope.timeline", QtWarningMsg)
+
+namespace opscope {
+
+TimelineView::TimelineView(ZoomControl* zoom, QWidget* parent) : QAbstractScrollArea(parent), zoom_(zoom) {
+    setFocusPolicy(Qt::StrongFocus);
+    setFrameShape(QFrame::NoFrame);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    viewport()->setMouseTracking(true);
+    viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
+    setMinimumSize(kHeaderWidth + 200, kRulerHeight + 60);
+    theme_ = TimelineTheme::fromPalette(palette());
+    sliceFont_ = font();
+    sliceFont_.setPointSizeF(std::max(7.0, font().pointSizeF() * 0.85));
+    headerFont_ = font();
+    headerFont_.setPointSizeF(std::max(7.0, font().pointSizeF() * 0.9));
+    smallFont_ = font();
+    smallFont_.setPointSizeF(std::max(6.5, font().pointSizeF() * 0.78));
+    verticalScrollBar()->setSingleStep(TimelineLayout::kSliceRowHeight);
+    connect(zoom_, &ZoomControl::visibleRangeChanged, this, [this] { invalidateDrawList(); });
+    connect(zoom_, &ZoomControl::selectionChanged, viewport(), qOverload<>(&QWidget::update));
+}
+
+TimelineView::~TimelineView() = default;
+
+void TimelineView::setData(std::shared_ptr<const TimelineData> data) {
+    data_ = std::move(data);
+    collapsed_.assign(data_ ? data_->processes().size() : 0, false);
+    pinned_.assign(data_ ? data_->tracks().size() : 0, false);
+    selectedSlice_ = 0;
+    search_.reset();
+    currentMatch_ = -1;
+    style_.reset(data_.get(), colourMode_);
+    relayout();
+    if (data_) zoom_->setTraceRange(data_->traceRange());
+    updateMinimumZoom();
+    invalidateDrawList();
+}
+
+void TimelineView::setFlowsVisible(bool visible) {
+    flowsVisible_ = visible;
+    viewport()->update();
+}
+
+void TimelineView::setColourMode(ColourMode mode) {
+    colourMode_ = mode;
+    style_.reset(data_.get(), mode);
+    invalidateDrawList();
+}
+
+void TimelineView::setAbsoluteTime(bool absolute) {
+    absoluteTime_ = absolute;
+    viewport()->update();
+}
+
+void TimelineView::setSelectedSlice(std::int64_t sliceId) {
+    selectedSlice_ = sliceId;
+    viewport()->update();
+}
+
+void TimelineView::revealSlice(std::int64_t sliceId) {
+    if (!data_) return;
+    int trackIndex = -1;
+    const TimelineSlice* s = data_->findSlice(sliceId, &trackIndex);
+    if (!s) return;
+    const int process = static_cast<int>(data_->tracks()[static_cast<std::size_t>(trackIndex)].processIndex);
+    if (processCollapsed(process)) setProcessCollapsed(process, false);
+    const int row = layout_.rowOfTrack(trackIndex);
+    if (row >= 0) {
+        const TimelineRow& r = layout_.rows()[static_cast<std::size_t>(row)];
+        const int y = r.y + TimelineLayout::kTrackPadding + s->depth * TimelineLayout::kSliceRowHeight;
+        const int areaHeight = scrolledArea().height();
+        if (y < verticalScrollBar()->value() || y + TimelineLayout::kSliceRowHeight > verticalScrollBar()->value() + areaHeight)
+            verticalScrollBar()->setValue(std::max(0, y - areaHeight / 3));
+    }
+    TimeRange window = zoom_->visibleRange();
+    TimeNs dur = window.durationNs();
+    // Keep the zoom unless the slice would not fit; then show it with a margin on both sides.
+    if (s->durNs > dur * 9 / 10) dur = std::max<TimeNs>(s->durNs + s->durNs / 4, zoom_->minimumDurationNs());
+    const TimeNs centre = s->tsNs + s->durNs / 2;
+    zoom_->setVisibleRange({centre - dur / 2, centre - dur / 2 + dur}, ZoomControl::History::Push);
+    invalidateDrawList();
+}
+
+void TimelineView::setSearchResult(std::shared_ptr<const SliceSearchResult> result, int currentMatch) {
+    const bool changed = result != search_;
+    search_ = std::move(result);
+    currentMatch_ = currentMatch;
+    if (changed) invalidateDrawList();
+    else viewport()->update();
+}
+
+void TimelineView::setProcessCollapsed(int processIndex, bool collapsed) {
+    if (processIndex < 0 || processIndex >= static_cast<int>(collapsed_.size())) return;
+    collapsed_[static_cast<std::size_t>(processIndex)] = collapsed;
+    relayout();
+}
+
+bool TimelineView::processCollapsed(int processIndex) const {
+    return processIndex >= 0 && processIndex < static_cast<int>(collapsed_.size()) &&
+           collapsed_[static_cast<std::size_t>(processIndex)];
+}
+
+void TimelineView::setAllProcessesCollapsed(bool collapsed) {
+    std::fill(collapsed_.begin(), collapsed_.end(), collapsed);
+    relayout();
+}
+
+void TimelineView::setTrackPinned(int trackIndex, bool pinned) {
+    if (trackIndex < 0 || trackIndex >= static_cast<int>(pinned_.size())) return;
+    pinned_[static_cast<std::size_t>(trackIndex)] = pinned;
+    relayout();
+}
+
+bool TimelineView::trackPinned(int trackIndex) const {
+    return trackIndex >= 0 && trackIndex < static_cast<int>(pinned_.size()) && pinned_[static_cast<std::size_t>(trackIndex)];
+}
+
+QRect TimelineView::timeArea() const {
+    const QRect v = viewport()->rect();
+    return QRect(kHeaderWidth, kRulerHeight, std::max(1, v.width() - kHeaderWidth), std::max(1, v.height() - kRulerHeight));
+}
+
+TimeMapper TimelineView::mapper() const {
+    const QRect area = timeArea();
+    return TimeMapper{zoom_->visibleRange(), static_cast<double>(area.left()), static_cast<double>(area.width())};
+}
+
+int TimelineView::pinnedAreaHeight() const {
+    // Pinned tracks never take more than 40% of the height; the rest of them is cut off.
+    return std::min(layout_.pinnedHeight(), (viewport()->height() - kRulerHeight) * 2 / 5);
+}
+
+QRect TimelineView::scrolledArea() const {
+    const int top = kRulerHeight + pinnedAreaHeight();
+    return QRect(0, top, viewport()->width(), std::max(0, viewport()->height() - top));
+}
+
+TimelineView::HitRow TimelineView::rowAtViewportY(int y) const {
+    HitRow hit;
+    const int pinnedTop = kRulerHeight;
+    if (y >= pinnedTop && y < pinnedTop + pinnedAreaHeight()) {
+        for (const TimelineRow& r : layout_.pinnedRows()) {
+            if (y >= pinnedTop + r.y && y < pinnedTop + r.y + r.height) return {&r, true, double(pinnedTop + r.y)};
+        }
+        return hit;
+    }
+    const QRect area = scrolledArea();
+    if (y < area.top()) return hit;
+    const int contentY = y - area.top() + verticalScrollBar()->value();
+    const int row = layout_.rowAt(contentY);
+    if (row < 0) return hit;
+    const TimelineRow& r = layout_.rows()[static_cast<std::size_t>(row)];
+    return {&r, false, double(area.top() + r.y - verticalScrollBar()->value())};
+}
+
+std::optional<double> TimelineView::trackYTop(int trackIndex, bool* pinned) const {
+    const int pinnedRow = layout_.pinnedRowOfTrack(trackIndex);
+    if (pinnedRow >= 0) {
+        if (pinned) *pinned = true;
+        return double(kRulerHeight + layout_.pinnedRows()[static_cast<std::size_t>(pinnedRow)].y);
+    }
+    const int row = layout_.rowOfTrack(trackIndex);
+    if (row < 0) return std::nullopt;
+    if (pinned) *pinned = false;
+    return double(scrolledArea().top() + layout_.rows()[static_cast<std::size_t>(row)].y - verticalScrollBar()->value());
+}
+
+std::optional<QPointF> TimelineView::sliceCenter(std::int64_t sliceId) const {
+    if (!data_) return std::nullopt;
+    int trackIndex = -1;
+    const TimelineSlice* s = data_->findSlice(sliceId, &trackIndex);
+    if (!s) return std::nullopt;
+    auto y = trackYTop(trackIndex);
+    if (!y) return std::nullopt;
+    const TimeMapper m = mapper();
+    const TimeRange w = m.window;
+    const TimeNs a = std::max(s->tsNs, w.startNs), b = std::min(s->endNs(), w.endNs);
+    if (a > b) return std::nullopt;
+    const double yCentre = depthRowTop({trackIndex, *y, 0}, s->depth) + TimelineLayout::kSliceRowHeight / 2.0;
+    return QPointF(m.toPx(a + (b - a) / 2), yCentre);
+}
+
+void TimelineView::invalidateDrawList() {
+    dirty_ = true;
+    viewport()->update();
+}
+
+void TimelineView::relayout() {
+    if (data_) layout_.rebuild(*data_, collapsed_, pinned_);
+    else layout_ = TimelineLayout();
+    updateScrollBar();
+    invalidateDrawList();
+}
+
+void TimelineView::updateScrollBar() {
+    const int page = scrolledArea().height();
+    verticalScrollBar()->setPageStep(std::max(1, page));
+    verticalScrollBar()->setRange(0, std::max(0, layout_.contentHeight() - page));
+}
+
+void TimelineView::updateMinimumZoom() {
+    // About one nanosecond per four pixels at the deepest zoom.
+    zoom_->setMinimumDurationNs(std::max<TimeNs>(10, timeArea().width() / 4));
+}
+
+void TimelineView::resizeEvent(QResizeEvent* event) {
+    QAbstractScrollArea::resizeEvent(event);
+    updateScrollBar();
+    updateMinimumZoom();
+    invalidateDrawList();
+}
+
+void TimelineView::scrollContentsBy(int, int) { invalidateDrawList(); }
+
+void TimelineView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
+        theme_ = TimelineTheme::fromPalette(palette());
+        invalidateDrawList();
+    }
+    QAbstractScrollArea::changeEvent(event);
+}
+
+void TimelineView::collectTracks(bool pinned, std::vector<TrackOnScreen>* out) const {
+    out->clear();
+    if (pinned) {
+        for (const TimelineRow& r : layout_.pinnedRows())
+            if (r.y < pinnedAreaHeight()) out->push_back({r.trackIndex, double(kRulerHeight + r.y), double(r.height)});
+        return;
+    }
+    const QRect area = scrolledArea();
+    const int scroll = verticalScrollBar()->value();
+    // Rows are sorted by y: start at the first one that reaches the top of the area.
+    int first = std::max(0, layout_.rowAt(scroll));
+    const auto& rows = layout_.rows();
+    for (std::size_t i = static_cast<std::size_t>(first); i < rows.size(); ++i) {
+        const TimelineRow& r = rows[i];
+        const double top = area.top() + r.y - scroll;
+        if (top > area.bottom()) break;
+        if (r.kind == TimelineRow::Kind::Track) out->push_back({r.trackIndex, top, double(r.height)});
+    }
+}
+
+void TimelineView::rebuildDrawLists() {
+    dirty_ = false;
+    pinnedList_.clear();
+    scrolledList_.clear();
+    if (!data_) return;
+    QFontMetricsF metrics(sliceFont_);
+    DrawListInput input;
+    input.data = data_.get();
+    input.mapper = mapper();
+    input.metrics = &metrics;
+    input.searchNames = search_ && !search_->invalidPattern ? &search_->nameMatches : nullptr;
+    input.clipTop = kRulerHeight;
+    input.clipBottom = kRulerHeight + pinnedAreaHeight();
+    collectTracks(true, &tracksScratch_);
+    buildDrawList(input, tracksScratch_, &style_, &pinnedList_);
+    const QRect area = scrolledArea();
+    input.clipTop = area.top();
+    input.clipBottom = area.bottom();
+    collectTracks(false, &tracksScratch_);
+    buildDrawList(input, tracksScratch_, &style_, &scrolledList_);
+}
+
+} // namespace opscope

@@ -1,0 +1,168 @@
+// The timeline: track headers grouped by process (collapsible, pinnable), nested slices, counters as step
+// charts, flow arrows and a time ruler, over one shared ZoomControl. Paints from a cached draw list that is
+// rebuilt only when the window, size, rows or data change; never queries the store.
+#pragma once
+#include "core/analysis/slice_search.h"
+#include "core/store/timeline_data.h"
+#include "widgets/common/theme.h"
+#include "widgets/common/time_mapper.h"
+#include "widgets/timeline/timeline_draw_list.h"
+#include "widgets/timeline/timeline_layout.h"
+
+#include <QAbstractScrollArea>
+#include <QElapsedTimer>
+#include <QLoggingCategory>
+#include <QVector>
+
+#include <memory>
+#include <optional>
+
+Q_DECLARE_LOGGING_CATEGORY(lcTimeline)
+
+namespace opscope {
+
+class ZoomControl;
+
+// Counter values for headers and hover: "1,024,000" rather than "1.024e+06".
+QString formatCounterValue(double value);
+
+class TimelineView : public QAbstractScrollArea {
+    Q_OBJECT
+public:
+    static constexpr int kHeaderWidth = 260;
+    static constexpr int kRulerHeight = 30;
+
+    explicit TimelineView(ZoomControl* zoom, QWidget* parent = nullptr);
+    ~TimelineView() override;
+
+    // Also resets the zoom control to the trace's range.
+    void setData(std::shared_ptr<const TimelineData> data);
+    const TimelineData* data() const { return data_.get(); }
+    ZoomControl* zoomControl() const { return zoom_; }
+
+    void setFlowsVisible(bool visible);
+    bool flowsVisible() const { return flowsVisible_; }
+    void setColourMode(ColourMode mode);
+    ColourMode colourMode() const { return colourMode_; }
+    void setAbsoluteTime(bool absolute);
+    bool absoluteTime() const { return absoluteTime_; }
+
+    // 0: no slice. Does not emit sliceSelected.
+    void setSelectedSlice(std::int64_t sliceId);
+    std::int64_t selectedSlice() const { return selectedSlice_; }
+    // Scrolls to the slice's track and centres it in time, zooming out if it does not fit.
+    void revealSlice(std::int64_t sliceId);
+    // Highlights matches (non-matching slices are dimmed); null clears. currentMatch is outlined.
+    void setSearchResult(std::shared_ptr<const SliceSearchResult> result, int currentMatch = -1);
+
+    void setProcessCollapsed(int processIndex, bool collapsed);
+    bool processCollapsed(int processIndex) const;
+    void setTrackPinned(int trackIndex, bool pinned);
+    bool trackPinned(int trackIndex) const;
+    void setAllProcessesCollapsed(bool collapsed);
+
+    int visibleTrackCount() const { return layout_.visibleTrackCount(); }
+    const TimelineLayout& layout() const { return layout_; }
+    // Viewport rectangle where time is drawn (right of the headers, below the ruler).
+    QRect timeArea() const;
+    TimeMapper mapper() const;
+    // Centre of a slice on the viewport, if it is on screen (for tests and "jump" actions).
+    std::optional<QPointF> sliceCenter(std::int64_t sliceId) const;
+    // Items drawn and folded in the last frame.
+    std::int64_t lastDrawnItems() const { return lastDrawn_; }
+    std::int64_t lastFoldedSlices() const { return lastFolded_; }
+    // Forces the draw list to be rebuilt at the next paint (the benchmark measures full frames).
+    void invalidateDrawList();
+
+signals:
+    void sliceSelected(qint64 sliceId); // 0: selection cleared
+    void regionSelected(qint64 startNs, qint64 endNs, const QVector<qint64>& trackIds);
+    void cursorTimeChanged(bool valid, qint64 timeNs);
+    void frameRendered(double milliseconds, qint64 itemsDrawn, qint64 slicesFolded);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void scrollContentsBy(int dx, int dy) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
+
+private:
+    enum class Drag { None, Pan, Measure, Region };
+    struct HitRow {
+        const TimelineRow* row = nullptr;
+        bool pinned = false;
+        double yTop = 0; // on the viewport
+    };
+
+    // Geometry
+    int pinnedAreaHeight() const;
+    QRect scrolledArea() const;
+    HitRow rowAtViewportY(int y) const;
+    std::optional<double> trackYTop(int trackIndex, bool* pinned = nullptr) const;
+    void relayout();
+    void updateScrollBar();
+    void rebuildDrawLists();
+    void collectTracks(bool pinned, std::vector<TrackOnScreen>* out) const;
+
+    // Painting (timeline_view_paint.cpp)
+    void paintRows(QPainter& p, bool pinned);
+    void paintSlices(QPainter& p, const DrawList& list);
+    void paintCounters(QPainter& p, const DrawList& list);
+    void paintHeaders(QPainter& p, bool pinned);
+    void paintTrackHeader(QPainter& p, const TimelineRow& row, QRect rect, bool pinned);
+    void paintProcessHeader(QPainter& p, const TimelineRow& row, QRect rect);
+    void paintRuler(QPainter& p);
+    void paintGrid(QPainter& p, QRect area);
+    void paintFlows(QPainter& p);
+    void paintFlow(QPainter& p, const TimelineFlow& flow, bool highlighted);
+    void paintSelectionOverlay(QPainter& p);
+    void paintSelectedSlice(QPainter& p);
+    void paintHover(QPainter& p);
+    QString hoverText() const;
+
+    // Input (timeline_view_input.cpp)
+    void zoomByKey(double factor);
+    void clickAt(QPointF pos);
+    void finishRegion();
+    const TimelineSlice* sliceUnder(QPointF pos, int* trackIndex = nullptr) const;
+    TimeNs timeAtX(double x) const;
+    bool headerClick(QPoint pos);
+    void updateMinimumZoom();
+
+    ZoomControl* zoom_;
+    std::shared_ptr<const TimelineData> data_;
+    TimelineLayout layout_;
+    TimelineTheme theme_;
+    std::vector<bool> collapsed_, pinned_;
+    DrawList pinnedList_, scrolledList_;
+    SliceStyleCache style_;
+    std::vector<TrackOnScreen> tracksScratch_;
+    bool dirty_ = true;
+    bool flowsVisible_ = true;
+    bool absoluteTime_ = false;
+    ColourMode colourMode_ = ColourMode::ByName;
+    std::int64_t selectedSlice_ = 0;
+    std::shared_ptr<const SliceSearchResult> search_;
+    int currentMatch_ = -1;
+
+    Drag drag_ = Drag::None;
+    QPointF pressPos_, mousePos_;
+    bool mouseInside_ = false;
+    TimeRange pressWindow_;
+    int pressScroll_ = 0;
+    TimeNs measureAnchorNs_ = 0;
+    QRectF regionRect_;
+    std::int64_t lastDrawn_ = 0, lastFolded_ = 0;
+    QFont sliceFont_, headerFont_, smallFont_;
+};
+
+} // namespace opscope

@@ -1,0 +1,114 @@
+// TimelineView overlays: flow arrows (all of them when shown, the selected slice's always, highlighted)
+// and the hover card with the slice or counter value under the mouse.
+#include "widgets/common/time_format.h"
+#include "widgets/common/zoom_control.h"
+#include "widgets/timeline/timeline_view.h"
+
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace opscope {
+
+void TimelineView::paintFlows(QPainter& p) {
+    if (data_->flows().empty()) return;
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    const TimeMapper m = mapper();
+    const double left = m.xPx, right = m.xPx + m.widthPx;
+    for (const TimelineFlow& f : data_->flows()) {
+        const bool highlighted = selectedSlice_ && (f.out.sliceId == selectedSlice_ || f.in.sliceId == selectedSlice_);
+        if (!flowsVisible_ && !highlighted) continue;
+        const double x0 = m.toPx(f.out.endNs), x1 = m.toPx(f.in.tsNs);
+        if (std::max(x0, x1) < left || std::min(x0, x1) > right) continue;
+        if (!highlighted) paintFlow(p, f, false);
+    }
+    // Highlighted arrows last, on top of the others.
+    for (const TimelineFlow& f : data_->flows())
+        if (selectedSlice_ && (f.out.sliceId == selectedSlice_ || f.in.sliceId == selectedSlice_)) paintFlow(p, f, true);
+    p.restore();
+}
+
+void TimelineView::paintFlow(QPainter& p, const TimelineFlow& f, bool highlighted) {
+    auto yOut = trackYTop(static_cast<int>(f.out.trackIndex));
+    auto yIn = trackYTop(static_cast<int>(f.in.trackIndex));
+    if (!yOut || !yIn) return; // an end in a collapsed process
+    const TimeMapper m = mapper();
+    const double half = TimelineLayout::kSliceRowHeight / 2.0;
+    const QPointF a(m.toPx(f.out.endNs), depthRowTop({0, *yOut, 0}, f.out.depth) + half);
+    const QPointF b(m.toPx(f.in.tsNs), depthRowTop({0, *yIn, 0}, f.in.depth) + half);
+    const double lo = std::min(a.y(), b.y()), hi = std::max(a.y(), b.y());
+    if (hi < kRulerHeight || lo > viewport()->height()) return;
+    // A cubic Bezier sampled into a fixed array: no QPainterPath, no allocation per arrow.
+    const double dx = std::clamp(std::abs(b.x() - a.x()) / 2, 12.0, 80.0);
+    const QPointF c1(a.x() + dx, a.y()), c2(b.x() - dx, b.y());
+    constexpr int kSteps = 16;
+    QPointF pts[kSteps + 1];
+    for (int i = 0; i <= kSteps; ++i) {
+        const double t = static_cast<double>(i) / kSteps, u = 1 - t;
+        pts[i] = u * u * u * a + 3 * u * u * t * c1 + 3 * u * t * t * c2 + t * t * t * b;
+    }
+    const QColor colour = highlighted ? theme_.flowHighlight : theme_.flow;
+    p.setPen(QPen(colour, highlighted ? 2.0 : 1.0));
+    p.setBrush(Qt::NoBrush);
+    p.drawPolyline(pts, kSteps + 1);
+    const QPointF dir = pts[kSteps] - pts[kSteps - 1];
+    const double len = std::hypot(dir.x(), dir.y());
+    if (len <= 0) return;
+    const QPointF unit = dir / len, normal(-unit.y(), unit.x());
+    const double size = highlighted ? 7 : 5;
+    const QPointF head[3] = {b, b - unit * size + normal * size * 0.5, b - unit * size - normal * size * 0.5};
+    p.setPen(Qt::NoPen);
+    p.setBrush(colour);
+    p.drawPolygon(head, 3);
+}
+
+QString TimelineView::hoverText() const {
+    const QPoint pos = mousePos_.toPoint();
+    if (!timeArea().contains(pos) || pos.y() < kRulerHeight) return {};
+    const HitRow hit = rowAtViewportY(pos.y());
+    if (!hit.row || hit.row->kind != TimelineRow::Kind::Track) return {};
+    const TimelineTrack& t = data_->tracks()[static_cast<std::size_t>(hit.row->trackIndex)];
+    const TimeNs origin = absoluteTime_ ? 0 : data_->traceRange().startNs;
+    if (t.counterEnd > t.counterBegin) {
+        const TimeNs at = timeAtX(mousePos_.x());
+        const auto& ts = data_->counterTs();
+        auto it = std::upper_bound(ts.begin() + t.counterBegin, ts.begin() + t.counterEnd, at);
+        if (it == ts.begin() + t.counterBegin) return {};
+        const double value = data_->counterValues()[static_cast<std::size_t>(it - ts.begin() - 1)];
+        return tr("%1: %2 %3").arg(QString::fromStdString(t.name), formatCounterValue(value),
+                                    QString::fromStdString(t.unit)).trimmed();
+    }
+    const TimelineSlice* s = sliceUnder(mousePos_);
+    if (!s) return {};
+    const std::string_view name = data_->string(s->nameId);
+    QString text = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+    text += QLatin1Char('\n') + tr("Duration: %1").arg(formatDuration(s->durNs));
+    text += QLatin1Char('\n') + tr("Start: %1").arg(formatTimeOffset(s->tsNs - origin, 1));
+    const TimeMapper m = mapper();
+    if (m.durToPx(s->durNs) < 2.0) text += QLatin1Char('\n') + tr("(folded with its neighbours: zoom in)");
+    return text;
+}
+
+void TimelineView::paintHover(QPainter& p) {
+    if (!mouseInside_ || drag_ != Drag::None) return;
+    const QString text = hoverText();
+    if (text.isEmpty()) return;
+    QFontMetrics fm(headerFont_);
+    const QRect bounds = fm.boundingRect(QRect(0, 0, 420, 400), Qt::TextWordWrap, text);
+    QRect box(mousePos_.toPoint() + QPoint(14, 16), bounds.size() + QSize(16, 10));
+    if (box.right() > viewport()->width() - 4) box.moveRight(static_cast<int>(mousePos_.x()) - 10);
+    if (box.bottom() > viewport()->height() - 4) box.moveBottom(static_cast<int>(mousePos_.y()) - 10);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(theme_.separator, 1));
+    p.setBrush(theme_.hoverBackground);
+    p.drawRoundedRect(QRectF(box).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5);
+    p.setFont(headerFont_);
+    p.setPen(theme_.hoverText);
+    p.drawText(box.adjusted(8, 5, -8, -5), Qt::TextWordWrap, text);
+    p.restore();
+}
+
+} // namespace opscope

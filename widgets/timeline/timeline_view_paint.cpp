@@ -1,0 +1,377 @@
+// TimelineView painting: everything here reads the cached draw lists and the layout; nothing allocates
+// per item and nothing queries the store.
+#include "core/store/schema.h"
+#include "widgets/common/time_format.h"
+#include "widgets/common/zoom_control.h"
+#include "widgets/timeline/timeline_ruler.h"
+#include "widgets/timeline/timeline_view.h"
+
+#include <QLocale>
+#include <QPainter>
+#include <QPaintEvent>
+#include <QScrollBar>
+
+#include <algorithm>
+#include <cmath>
+
+namespace opscope {
+
+namespace {
+
+constexpr int kPinSize = 14;
+
+QColor blend(const QColor& a, const QColor& b, double t) {
+    return QColor::fromRgbF(static_cast<float>(a.redF() * (1 - t) + b.redF() * t),
+                            static_cast<float>(a.greenF() * (1 - t) + b.greenF() * t),
+                            static_cast<float>(a.blueF() * (1 - t) + b.blueF() * t));
+}
+
+QRect pinRect(QRect header) {
+    return QRect(header.right() - kPinSize - 6, header.top() + 5, kPinSize, kPinSize);
+}
+
+void drawPin(QPainter& p, QRect r, const QColor& colour, bool filled) {
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(colour, 1.4));
+    p.setBrush(filled ? colour : Qt::NoBrush);
+    const QPointF c(r.center().x() + 0.5, r.top() + 5.0);
+    p.drawEllipse(c, 3.6, 3.6);
+    p.drawLine(QPointF(c.x(), c.y() + 3.6), QPointF(c.x(), r.bottom()));
+    p.restore();
+}
+
+QString trackTitle(const TimelineData& data, const TimelineTrack& t) {
+    QString name = QString::fromStdString(t.kind == TimelineTrackKind::Thread && !t.threadName.empty() ? t.threadName
+                                                                                                       : t.name);
+    if (name.isEmpty()) name = QString::fromStdString(t.name);
+    Q_UNUSED(data);
+    return name;
+}
+
+} // namespace
+
+QString formatCounterValue(double value) {
+    // Large values with digit grouping instead of 1.024e+06; small ones with four significant digits.
+    if (std::abs(value) >= 1e5) return QLocale().toString(value, 'f', 0);
+    return QLocale().toString(value, 'g', 4);
+}
+
+void TimelineView::paintEvent(QPaintEvent*) {
+    QElapsedTimer timer;
+    timer.start();
+    if (dirty_) rebuildDrawLists();
+    QPainter p(viewport());
+    p.fillRect(viewport()->rect(), theme_.background);
+    if (!data_) {
+        p.setPen(theme_.headerSubText);
+        p.drawText(viewport()->rect(), Qt::AlignCenter, tr("Open a trace (File > Open) or drop it here."));
+        return;
+    }
+    const QRect area = scrolledArea();
+    p.save();
+    p.setClipRect(area);
+    paintRows(p, false);
+    paintGrid(p, area);
+    paintSlices(p, scrolledList_);
+    paintCounters(p, scrolledList_);
+    p.restore();
+    if (pinnedAreaHeight() > 0) {
+        const QRect pinnedArea(0, kRulerHeight, viewport()->width(), pinnedAreaHeight());
+        p.save();
+        p.setClipRect(pinnedArea);
+        paintRows(p, true);
+        paintGrid(p, pinnedArea);
+        paintSlices(p, pinnedList_);
+        paintCounters(p, pinnedList_);
+        p.restore();
+    }
+    p.save();
+    p.setClipRect(QRect(kHeaderWidth, kRulerHeight, viewport()->width() - kHeaderWidth, viewport()->height()));
+    paintFlows(p);
+    paintSelectedSlice(p);
+    paintSelectionOverlay(p);
+    p.restore();
+    paintHeaders(p, false);
+    if (pinnedAreaHeight() > 0) {
+        paintHeaders(p, true);
+        p.setPen(QPen(theme_.separator, 2));
+        const int y = kRulerHeight + pinnedAreaHeight();
+        p.drawLine(0, y, viewport()->width(), y);
+    }
+    paintRuler(p);
+    paintHover(p);
+    lastDrawn_ = static_cast<std::int64_t>(pinnedList_.slices.size() + scrolledList_.slices.size());
+    lastFolded_ = pinnedList_.slicesFolded + scrolledList_.slicesFolded;
+    const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    qCDebug(lcTimeline) << "frame" << ms << "ms, items drawn" << lastDrawn_ << "slices folded" << lastFolded_;
+    emit frameRendered(ms, lastDrawn_, lastFolded_);
+}
+
+void TimelineView::paintRows(QPainter& p, bool pinned) {
+    const auto& rows = pinned ? layout_.pinnedRows() : layout_.rows();
+    const int top = pinned ? kRulerHeight : scrolledArea().top() - verticalScrollBar()->value();
+    const QRect clip = pinned ? QRect(0, kRulerHeight, viewport()->width(), pinnedAreaHeight()) : scrolledArea();
+    const int width = viewport()->width();
+    int first = pinned ? 0 : std::max(0, layout_.rowAt(verticalScrollBar()->value()));
+    for (std::size_t i = static_cast<std::size_t>(first); i < rows.size(); ++i) {
+        const TimelineRow& r = rows[i];
+        const QRect rect(0, top + r.y, width, r.height);
+        if (rect.top() > clip.bottom()) break;
+        if (r.kind == TimelineRow::Kind::Process) {
+            p.fillRect(rect, theme_.processHeaderBackground);
+        } else if (r.trackIndex % 2 == 1) {
+            p.fillRect(rect, theme_.trackAltBackground);
+        }
+        p.fillRect(QRect(0, rect.bottom(), width, 1), theme_.separator);
+    }
+}
+
+void TimelineView::paintGrid(QPainter& p, QRect area) {
+    const TimeMapper m = mapper();
+    const TimeNs origin = absoluteTime_ ? 0 : data_->traceRange().startNs;
+    const RulerTicks ticks = computeRulerTicks(m, origin, 110);
+    for (int k = 0; k < ticks.count; ++k) {
+        const double x = std::round(m.toPx(ticks.firstNs + k * ticks.stepNs));
+        p.fillRect(QRectF(x, area.top(), 1, area.height()), theme_.gridLine);
+    }
+}
+
+void TimelineView::paintSlices(QPainter& p, const DrawList& list) {
+    const QColor mergedTint = theme_.mergedTint;
+    const QColor background = theme_.background;
+    for (const SliceDrawItem& item : list.slices) {
+        QColor fill = QColor::fromRgba(item.fill);
+        if (item.merged > 1) fill = blend(fill, mergedTint, 0.55);
+        if (item.dimmed) fill = blend(fill, background, 0.72);
+        const QRectF rect(item.x, item.y, item.w, item.h);
+        if ((item.flags & kSliceInstant) && item.merged == 1 && item.w <= 2.5f) {
+            // Instants are drawn as diamonds centred on their time.
+            const double cx = item.x + item.w / 2, cy = item.y + item.h / 2, r = item.h / 2 - 1;
+            const QPointF diamond[4] = {{cx, cy - r}, {cx + r * 0.7, cy}, {cx, cy + r}, {cx - r * 0.7, cy}};
+            p.setPen(Qt::NoPen);
+            p.setBrush(fill.darker(115));
+            p.drawPolygon(diamond, 4);
+            continue;
+        }
+        // Wide slices leave a one-pixel gap so neighbours of the same colour stay apart.
+        p.fillRect(item.w >= 4 && item.merged == 1 ? rect.adjusted(0, 0, -1, 0) : rect, fill);
+        // Merged blocks: tinted towards grey, with a darker top edge, so they read as "many slices here".
+        if (item.merged > 1 && item.w >= 3) p.fillRect(QRectF(rect.left(), rect.top(), rect.width(), 2), fill.darker(130));
+        if (item.flags & kSliceUnfinished) p.fillRect(QRectF(rect.right() - 3, rect.top(), 3, rect.height()), fill.darker(140));
+    }
+    p.setFont(sliceFont_);
+    for (const LabelDrawItem& label : list.labels) {
+        p.setPen(QColor::fromRgba(label.colour));
+        p.drawText(label.rect, Qt::AlignVCenter | Qt::AlignLeft | Qt::TextSingleLine, label.text);
+    }
+}
+
+void TimelineView::paintCounters(QPainter& p, const DrawList& list) {
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    for (const CounterDrawItem& c : list.counters) {
+        const QPointF* pts = list.counterPoints.constData() + c.pointBegin;
+        const int n = c.pointEnd - c.pointBegin;
+        if (n < 3) continue;
+        p.setPen(Qt::NoPen);
+        p.setBrush(theme_.counterFill);
+        p.drawPolygon(pts, n);
+        p.setPen(QPen(theme_.counterLine, 1.2));
+        p.drawPolyline(pts + 1, n - 2);
+    }
+    p.restore();
+}
+
+void TimelineView::paintHeaders(QPainter& p, bool pinned) {
+    const QRect clip = pinned ? QRect(0, kRulerHeight, kHeaderWidth, pinnedAreaHeight())
+                              : QRect(0, scrolledArea().top(), kHeaderWidth, scrolledArea().height());
+    p.save();
+    p.setClipRect(clip);
+    const auto& rows = pinned ? layout_.pinnedRows() : layout_.rows();
+    const int top = pinned ? kRulerHeight : scrolledArea().top() - verticalScrollBar()->value();
+    int first = pinned ? 0 : std::max(0, layout_.rowAt(verticalScrollBar()->value()));
+    for (std::size_t i = static_cast<std::size_t>(first); i < rows.size(); ++i) {
+        const TimelineRow& r = rows[i];
+        const QRect rect(0, top + r.y, kHeaderWidth, r.height);
+        if (rect.top() > clip.bottom()) break;
+        if (r.kind == TimelineRow::Kind::Process) paintProcessHeader(p, r, rect);
+        else paintTrackHeader(p, r, rect, pinned);
+    }
+    p.fillRect(QRect(kHeaderWidth - 1, clip.top(), 1, clip.height()), theme_.separator);
+    p.restore();
+}
+
+void TimelineView::paintProcessHeader(QPainter& p, const TimelineRow& row, QRect rect) {
+    const TimelineProcess& proc = data_->processes()[static_cast<std::size_t>(row.processIndex)];
+    const bool collapsed = processCollapsed(row.processIndex);
+    p.fillRect(rect.adjusted(0, 0, 0, -1), theme_.processHeaderBackground);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    p.setBrush(theme_.headerSubText);
+    const QPointF c(12, rect.center().y() + 0.5);
+    const QPointF down[3] = {{c.x() - 4, c.y() - 2}, {c.x() + 4, c.y() - 2}, {c.x(), c.y() + 3}};
+    const QPointF right[3] = {{c.x() - 2, c.y() - 4}, {c.x() + 3, c.y()}, {c.x() - 2, c.y() + 4}};
+    p.drawPolygon(collapsed ? right : down, 3);
+    p.restore();
+    QFont bold = headerFont_;
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(theme_.headerText);
+    QString name = QString::fromStdString(proc.name.empty() ? proc.pid : proc.name);
+    if (!proc.deviceName.empty() && proc.deviceName != proc.name) name += QStringLiteral(" · ") + QString::fromStdString(proc.deviceName);
+    const QString count = row.trackCount == 1 ? tr("1 track") : tr("%1 tracks").arg(row.trackCount);
+    QFontMetrics fmSmall(smallFont_);
+    const int countWidth = fmSmall.horizontalAdvance(count) + 8;
+    const QRect textRect = rect.adjusted(24, 0, -countWidth - 4, 0);
+    QString pid = proc.name.empty() ? QString() : tr("pid %1").arg(QString::fromStdString(proc.pid));
+    QFontMetrics fmBold(bold);
+    const QString elided = fmBold.elidedText(name, Qt::ElideRight, textRect.width());
+    p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft, elided);
+    const int used = fmBold.horizontalAdvance(elided);
+    p.setFont(smallFont_);
+    p.setPen(theme_.headerSubText);
+    if (!pid.isEmpty() && used + 40 < textRect.width())
+        p.drawText(textRect.adjusted(used + 8, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                   fmSmall.elidedText(pid, Qt::ElideRight, textRect.width() - used - 8));
+    p.drawText(rect.adjusted(0, 0, -8, 0), Qt::AlignVCenter | Qt::AlignRight, count);
+}
+
+void TimelineView::paintTrackHeader(QPainter& p, const TimelineRow& row, QRect rect, bool pinned) {
+    const TimelineTrack& t = data_->tracks()[static_cast<std::size_t>(row.trackIndex)];
+    p.fillRect(rect.adjusted(0, 0, -1, -1), row.trackIndex % 2 ? theme_.trackAltBackground : theme_.headerBackground);
+    if (t.isCompute) p.fillRect(QRect(rect.left(), rect.top() + 2, 3, rect.height() - 5), theme_.accent);
+    const QRect pin = pinRect(rect);
+    const bool hovered = mouseInside_ && rect.contains(mousePos_.toPoint());
+    const int textLeft = 22;
+    const QRect line(rect.left() + textLeft, rect.top() + TimelineLayout::kTrackPadding,
+                     rect.width() - textLeft - kPinSize - 14, TimelineLayout::kSliceRowHeight);
+    QString title = trackTitle(*data_, t);
+    if (pinned) {
+        const TimelineProcess& proc = data_->processes()[t.processIndex];
+        title = QString::fromStdString(proc.name.empty() ? proc.pid : proc.name) + QStringLiteral(" / ") + title;
+    }
+    QString sub;
+    if (t.kind == TimelineTrackKind::Counter || t.counterEnd > t.counterBegin) {
+        const QString unit = QString::fromStdString(t.unit);
+        sub = tr("%1 – %2 %3").arg(formatCounterValue(std::min(0.0, t.counterMin)), formatCounterValue(t.counterMax),
+                                    unit).trimmed();
+    } else if (!t.tid.empty()) {
+        sub = tr("tid %1").arg(QString::fromStdString(t.tid));
+    }
+    p.setFont(headerFont_);
+    QFontMetrics fm(headerFont_);
+    p.setPen(theme_.headerText);
+    const QString elided = fm.elidedText(title, Qt::ElideRight, line.width());
+    p.drawText(line, Qt::AlignVCenter | Qt::AlignLeft, elided);
+    if (!sub.isEmpty()) {
+        p.setFont(smallFont_);
+        p.setPen(theme_.headerSubText);
+        QFontMetrics fms(smallFont_);
+        if (rect.height() >= 2 * TimelineLayout::kSliceRowHeight) {
+            p.drawText(line.translated(0, TimelineLayout::kSliceRowHeight - 3), Qt::AlignVCenter | Qt::AlignLeft,
+                       fms.elidedText(sub, Qt::ElideRight, line.width()));
+        } else {
+            const int used = fm.horizontalAdvance(elided) + 8;
+            if (used + 30 < line.width())
+                p.drawText(line.adjusted(used, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                           fms.elidedText(sub, Qt::ElideRight, line.width() - used));
+        }
+    }
+    if (hovered || trackPinned(row.trackIndex))
+        drawPin(p, pin, trackPinned(row.trackIndex) ? theme_.accent : theme_.headerSubText, trackPinned(row.trackIndex));
+}
+
+void TimelineView::paintRuler(QPainter& p) {
+    const QRect ruler(0, 0, viewport()->width(), kRulerHeight);
+    p.fillRect(ruler, theme_.rulerBackground);
+    p.fillRect(QRect(0, kRulerHeight - 1, ruler.width(), 1), theme_.separator);
+    p.fillRect(QRect(kHeaderWidth - 1, 0, 1, kRulerHeight), theme_.separator);
+    const TimeMapper m = mapper();
+    const TimeNs origin = absoluteTime_ ? 0 : data_->traceRange().startNs;
+    const RulerTicks ticks = computeRulerTicks(m, origin, 110);
+    p.setFont(smallFont_);
+    const QFontMetrics rulerMetrics(smallFont_);
+    p.setPen(theme_.headerSubText);
+    p.drawText(QRect(8, 0, kHeaderWidth - 16, kRulerHeight), Qt::AlignVCenter | Qt::AlignLeft,
+               absoluteTime_ ? tr("Absolute time") : tr("Time from trace start"));
+    p.save();
+    p.setClipRect(QRect(kHeaderWidth, 0, ruler.width() - kHeaderWidth, kRulerHeight));
+    const TimeNs minor = ticks.stepNs / (ticks.stepNs % 5 == 0 && ticks.stepNs >= 5 ? 5 : 2);
+    for (int k = -1; k <= ticks.count; ++k) {
+        const TimeNs t = ticks.firstNs + k * ticks.stepNs;
+        const double x = std::round(m.toPx(t));
+        for (TimeNs sub = minor; minor > 0 && sub < ticks.stepNs; sub += minor) {
+            const double xs = std::round(m.toPx(t + sub));
+            p.fillRect(QRectF(xs, kRulerHeight - 5, 1, 4), theme_.separator);
+        }
+        if (k < 0 || k == ticks.count) continue;
+        p.fillRect(QRectF(x, kRulerHeight - 10, 1, 9), theme_.headerSubText);
+        const QString label = formatTimeOffset(t - origin, ticks.stepNs);
+        if (x + 4 + rulerMetrics.horizontalAdvance(label) > ruler.width() - 2) continue; // would be cut off
+        p.setPen(theme_.rulerText);
+        p.drawText(QRectF(x + 4, 2, 150, kRulerHeight - 8), Qt::AlignVCenter | Qt::AlignLeft, label);
+    }
+    if (zoom_->hasSelection()) {
+        const TimeRange sel = zoom_->selection();
+        const double x0 = m.toPx(sel.startNs), x1 = std::max(m.toPx(sel.endNs), x0 + 1);
+        const QRectF band(x0, 0, x1 - x0, kRulerHeight - 1);
+        p.fillRect(band, theme_.selectionFill);
+        p.fillRect(QRectF(x0, 0, 1.5, kRulerHeight), theme_.selectionEdge);
+        p.fillRect(QRectF(x1 - 1.5, 0, 1.5, kRulerHeight), theme_.selectionEdge);
+        const QString label = formatDuration(sel.durationNs());
+        QFontMetrics fm(smallFont_);
+        const double w = fm.horizontalAdvance(label) + 12;
+        QRectF pill(std::clamp((x0 + x1) / 2 - w / 2, double(kHeaderWidth) + 2, double(ruler.width()) - w - 2), 6, w,
+                    kRulerHeight - 12);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(Qt::NoPen);
+        p.setBrush(theme_.accent);
+        p.drawRoundedRect(pill, 4, 4);
+        p.setPen(textColourOn(theme_.accent));
+        p.drawText(pill, Qt::AlignCenter, label);
+    }
+    p.restore();
+}
+
+void TimelineView::paintSelectionOverlay(QPainter& p) {
+    const TimeMapper m = mapper();
+    if (zoom_->hasSelection()) {
+        const TimeRange sel = zoom_->selection();
+        const double x0 = m.toPx(sel.startNs), x1 = std::max(m.toPx(sel.endNs), x0 + 1);
+        const QColor fill(theme_.accent.red(), theme_.accent.green(), theme_.accent.blue(), 22);
+        p.fillRect(QRectF(x0, kRulerHeight, x1 - x0, viewport()->height()), fill);
+        p.fillRect(QRectF(x0, kRulerHeight, 1, viewport()->height()), theme_.selectionEdge);
+        p.fillRect(QRectF(x1 - 1, kRulerHeight, 1, viewport()->height()), theme_.selectionEdge);
+    }
+    if (drag_ == Drag::Region && !regionRect_.isNull()) {
+        p.setPen(QPen(theme_.selectionEdge, 1, Qt::DashLine));
+        p.setBrush(theme_.selectionFill);
+        p.drawRect(regionRect_.normalized());
+    }
+    if (mouseInside_ && drag_ == Drag::None && timeArea().contains(mousePos_.toPoint()))
+        p.fillRect(QRectF(std::round(mousePos_.x()), kRulerHeight, 1, viewport()->height()), theme_.gridLine.darker(150));
+}
+
+void TimelineView::paintSelectedSlice(QPainter& p) {
+    const TimeMapper m = mapper();
+    auto outline = [&](std::int64_t sliceId, const QColor& colour) {
+        int trackIndex = -1;
+        const TimelineSlice* s = sliceId ? data_->findSlice(sliceId, &trackIndex) : nullptr;
+        if (!s) return;
+        bool pinned = false;
+        auto y = trackYTop(trackIndex, &pinned);
+        if (!y) return;
+        const double x0 = std::max(m.toPx(s->tsNs), m.xPx - 3), x1 = std::min(m.toPx(s->endNs()), m.xPx + m.widthPx + 3);
+        const double top = depthRowTop({trackIndex, *y, 0}, s->depth);
+        p.setPen(QPen(colour, 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(x0 - 1, top - 1, std::max(x1 - x0, 1.0) + 2, TimelineLayout::kSliceRowHeight + 1));
+    };
+    if (search_ && currentMatch_ >= 0 && currentMatch_ < static_cast<int>(search_->matches.size()))
+        outline(search_->matches[static_cast<std::size_t>(currentMatch_)].sliceId, theme_.flowHighlight);
+    outline(selectedSlice_, theme_.dark ? QColor(Qt::white) : QColor(0x10, 0x12, 0x16));
+}
+
+} // namespace opscope
