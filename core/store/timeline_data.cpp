@@ -32,6 +32,18 @@ int kindOrder(TimelineTrackKind kind) {
     return 5;
 }
 
+// Stores that merge several inputs prefix process keys ("1/2971362", "ascend:<folder>|3096504");
+// people want to read the trace's own pid.
+std::string displayPid(const std::string& key) {
+    std::size_t bar = key.rfind('|');
+    if (bar != std::string::npos) return key.substr(bar + 1);
+    std::size_t slash = key.find('/');
+    if (slash != std::string::npos && slash > 0 &&
+        key.find_first_not_of("0123456789") == slash)
+        return key.substr(slash + 1);
+    return key;
+}
+
 // Numeric pids/tids sort as numbers ("9" before "10"), anything else after them as text.
 std::pair<std::int64_t, std::string_view> idSortKey(std::string_view text) {
     std::int64_t value = 0;
@@ -105,7 +117,7 @@ private:
         while (ps.step()) {
             TimelineProcess p;
             p.id = ps.int64(0);
-            p.pid = ps.text(1);
+            p.pid = displayPid(ps.text(1));
             p.name = ps.text(2);
             p.labels = ps.text(3);
             p.sortIndex = ps.int64(4);
