@@ -53,7 +53,7 @@ std::unique_ptr<StoreWriter> StoreWriter::create(const std::string& finalPath, E
         writer->db_ = Database(writer->tempPath_, Database::Mode::Create);
         // A scratch file until the rename: durability is not needed, speed is.
         writer->db_.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA temp_store=MEMORY;"
-                         "PRAGMA cache_size=-65536; PRAGMA page_size=8192;");
+                         "PRAGMA cache_size=-32768; PRAGMA page_size=8192;");
         writer->db_.exec(schemaTablesSql());
         writer->db_.exec("BEGIN");
         writer->prepareStatements();
