@@ -1,0 +1,104 @@
+#include "app/cli/analysis_cli_support.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace opscope::cli {
+
+namespace {
+bool parseInt(const std::string& text, std::int64_t* out) {
+    if (text.empty()) return false;
+    char* end = nullptr;
+    long long v = std::strtoll(text.c_str(), &end, 10);
+    if (*end != '\0') return false;
+    *out = v;
+    return true;
+}
+} // namespace
+
+bool intOption(ArgParser& parser, const std::string& name, std::int64_t min, std::int64_t max, std::int64_t* value,
+               const char* command) {
+    std::string text;
+    if (!parser.option(name, &text)) return true;
+    std::int64_t v = 0;
+    if (!parseInt(text, &v) || v < min || v > max) {
+        std::fprintf(stderr, "opscope-cli %s: %s wants an integer from %lld to %lld, not '%s'\n", command, name.c_str(),
+                     static_cast<long long>(min), static_cast<long long>(max), text.c_str());
+        return false;
+    }
+    *value = v;
+    return true;
+}
+
+bool doubleOption(ArgParser& parser, const std::string& name, double min, double* value, const char* command) {
+    std::string text;
+    if (!parser.option(name, &text)) return true;
+    char* end = nullptr;
+    double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || !std::isfinite(v) || v < min) {
+        std::fprintf(stderr, "opscope-cli %s: %s wants a number >= %g, not '%s'\n", command, name.c_str(), min,
+                     text.c_str());
+        return false;
+    }
+    *value = v;
+    return true;
+}
+
+bool rangeOption(ArgParser& parser, std::optional<TimeRange>* range, const char* command) {
+    std::string text;
+    if (!parser.option("--range", &text)) return true;
+    std::size_t colon = text.find(':');
+    std::int64_t a = 0, b = 0;
+    if (colon == std::string::npos || !parseInt(text.substr(0, colon), &a) || !parseInt(text.substr(colon + 1), &b) ||
+        b <= a) {
+        std::fprintf(stderr, "opscope-cli %s: --range wants START_NS:END_NS with START < END, not '%s'\n", command,
+                     text.c_str());
+        return false;
+    }
+    *range = TimeRange{a, b};
+    return true;
+}
+
+std::string microsText(TimeNs ns) {
+    char buf[48];
+    bool negative = ns < 0;
+    unsigned long long v = negative ? 0ull - static_cast<unsigned long long>(ns) : static_cast<unsigned long long>(ns);
+    std::snprintf(buf, sizeof buf, "%s%llu.%03llu", negative ? "-" : "", v / 1000, v % 1000);
+    return buf;
+}
+
+std::string microsText(double ns) { return numberText(ns / 1000.0, 3); }
+
+std::string numberText(double value, int decimals) {
+    if (std::isnan(value)) return {};
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+    return buf;
+}
+
+bool singleInput(const ArgParser& parser, std::string* input, const char* command, const char* help) {
+    std::vector<std::string> pos = parser.positional();
+    std::vector<std::string> unknown = parser.unknownOptions();
+    if (!unknown.empty()) {
+        std::fprintf(stderr, "opscope-cli %s: unknown option %s\n%s", command, unknown[0].c_str(), help);
+        return false;
+    }
+    if (pos.size() != 1) {
+        std::fprintf(stderr, "%s", help);
+        return false;
+    }
+    *input = pos[0];
+    return true;
+}
+
+bool openInput(const std::string& input, Database* db, const char* command) {
+    std::string error;
+    if (!openStoreForReading(input, db, &error)) {
+        std::fprintf(stderr, "opscope-cli %s: %s\n", command, error.c_str());
+        return false;
+    }
+    return true;
+}
+
+} // namespace opscope::cli

@@ -1,0 +1,33 @@
+// Helpers shared by the analysis subcommands (stats, heatmap, bubbles, diagnose): number and range
+// options, exact ns -> us text, and opening the store with a uniform error message.
+#pragma once
+#include "app/cli/command_registry.h"
+#include "core/model/time.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace opscope::cli {
+
+// "--name N": false (with a message on stderr) when present but not an integer in [min, max].
+bool intOption(ArgParser& parser, const std::string& name, std::int64_t min, std::int64_t max, std::int64_t* value,
+               const char* command);
+bool doubleOption(ArgParser& parser, const std::string& name, double min, double* value, const char* command);
+// "--range START:END" in ns (absolute, as in the trace).
+bool rangeOption(ArgParser& parser, std::optional<TimeRange>* range, const char* command);
+
+// Exact microseconds with three decimals from integer ns ("1234.567"), no double involved.
+std::string microsText(TimeNs ns);
+// A double duration in ns as microseconds with three decimals.
+std::string microsText(double ns);
+// "%.*f" of a double; "" for NaN.
+std::string numberText(double value, int decimals);
+
+// Checks the leftovers of the parser: exactly one positional (the trace or store), no unknown option.
+bool singleInput(const ArgParser& parser, std::string* input, const char* command, const char* help);
+
+bool openInput(const std::string& input, Database* db, const char* command);
+
+} // namespace opscope::cli

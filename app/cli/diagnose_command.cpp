@@ -1,0 +1,163 @@
+// opscope-cli diagnose TRACE|STORE: the rules engine's findings with evidence, as text or JSON.
+#include "app/cli/analysis_cli_support.h"
+#include "core/analysis/device_profile.h"
+#include "core/analysis/diagnosis_engine.h"
+#include "core/analysis/diagnosis_json.h"
+#include "core/analysis/rules_config.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+namespace opscope::cli {
+
+namespace {
+
+const char* kHelp =
+    "usage: opscope-cli diagnose TRACE|STORE [--rules FILE] [--device FILE|ID] [--range START_NS:END_NS]\n"
+    "                            [--lang en|zh_CN] [--all] [--json]\n"
+    "Runs the diagnosis rules (resources/rules/diagnosis_rules.json, compiled in; --rules merges a file of\n"
+    "yours over them by rule id) and prints each finding with its measured value, threshold, time at stake,\n"
+    "evidence and suggestion, sorted by time at stake. Rules whose inputs the trace lacks say what they need.\n"
+    "--device picks a device profile (a JSON file, or a built-in id: ascend-910b, a100-sxm4-80gb,\n"
+    "h100-sxm5-80gb) for bandwidth utilisation and the roofline; by default one is detected from the trace.\n"
+    "--all also lists the rules that passed. Exit code 0 whatever is found.\n";
+
+const std::string& pick(const LocalizedText& t, bool zh) { return zh && !t.zhCN.empty() ? t.zhCN : t.en; }
+
+std::string valueText(double v, const std::string& unit) {
+    if (std::isnan(v)) return "-";
+    if (unit == "share" || unit == "hit rate") return numberText(v * 100.0, 1) + "%";
+    if (unit == "points") return numberText(v, 1) + " points";
+    return numberText(v, 3) + (unit.empty() ? "" : " " + unit);
+}
+
+void printFinding(const Finding& f, bool zh) {
+    std::printf("[%s] %s (%s)\n", severityName(f.severity), pick(f.title, zh).c_str(), f.ruleId.c_str());
+    std::printf("  measured %s, fires when %s %s; time at stake %s us (%s of device time)\n",
+                valueText(f.measured, f.unit).c_str(), f.comparison.c_str(), valueText(f.threshold, f.unit).c_str(),
+                microsText(f.timeAtStakeNs).c_str(), numberText(f.timeShare * 100.0, 1).append("%").c_str());
+    if (!f.detail.empty()) std::printf("  %s\n", f.detail.c_str());
+    std::size_t shown = 0;
+    for (const EvidenceRange& r : f.ranges) {
+        if (shown++ == 5) break;
+        std::printf("  range %lld .. %lld ns (%s us) %s\n", static_cast<long long>(r.startNs),
+                    static_cast<long long>(r.endNs), microsText(r.endNs - r.startNs).c_str(), r.label.c_str());
+    }
+    shown = 0;
+    for (const EvidenceOperator& o : f.operators) {
+        if (shown++ == 5) break;
+        std::printf("  operator %s: %s, %s us in %lld execution(s)\n", o.name.c_str(), valueText(o.value, f.unit).c_str(),
+                    microsText(o.totalNs).c_str(), static_cast<long long>(o.count));
+    }
+    std::printf("  suggestion: %s\n\n", pick(f.suggestion, zh).c_str());
+}
+
+void printRoofline(const RooflineData& r) {
+    if (r.points.empty()) return;
+    std::printf("\nroofline (%s ops/byte memory-bound, above %s compute-bound)", numberText(r.memoryBoundBelow, 0).c_str(),
+                numberText(r.computeBoundAbove, 0).c_str());
+    if (r.hasProfile)
+        std::printf(": %s, nominal %s TFLOPS and %s GB/s, ridge at %s ops/byte%s", r.profile.name.c_str(),
+                    numberText(r.peakTflops, 1).c_str(), numberText(r.bandwidthGBps, 0).c_str(),
+                    numberText(r.ridgeIntensity, 1).c_str(), r.profile.verified ? "" : " (unverified figures)");
+    std::printf("\n%-40s %12s %14s %12s %12s %s\n", "operator", "ops/byte", "time (us)", "TFLOPS", "attainable", "class");
+    for (std::size_t i = 0; i < r.points.size() && i < 15; ++i) {
+        const RooflinePoint& p = r.points[i];
+        std::string name = p.name.size() > 40 ? p.name.substr(0, 37) + "..." : p.name;
+        std::printf("%-40s %12s %14s %12s %12s %s\n", name.c_str(), numberText(p.intensity, 2).c_str(),
+                    microsText(p.totalNs).c_str(), numberText(p.achievedTflops, 3).c_str(),
+                    r.hasProfile ? numberText(p.attainableTflops, 3).c_str() : "-", densityClassName(p.densityClass));
+    }
+}
+
+void printText(const DiagnosisReport& report, bool zh, bool all) {
+    int fired = 0;
+    for (const Finding& f : report.findings)
+        if (f.status == FindingStatus::Fired) {
+            printFinding(f, zh);
+            ++fired;
+        }
+    if (fired == 0) std::printf("no rule fired\n\n");
+    for (const Finding& f : report.findings)
+        if (f.status == FindingStatus::MissingInput)
+            std::printf("not evaluated: %s (%s): %s%s%s\n", pick(f.title, zh).c_str(), f.ruleId.c_str(),
+                        pick(f.needs, zh).c_str(), f.detail.empty() ? "" : "; ", f.detail.c_str());
+    if (all)
+        for (const Finding& f : report.findings)
+            if (f.status == FindingStatus::Passed)
+                std::printf("passed: %s (%s): measured %s, threshold %s %s\n", pick(f.title, zh).c_str(), f.ruleId.c_str(),
+                            valueText(f.measured, f.unit).c_str(), f.comparison.c_str(), valueText(f.threshold, f.unit).c_str());
+    if (!report.phases.empty()) {
+        std::printf("\n%-32s %8s %14s %12s\n", "phase", "count", "duration (us)", "device busy");
+        for (const PhaseRow& p : report.phases)
+            std::printf("%-32s %8lld %14s %11s%%\n", p.name.substr(0, 32).c_str(), static_cast<long long>(p.instances),
+                        microsText(p.durationNs).c_str(), numberText(p.utilization * 100.0, 1).c_str());
+    }
+    printRoofline(report.roofline);
+    for (const std::string& id : report.unknownRules) std::printf("unknown rule in the rules file: %s\n", id.c_str());
+}
+
+bool loadDevice(const std::string& value, DiagnosisOptions* options) {
+    std::vector<DeviceProfile> builtin = builtinDeviceProfiles();
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(value, ec)) {
+        DeviceProfile profile;
+        Error error;
+        if (!loadDeviceProfile(value, &profile, &error)) {
+            std::fprintf(stderr, "opscope-cli diagnose: %s\n", describe(error).c_str());
+            return false;
+        }
+        options->device = profile;
+        return true;
+    }
+    if (const DeviceProfile* p = findDeviceProfile(builtin, value)) {
+        options->device = *p;
+        return true;
+    }
+    std::fprintf(stderr, "opscope-cli diagnose: --device: no such file or built-in profile '%s'\n", value.c_str());
+    return false;
+}
+
+int runDiagnose(const std::vector<std::string>& args) {
+    if (wantsHelp(args)) {
+        std::printf("%s", kHelp);
+        return kExitOk;
+    }
+    ArgParser parser(args);
+    DiagnosisOptions options;
+    std::string rulesPath, device, lang = "en";
+    bool json = parser.flag("--json"), all = parser.flag("--all");
+    parser.option("--lang", &lang);
+    if (parser.option("--rules", &rulesPath)) {
+        Error error;
+        if (!loadRulesFile(rulesPath, &options.rules, &error)) {
+            std::fprintf(stderr, "opscope-cli diagnose: --rules: %s\n", describe(error).c_str());
+            return kExitBadInput;
+        }
+    }
+    if (parser.option("--device", &device) && !loadDevice(device, &options)) return kExitBadInput;
+    if (!rangeOption(parser, &options.range, "diagnose")) return kExitBadInput;
+    if (lang != "en" && lang != "zh_CN") {
+        std::fprintf(stderr, "opscope-cli diagnose: --lang wants en or zh_CN\n");
+        return kExitBadInput;
+    }
+    std::string input;
+    if (!singleInput(parser, &input, "diagnose", kHelp)) return kExitBadInput;
+    Database db;
+    if (!openInput(input, &db, "diagnose")) return kExitBadInput;
+    DiagnosisReport report;
+    Error error;
+    if (!runDiagnosis(db, options, &report, &error)) {
+        std::fprintf(stderr, "opscope-cli diagnose: %s\n", describe(error).c_str());
+        return kExitBadInput;
+    }
+    if (json) std::printf("%s\n", diagnosisToJson(report).dump(2).c_str());
+    else printText(report, lang == "zh_CN", all);
+    return kExitOk;
+}
+
+const bool registered = registerCommand({"diagnose", "rules-based diagnosis with evidence and suggestions", &runDiagnose});
+
+} // namespace
+} // namespace opscope::cli

@@ -1,0 +1,127 @@
+// opscope-cli stats TRACE|STORE: operator statistics per name or type, as a table or CSV.
+#include "app/cli/analysis_cli_support.h"
+#include "app/cli/csv_writer.h"
+#include "core/analysis/operator_stats.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace opscope::cli {
+
+namespace {
+
+const char* kHelp =
+    "usage: opscope-cli stats TRACE|STORE [--by name|type] [--type-source auto|type|cat|args]\n"
+    "                         [--type-field NAME] [--all-tracks] [--top N] [--range START_NS:END_NS]\n"
+    "                         [--no-metrics] [--csv]\n"
+    "Operator statistics over device compute tracks (all slice tracks with --all-tracks): count, total, self,\n"
+    "average, min, max, p50/p90/p99 (nearest rank), share of busy time, and the mean of each metric (CSV).\n"
+    "--by type groups by the importer's type, else the category (--type-source picks one; 'args' reads the\n"
+    "args field --type-field, default \"OP Type\"). With --range, slices starting inside the range count.\n"
+    "Annotation slices on compute tracks (gpu_user_annotation) mark ranges, not work: they are left out.\n";
+
+bool parseGrouping(ArgParser& parser, GroupingOptions* grouping) {
+    std::string by, source, field;
+    if (parser.option("--by", &by)) {
+        if (by != "name" && by != "type") return false;
+        grouping->by = by == "name" ? GroupBy::Name : GroupBy::Type;
+    }
+    if (parser.option("--type-source", &source)) {
+        if (source == "auto") grouping->typeSource = TypeSource::Auto;
+        else if (source == "type") grouping->typeSource = TypeSource::TypeColumn;
+        else if (source == "cat") grouping->typeSource = TypeSource::Category;
+        else if (source == "args") grouping->typeSource = TypeSource::ArgsField;
+        else return false;
+        grouping->by = GroupBy::Type;
+    }
+    if (parser.option("--type-field", &field)) {
+        grouping->argsField = field;
+        grouping->typeSource = TypeSource::ArgsField;
+        grouping->by = GroupBy::Type;
+    }
+    return true;
+}
+
+std::vector<std::string> header(const OperatorStats& stats) {
+    std::vector<std::string> h{stats.groupBy == GroupBy::Name ? "operator" : "type",
+                               "count", "total (us)", "self (us)", "avg (us)", "min (us)", "max (us)",
+                               "p50 (us)", "p90 (us)", "p99 (us)", "busy share (%)"};
+    for (const MetricColumn& m : stats.metrics)
+        h.push_back("mean " + m.name + (m.unit.empty() ? "" : " (" + m.unit + ")"));
+    return h;
+}
+
+std::vector<std::string> cells(const OperatorStatsRow& r, bool metrics) {
+    std::vector<std::string> c{r.key, std::to_string(r.count), microsText(r.totalNs), microsText(r.selfNs),
+                               microsText(r.avgNs), microsText(r.minNs), microsText(r.maxNs), microsText(r.p50Ns),
+                               microsText(r.p90Ns), microsText(r.p99Ns), numberText(r.busyShare * 100.0, 2)};
+    if (metrics)
+        for (double v : r.metricMeans) c.push_back(numberText(v, 6));
+    return c;
+}
+
+void printTable(const OperatorStats& stats) {
+    std::vector<std::string> h = header(stats);
+    h.resize(11);
+    std::size_t nameWidth = h[0].size();
+    for (const OperatorStatsRow& r : stats.rows) nameWidth = std::max(nameWidth, std::min<std::size_t>(r.key.size(), 60));
+    std::printf("%-*s", static_cast<int>(nameWidth), h[0].c_str());
+    for (std::size_t i = 1; i < h.size(); ++i) std::printf("  %14s", h[i].c_str());
+    std::printf("\n");
+    for (const OperatorStatsRow& r : stats.rows) {
+        std::vector<std::string> c = cells(r, false);
+        std::string name = c[0].size() > 60 ? c[0].substr(0, 57) + "..." : c[0];
+        std::printf("%-*s", static_cast<int>(nameWidth), name.c_str());
+        for (std::size_t i = 1; i < c.size(); ++i) std::printf("  %14s", c[i].c_str());
+        std::printf("\n");
+    }
+    std::printf("\n%lld executions, busy %s us over %zu track(s)", static_cast<long long>(stats.sliceCount),
+                microsText(stats.busyNs).c_str(), stats.tracks.size());
+    if (!stats.metrics.empty()) std::printf("; %zu metric column(s) with --csv", stats.metrics.size());
+    std::printf("\n");
+}
+
+int runStats(const std::vector<std::string>& args) {
+    if (wantsHelp(args)) {
+        std::printf("%s", kHelp);
+        return kExitOk;
+    }
+    ArgParser parser(args);
+    OperatorStatsOptions options;
+    if (!parseGrouping(parser, &options.grouping)) {
+        std::fprintf(stderr, "opscope-cli stats: bad --by or --type-source\n%s", kHelp);
+        return kExitBadInput;
+    }
+    if (parser.flag("--all-tracks")) options.tracks.scope = TrackScope::All;
+    bool csv = parser.flag("--csv");
+    options.includeMetrics = !parser.flag("--no-metrics");
+    std::int64_t top = 0;
+    if (!intOption(parser, "--top", 0, 1'000'000'000, &top, "stats") ||
+        !rangeOption(parser, &options.grouping.range, "stats"))
+        return kExitBadInput;
+    options.topN = static_cast<int>(top);
+    std::string input;
+    if (!singleInput(parser, &input, "stats", kHelp)) return kExitBadInput;
+    Database db;
+    if (!openInput(input, &db, "stats")) return kExitBadInput;
+    OperatorStats stats;
+    Error error;
+    if (!computeOperatorStats(db, options, &stats, &error)) {
+        std::fprintf(stderr, "opscope-cli stats: %s\n", describe(error).c_str());
+        return kExitBadInput;
+    }
+    if (stats.fellBackToAll)
+        std::fprintf(stderr, "opscope-cli stats: no track is marked as device compute; using every slice track\n");
+    if (!csv) {
+        printTable(stats);
+        return kExitOk;
+    }
+    writeCsvRow(stdout, header(stats));
+    for (const OperatorStatsRow& r : stats.rows) writeCsvRow(stdout, cells(r, true));
+    return kExitOk;
+}
+
+const bool registered = registerCommand({"stats", "operator statistics per name or type (table or CSV)", &runStats});
+
+} // namespace
+} // namespace opscope::cli

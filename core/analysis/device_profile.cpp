@@ -1,0 +1,133 @@
+#include "core/analysis/device_profile.h"
+
+#include "core/store/sqlite_db.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+namespace opscope {
+
+using nlohmann::json;
+
+double DeviceProfile::peakTflopsFor(const std::string& precision) const {
+    auto it = peakTflops.find(precision);
+    return it == peakTflops.end() ? 0.0 : it->second;
+}
+
+double DeviceProfile::defaultPeakTflops() const {
+    double peak = peakTflopsFor(defaultPrecision);
+    if (peak > 0) return peak;
+    for (const auto& [precision, value] : peakTflops) peak = std::max(peak, value);
+    return peak;
+}
+
+double DeviceProfile::ridgeIntensity() const {
+    double peak = defaultPeakTflops();
+    return memoryBandwidthGBps > 0 ? peak * 1e12 / (memoryBandwidthGBps * 1e9) : 0.0;
+}
+
+namespace {
+
+std::string stringField(const json& doc, const char* key) {
+    return doc.contains(key) && doc[key].is_string() ? doc[key].get<std::string>() : std::string();
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+} // namespace
+
+bool parseDeviceProfile(std::string_view jsonText, DeviceProfile* out, Error* error) {
+    json doc = json::parse(jsonText.begin(), jsonText.end(), nullptr, false);
+    if (doc.is_discarded() || !doc.is_object()) {
+        if (error) *error = Error{ErrorCode::JsonSyntax, {}, -1, -1, -1, "a JSON device profile", {}};
+        return false;
+    }
+    *out = DeviceProfile{};
+    out->id = stringField(doc, "id");
+    out->name = stringField(doc, "name");
+    out->vendor = stringField(doc, "vendor");
+    out->defaultPrecision = stringField(doc, "default_precision");
+    out->source = stringField(doc, "source");
+    out->note = stringField(doc, "note");
+    if (doc.contains("nominal") && doc["nominal"].is_boolean()) out->nominal = doc["nominal"].get<bool>();
+    if (doc.contains("verified") && doc["verified"].is_boolean()) out->verified = doc["verified"].get<bool>();
+    if (doc.contains("match") && doc["match"].is_array())
+        for (const json& m : doc["match"])
+            if (m.is_string()) out->match.push_back(lower(m.get<std::string>()));
+    if (doc.contains("peak_tflops") && doc["peak_tflops"].is_object())
+        for (auto it = doc["peak_tflops"].begin(); it != doc["peak_tflops"].end(); ++it)
+            if (it.value().is_number()) out->peakTflops[it.key()] = it.value().get<double>();
+    if (doc.contains("memory_bandwidth_gbps") && doc["memory_bandwidth_gbps"].is_number())
+        out->memoryBandwidthGBps = doc["memory_bandwidth_gbps"].get<double>();
+    if (out->id.empty() || (out->peakTflops.empty() && out->memoryBandwidthGBps <= 0)) {
+        if (error)
+            *error = Error{ErrorCode::WrongType, {}, -1, -1, -1, "id, peak_tflops and memory_bandwidth_gbps",
+                           out->id};
+        return false;
+    }
+    return true;
+}
+
+bool loadDeviceProfile(const std::string& path, DeviceProfile* out, Error* error) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        if (error) *error = Error{ErrorCode::FileNotFound, path, -1, -1, -1, {}, {}};
+        return false;
+    }
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    if (!parseDeviceProfile(buffer.str(), out, error)) {
+        if (error) error->file = path;
+        return false;
+    }
+    return true;
+}
+
+std::vector<DeviceProfile> builtinDeviceProfiles() {
+    std::vector<DeviceProfile> out;
+    for (const std::string& text : builtinDeviceProfileJson()) {
+        DeviceProfile p;
+        Error ignored;
+        if (parseDeviceProfile(text, &p, &ignored)) out.push_back(std::move(p));
+    }
+    return out;
+}
+
+const DeviceProfile* findDeviceProfile(const std::vector<DeviceProfile>& profiles, std::string_view idOrText) {
+    std::string text = lower(idOrText);
+    for (const DeviceProfile& p : profiles)
+        if (lower(p.id) == text) return &p;
+    // Longest pattern first, so "910b" wins over a shorter, looser one.
+    const DeviceProfile* best = nullptr;
+    std::size_t bestLength = 0;
+    for (const DeviceProfile& p : profiles)
+        for (const std::string& m : p.match)
+            if (!m.empty() && text.find(m) != std::string::npos && m.size() > bestLength) {
+                best = &p;
+                bestLength = m.size();
+            }
+    return best;
+}
+
+const DeviceProfile* detectDeviceProfile(Database& db, const std::vector<DeviceProfile>& profiles) {
+    try {
+        for (const char* sql : {"SELECT name FROM device", "SELECT value FROM meta", "SELECT name FROM process"}) {
+            Statement st = db.prepare(sql);
+            while (st.step())
+                if (const DeviceProfile* p = findDeviceProfile(profiles, st.textView(0))) return p;
+        }
+    } catch (const SqliteError&) {
+        return nullptr;
+    }
+    return nullptr;
+}
+
+} // namespace opscope

@@ -1,0 +1,235 @@
+#include "core/analysis/diagnosis_context.h"
+
+#include "core/analysis/operator_grouping.h"
+#include "core/analysis/operator_stats.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <set>
+
+namespace opscope {
+
+bool OperatorMetricTable::hasAny(const std::vector<std::string>& list) const {
+    for (const std::string& n : list)
+        if (hasMetric(n)) return true;
+    return false;
+}
+
+double OperatorMetricTable::mean(std::size_t op, const std::string& normalized) const {
+    auto it = columnOf.find(normalized);
+    return it == columnOf.end() ? std::numeric_limits<double>::quiet_NaN() : sums.mean(op, it->second);
+}
+
+double OperatorMetricTable::sum(std::size_t op, const std::string& normalized) const {
+    auto it = columnOf.find(normalized);
+    return it == columnOf.end() ? 0.0 : sums.sum[op * sums.keyIds.size() + it->second];
+}
+
+double OperatorMetricTable::maxMean(std::size_t op, const std::vector<std::string>& list) const {
+    double best = std::numeric_limits<double>::quiet_NaN();
+    for (const std::string& n : list) {
+        double v = mean(op, n);
+        if (!std::isnan(v) && (std::isnan(best) || v > best)) best = v;
+    }
+    return best;
+}
+
+std::vector<std::string> normalizedList(const RuleConfig& rule, const char* name) {
+    std::vector<std::string> out;
+    for (const std::string& s : rule.strings(name)) out.push_back(normalizeMetricName(s));
+    return out;
+}
+
+namespace {
+
+// Metric names any rule may read: keys matching them are aggregated, the others are not read at all.
+bool wantedMetric(const std::string& normalized, const std::set<std::string>& listed) {
+    if (listed.count(normalized)) return true;
+    return normalized.find("hit_rate") != std::string::npos || normalized.find("cache_hit") != std::string::npos ||
+           normalized.find("cache_miss") != std::string::npos;
+}
+
+std::set<std::string> listedMetricNames(const RulesConfig& rules) {
+    std::set<std::string> names;
+    for (const RuleConfig& r : rules.rules)
+        for (auto it = r.params.begin(); it != r.params.end(); ++it) {
+            if (it.value().is_array())
+                for (const auto& v : it.value()) {
+                    if (v.is_string()) names.insert(normalizeMetricName(v.get<std::string>()));
+                    if (v.is_object())
+                        for (auto inner = v.begin(); inner != v.end(); ++inner)
+                            for (const auto& s : inner.value())
+                                if (s.is_string()) names.insert(normalizeMetricName(s.get<std::string>()));
+                }
+        }
+    return names;
+}
+
+bool buildOperatorTable(DiagnosisContext* ctx, Error* error) {
+    StoreSnapshot& snap = ctx->snapshot;
+    GroupingOptions grouping;
+    grouping.range = ctx->options.range;
+    OperatorGrouping groups;
+    if (!groupOperators(ctx->db, snap, grouping, &groups, error)) return false;
+    // Only compute tracks count as operators here.
+    for (std::size_t t = 0; t < snap.slices.trackCount(); ++t) {
+        if (std::binary_search(ctx->computeTracks.begin(), ctx->computeTracks.end(), snap.slices.trackIds[t])) continue;
+        for (std::uint32_t i = snap.slices.begin(t); i < snap.slices.end(t); ++i) groups.groupOfSlice[i] = kNoGroup;
+    }
+    OperatorMetricTable& ops = ctx->ops;
+    std::size_t n = groups.labels.size();
+    ops.names = groups.labels;
+    ops.totalNs.assign(n, 0);
+    ops.count.assign(n, 0);
+    ops.sampleSliceIds.assign(n, {});
+    std::vector<TimeNs> longest(n, -1);
+    for (std::size_t i = 0; i < snap.slices.slices.size(); ++i) {
+        std::uint32_t g = groups.groupOfSlice[i];
+        if (g == kNoGroup) continue;
+        const SliceRecord& s = snap.slices.slices[i];
+        ops.totalNs[g] += s.durNs;
+        ++ops.count[g];
+        if (s.durNs > longest[g]) {
+            longest[g] = s.durNs;
+            ops.sampleSliceIds[g].insert(ops.sampleSliceIds[g].begin(), s.id);
+            if (ops.sampleSliceIds[g].size() > 3) ops.sampleSliceIds[g].pop_back();
+        }
+    }
+    if (!MetricCatalog::load(ctx->db, &ctx->metrics, error)) return false;
+    std::set<std::string> listed = listedMetricNames(ctx->options.rules);
+    std::vector<std::int64_t> keys;
+    for (const MetricKeyInfo& k : ctx->metrics.keys())
+        if (wantedMetric(k.normalized, listed) && !ops.columnOf.count(k.normalized)) {
+            ops.columnOf[k.normalized] = keys.size();
+            keys.push_back(k.id);
+        }
+    if (keys.empty()) {
+        ops.sums.groupCount = n;
+        return true;
+    }
+    return aggregateMetrics(ctx->db, snap.slices, groups.groupOfSlice, n, keys, &ops.sums, error);
+}
+
+void buildDeviceUnions(DiagnosisContext* ctx) {
+    std::map<std::int64_t, std::vector<Interval>> perDevice;
+    const SliceSet& set = ctx->snapshot.slices;
+    for (std::int64_t id : ctx->computeTracks) {
+        int t = set.indexOfTrack(id);
+        const TrackRecord* track = ctx->snapshot.catalog.find(id);
+        if (t < 0 || !track) continue;
+        std::vector<Interval> run;
+        for (std::uint32_t i = set.begin(static_cast<std::size_t>(t)); i < set.end(static_cast<std::size_t>(t)); ++i) {
+            const SliceRecord& s = set.slices[i];
+            TimeNs a = s.tsNs, b = s.endNs();
+            if (ctx->options.range) {
+                a = std::max(a, ctx->options.range->startNs);
+                b = std::min(b, ctx->options.range->endNs);
+            }
+            if (b > a) run.push_back({a, b});
+        }
+        mergeIntervals(run);
+        appendSortedRun(perDevice[track->deviceKey()], run);
+    }
+    for (auto& [key, list] : perDevice) ctx->deviceBusy.emplace(key, CoverageIndex(std::move(list)));
+}
+
+} // namespace
+
+bool buildDiagnosisContext(DiagnosisContext* ctx, Error* error) {
+    TrackSelection all;
+    all.scope = TrackScope::All;
+    if (!loadSnapshot(ctx->db, all, &ctx->snapshot, error)) return false;
+    TrackSelection compute;
+    SelectedTracks selected = selectTracks(ctx->snapshot.catalog, compute);
+    ctx->computeTracks = selected.logicalIds;
+    ctx->snapshot.fellBackToAll = selected.fellBackToAll;
+    BubbleOptions bubbleOptions;
+    bubbleOptions.range = ctx->options.range;
+    bubbleOptions.patterns = ctx->options.rules.patterns;
+    bubbleOptions.causeCoverage = ctx->options.rules.causeCoverage;
+    bubbleOptions.largestCount = 10;
+    ctx->host.build(ctx->snapshot, ctx->computeTracks, bubbleOptions.patterns);
+    ctx->bubbles = computeBubbles(ctx->snapshot, bubbleOptions, ctx->host);
+    for (const BubbleSummary& s : ctx->bubbles.tracks) ctx->computeBusyNs += s.busyNs;
+    for (const BubbleSummary& d : ctx->bubbles.devices) ctx->deviceTimeNs += d.spanEndNs - d.spanStartNs;
+    buildDeviceUnions(ctx);
+    return buildOperatorTable(ctx, error);
+}
+
+std::string percentText(double share) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", share * 100.0);
+    return buf;
+}
+
+std::string durationText(TimeNs ns) {
+    char buf[48];
+    double v = static_cast<double>(ns);
+    if (ns >= 1000000000) std::snprintf(buf, sizeof buf, "%.3f s", v / 1e9);
+    else if (ns >= 1000000) std::snprintf(buf, sizeof buf, "%.3f ms", v / 1e6);
+    else if (ns >= 1000) std::snprintf(buf, sizeof buf, "%.3f us", v / 1e3);
+    else std::snprintf(buf, sizeof buf, "%lld ns", static_cast<long long>(ns));
+    return buf;
+}
+
+Finding evaluateOperatorValues(const std::vector<OperatorValue>& ops, const RuleConfig& rule, bool fireAbove,
+                               const std::string& unit, TimeNs shareBaseNs) {
+    Finding f;
+    f.unit = unit;
+    f.threshold = rule.threshold();
+    f.comparison = fireAbove ? ">" : "<";
+    std::vector<std::size_t> flagged;
+    std::size_t withValue = 0;
+    double worst = std::numeric_limits<double>::quiet_NaN();
+    for (std::size_t op = 0; op < ops.size(); ++op) {
+        double v = ops[op].value;
+        if (std::isnan(v) || ops[op].count == 0) continue;
+        ++withValue;
+        if (std::isnan(worst) || (fireAbove ? v > worst : v < worst)) worst = v;
+        if (fireAbove ? v > f.threshold : v < f.threshold) flagged.push_back(op);
+    }
+    if (withValue == 0) {
+        f.status = FindingStatus::MissingInput;
+        return f;
+    }
+    std::sort(flagged.begin(), flagged.end(), [&](std::size_t a, std::size_t b) {
+        return ops[a].totalNs != ops[b].totalNs ? ops[a].totalNs > ops[b].totalNs : a < b;
+    });
+    double weighted = 0;
+    for (std::size_t op : flagged) {
+        f.timeAtStakeNs += ops[op].totalNs;
+        weighted += ops[op].value * static_cast<double>(ops[op].totalNs);
+    }
+    f.measured = flagged.empty()         ? worst
+                 : f.timeAtStakeNs > 0 ? weighted / static_cast<double>(f.timeAtStakeNs)
+                                       : ops[flagged.front()].value;
+    double share = shareBaseNs > 0 ? static_cast<double>(f.timeAtStakeNs) / static_cast<double>(shareBaseNs) : 0;
+    bool fired = !flagged.empty() && share >= rule.number("min_time_share", 0.0);
+    f.status = fired ? FindingStatus::Fired : FindingStatus::Passed;
+    auto limit = static_cast<std::size_t>(std::max(0.0, rule.number("evidence_count", 10)));
+    for (std::size_t i = 0; i < flagged.size() && i < limit; ++i) {
+        const OperatorValue& o = ops[flagged[i]];
+        f.operators.push_back({o.name, o.value, o.totalNs, o.count, o.sampleSliceIds});
+    }
+    f.detail = std::to_string(flagged.size()) + " of " + std::to_string(withValue) + " operators with data " +
+               (fireAbove ? "above" : "below") + " the threshold (" + percentText(share) + " of the time)";
+    if (!flagged.empty()) f.detail += "; measured is their time-weighted mean";
+    return f;
+}
+
+Finding evaluateOperatorRule(const DiagnosisContext& ctx, const RuleConfig& rule, bool fireAbove,
+                             const std::string& unit, const std::function<double(std::size_t op)>& value) {
+    std::vector<OperatorValue> ops(ctx.ops.size());
+    for (std::size_t op = 0; op < ctx.ops.size(); ++op) {
+        ops[op].name = ctx.ops.names[op];
+        ops[op].totalNs = ctx.ops.totalNs[op];
+        ops[op].count = ctx.ops.count[op];
+        ops[op].sampleSliceIds = ctx.ops.sampleSliceIds[op];
+        ops[op].value = ctx.ops.count[op] ? value(op) : std::numeric_limits<double>::quiet_NaN();
+    }
+    return evaluateOperatorValues(ops, rule, fireAbove, unit, ctx.computeBusyNs);
+}
+
+} // namespace opscope

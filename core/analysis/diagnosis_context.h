@@ -1,0 +1,82 @@
+// The inputs every diagnosis rule reads, built once per run: the snapshot of all slice tracks, the
+// bubble report, per-operator metric means on compute tracks, device busy unions, the device profile.
+#pragma once
+#include "core/analysis/bubble_analysis.h"
+#include "core/analysis/diagnosis_types.h"
+#include "core/analysis/interval_union.h"
+#include "core/analysis/metric_access.h"
+#include "core/analysis/store_access.h"
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace opscope {
+
+// Compute operators (by name) with the means of the metrics the rules ask about.
+struct OperatorMetricTable {
+    std::vector<std::string> names;
+    std::vector<TimeNs> totalNs;
+    std::vector<std::int64_t> count;
+    std::vector<std::vector<std::int64_t>> sampleSliceIds; // the longest few executions
+    std::map<std::string, std::size_t> columnOf;          // normalized metric name -> MetricSums column
+    MetricSums sums;
+
+    std::size_t size() const { return names.size(); }
+    bool hasMetric(const std::string& normalized) const { return columnOf.count(normalized) > 0; }
+    bool hasAny(const std::vector<std::string>& names) const;
+    double mean(std::size_t op, const std::string& normalized) const;  // NaN when absent
+    double sum(std::size_t op, const std::string& normalized) const;   // 0 when absent
+    // Largest mean among the names present for this operator; NaN when none.
+    double maxMean(std::size_t op, const std::vector<std::string>& names) const;
+};
+
+struct DiagnosisContext {
+    Database& db;
+    const DiagnosisOptions& options;
+    StoreSnapshot snapshot;                 // every slice track
+    std::vector<std::int64_t> computeTracks;
+    HostActivity host;
+    BubbleReport bubbles;
+    OperatorMetricTable ops;
+    MetricCatalog metrics;
+    TimeNs computeBusyNs = 0;               // per-track busy summed over compute tracks
+    TimeNs deviceTimeNs = 0;                // device spans summed
+    std::map<std::int64_t, CoverageIndex> deviceBusy; // device key -> union of its compute tracks
+    std::optional<DeviceProfile> device;
+    // Filled by the rules that compute them, then handed to the report.
+    RooflineData roofline;
+    std::vector<PhaseRow> phases;
+
+    explicit DiagnosisContext(Database& database, const DiagnosisOptions& opts) : db(database), options(opts) {}
+};
+
+bool buildDiagnosisContext(DiagnosisContext* ctx, Error* error);
+
+// The shape shared by per-operator rules: a value per operator, flagged above (or below) the threshold.
+// Fires when flagged operators hold at least min_time_share of shareBaseNs. measured is the flagged
+// operators' time-weighted mean, or the worst value when none is flagged. No value at all: missing input.
+struct OperatorValue {
+    std::string name;
+    TimeNs totalNs = 0;
+    std::int64_t count = 0;
+    std::vector<std::int64_t> sampleSliceIds;
+    double value = 0; // NaN: the operator lacks the inputs
+};
+Finding evaluateOperatorValues(const std::vector<OperatorValue>& ops, const RuleConfig& rule, bool fireAbove,
+                               const std::string& unit, TimeNs shareBaseNs);
+
+// The same over the compute operator table, with value(op) giving each operator's value.
+Finding evaluateOperatorRule(const DiagnosisContext& ctx, const RuleConfig& rule, bool fireAbove,
+                             const std::string& unit, const std::function<double(std::size_t op)>& value);
+
+// "12.3%" for a share of 0.123.
+std::string percentText(double share);
+// "1.234 ms" style text for a duration.
+std::string durationText(TimeNs ns);
+
+// Normalized forms of a rule's list parameter.
+std::vector<std::string> normalizedList(const RuleConfig& rule, const char* name);
+
+} // namespace opscope

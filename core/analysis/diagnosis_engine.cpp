@@ -1,0 +1,114 @@
+#include "core/analysis/diagnosis_engine.h"
+
+#include "core/analysis/diagnosis_rules.h"
+
+#include <algorithm>
+
+namespace opscope {
+
+const char* findingStatusName(FindingStatus status) {
+    switch (status) {
+    case FindingStatus::Fired: return "fired";
+    case FindingStatus::Passed: return "passed";
+    case FindingStatus::MissingInput: return "missing_input";
+    }
+    return "passed";
+}
+
+const char* severityName(Severity severity) {
+    switch (severity) {
+    case Severity::Low: return "low";
+    case Severity::Medium: return "medium";
+    case Severity::High: return "high";
+    }
+    return "low";
+}
+
+const char* densityClassName(DensityClass c) {
+    switch (c) {
+    case DensityClass::MemoryBound: return "memory-bound";
+    case DensityClass::Balanced: return "balanced";
+    case DensityClass::ComputeBound: return "compute-bound";
+    }
+    return "balanced";
+}
+
+const std::vector<std::pair<const char*, RuleFunction>>& builtinRules() {
+    static const std::vector<std::pair<const char*, RuleFunction>> rules{
+        {"compute_starvation", &ruleComputeStarvation},
+        {"memory_bandwidth", &ruleMemoryBandwidth},
+        {"memory_bound_operators", &ruleMemoryBoundOperators},
+        {"sync_wait", &ruleSyncWait},
+        {"load_imbalance", &ruleLoadImbalance},
+        {"low_l2_hit_rate", &ruleLowL2HitRate},
+        {"scheduling_bound", &ruleSchedulingBound},
+        {"compute_density", &ruleComputeDensity},
+        {"phase_comparison", &rulePhaseComparison},
+    };
+    return rules;
+}
+
+Severity severityFor(double timeShare, const RulesConfig& rules) {
+    if (timeShare >= rules.highTimeShare) return Severity::High;
+    if (timeShare >= rules.mediumTimeShare) return Severity::Medium;
+    return Severity::Low;
+}
+
+namespace {
+
+RuleFunction functionFor(const std::string& id) {
+    for (const auto& [name, fn] : builtinRules())
+        if (id == name) return fn;
+    return nullptr;
+}
+
+int statusOrder(FindingStatus s) {
+    return s == FindingStatus::Fired ? 0 : s == FindingStatus::MissingInput ? 1 : 2;
+}
+
+} // namespace
+
+bool runDiagnosis(Database& db, const DiagnosisOptions& options, DiagnosisReport* out, Error* error) {
+    *out = DiagnosisReport{};
+    DiagnosisContext ctx(db, options);
+    if (!buildDiagnosisContext(&ctx, error)) return false;
+    if (options.device) ctx.device = options.device;
+    else if (const DeviceProfile* p = detectDeviceProfile(db, builtinDeviceProfiles())) ctx.device = *p;
+    out->deviceTimeNs = ctx.deviceTimeNs;
+    out->fellBackToAll = ctx.snapshot.fellBackToAll;
+    for (const RuleConfig& rule : options.rules.rules) {
+        if (!rule.enabled) continue;
+        RuleFunction fn = functionFor(rule.id);
+        if (!fn) {
+            out->unknownRules.push_back(rule.id);
+            continue;
+        }
+        Finding f = fn(ctx, rule);
+        f.ruleId = rule.id;
+        f.title = rule.title;
+        f.suggestion = rule.suggestion;
+        if (f.status == FindingStatus::MissingInput) {
+            f.needs = rule.needs;
+            f.timeAtStakeNs = 0;
+        }
+        f.timeShare = ctx.deviceTimeNs > 0 ? static_cast<double>(f.timeAtStakeNs) / static_cast<double>(ctx.deviceTimeNs) : 0;
+        f.severity = f.status == FindingStatus::Fired ? severityFor(f.timeShare, options.rules) : Severity::Low;
+        out->findings.push_back(std::move(f));
+    }
+    std::stable_sort(out->findings.begin(), out->findings.end(), [](const Finding& a, const Finding& b) {
+        if (statusOrder(a.status) != statusOrder(b.status)) return statusOrder(a.status) < statusOrder(b.status);
+        return a.timeAtStakeNs > b.timeAtStakeNs;
+    });
+    out->phases = std::move(ctx.phases);
+    out->roofline = std::move(ctx.roofline);
+    if (ctx.device && !out->roofline.hasProfile) {
+        out->roofline.hasProfile = true;
+        out->roofline.profile = *ctx.device;
+        out->roofline.peakTflops = ctx.device->defaultPeakTflops();
+        out->roofline.bandwidthGBps = ctx.device->memoryBandwidthGBps;
+        out->roofline.ridgeIntensity = ctx.device->ridgeIntensity();
+    }
+    return true;
+}
+
+} // namespace opscope

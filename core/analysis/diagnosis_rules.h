@@ -1,0 +1,25 @@
+// The built-in diagnosis rules, one function per rule id; each reads the shared context and the
+// rule's parameters and returns a finding (texts and severity are filled in by the engine).
+#pragma once
+#include "core/analysis/diagnosis_context.h"
+
+#include <utility>
+#include <vector>
+
+namespace opscope {
+
+using RuleFunction = Finding (*)(DiagnosisContext& ctx, const RuleConfig& rule);
+
+Finding ruleComputeStarvation(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleSyncWait(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleLoadImbalance(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleMemoryBandwidth(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleMemoryBoundOperators(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleSchedulingBound(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleLowL2HitRate(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleComputeDensity(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding rulePhaseComparison(DiagnosisContext& ctx, const RuleConfig& rule);
+
+const std::vector<std::pair<const char*, RuleFunction>>& builtinRules();
+
+} // namespace opscope

@@ -1,0 +1,103 @@
+// What the diagnosis returns: one finding per rule with its measured value, threshold, evidence
+// (time ranges and operators) and suggestion, plus the phase table and roofline data it computed.
+#pragma once
+#include "core/analysis/device_profile.h"
+#include "core/analysis/rules_config.h"
+#include "core/model/time.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace opscope {
+
+enum class FindingStatus { Fired, Passed, MissingInput };
+enum class Severity { Low, Medium, High };
+const char* findingStatusName(FindingStatus status); // "fired", "passed", "missing_input"
+const char* severityName(Severity severity);         // "low", "medium", "high"
+
+struct EvidenceRange {
+    TimeNs startNs = 0;
+    TimeNs endNs = 0;
+    std::int64_t trackId = 0; // 0: a device or the whole trace
+    std::string label;        // track or device, or what the range is ("sync wait")
+};
+
+struct EvidenceOperator {
+    std::string name;
+    double value = 0;          // the operator's value of the rule's measure
+    TimeNs totalNs = 0;
+    std::int64_t count = 0;
+    std::vector<std::int64_t> sliceIds; // a few executions, for "go to"
+};
+
+struct Finding {
+    std::string ruleId;
+    LocalizedText title;
+    LocalizedText suggestion;
+    LocalizedText needs;       // filled when status is MissingInput
+    FindingStatus status = FindingStatus::Passed;
+    Severity severity = Severity::Low;
+    double measured = 0;
+    std::string unit;          // "share", "ratio", "points", "ops/byte", "hit rate"
+    double threshold = 0;
+    std::string comparison;    // "<" or ">": fires when measured compares so with threshold
+    TimeNs timeAtStakeNs = 0;  // estimate of device time the finding is about
+    double timeShare = 0;      // timeAtStakeNs / DiagnosisReport::deviceTimeNs
+    std::vector<EvidenceRange> ranges;
+    std::vector<EvidenceOperator> operators;
+    std::string detail;        // one English line on what was measured where
+};
+
+struct PhaseRow {
+    std::string name;          // "forward", "backward", "optimizer" or a step's slice name
+    std::string kind;          // "forward" | "backward" | "optimizer" | "step"
+    std::int64_t instances = 0;
+    TimeNs startNs = 0, endNs = 0;
+    TimeNs durationNs = 0;     // union of the phase's intervals
+    TimeNs deviceBusyNs = 0;   // compute busy inside it, summed over devices
+    double utilization = 0;    // deviceBusyNs / (durationNs * devices)
+};
+
+enum class DensityClass { MemoryBound, Balanced, ComputeBound };
+const char* densityClassName(DensityClass c);
+
+struct RooflinePoint {
+    std::string name;
+    double flops = 0;
+    double bytes = 0;
+    TimeNs totalNs = 0;
+    std::int64_t count = 0;
+    double intensity = 0;        // FLOPs per byte
+    double achievedTflops = 0;   // flops / time
+    double attainableTflops = 0; // min(peak, intensity * bandwidth); 0 without a device profile
+    DensityClass densityClass = DensityClass::Balanced;
+};
+
+struct RooflineData {
+    bool hasProfile = false;
+    DeviceProfile profile;
+    double peakTflops = 0;
+    double bandwidthGBps = 0;
+    double ridgeIntensity = 0;
+    double memoryBoundBelow = 10, computeBoundAbove = 50; // ops/byte class limits used
+    std::vector<RooflinePoint> points; // by time, descending
+};
+
+struct DiagnosisOptions {
+    RulesConfig rules = defaultRulesConfig();
+    std::optional<DeviceProfile> device; // none: detected from the store, else no roofline
+    std::optional<TimeRange> range;
+};
+
+struct DiagnosisReport {
+    std::vector<Finding> findings; // fired (by time at stake), then missing input, then passed
+    TimeNs deviceTimeNs = 0;       // sum over devices of first-to-last activity: the severity base
+    std::vector<PhaseRow> phases;
+    RooflineData roofline;
+    bool fellBackToAll = false;
+    std::vector<std::string> unknownRules; // rule ids in the rules file that opscope does not implement
+};
+
+} // namespace opscope

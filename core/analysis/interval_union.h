@@ -1,0 +1,53 @@
+// Interval arithmetic on int64 ns: unions of possibly nested or overlapping slices, the gaps between
+// them, and fast overlap queries, so busy time is never double counted.
+#pragma once
+#include "core/model/time.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace opscope {
+
+struct Interval {
+    TimeNs startNs = 0;
+    TimeNs endNs = 0;
+    TimeNs durationNs() const { return endNs - startNs; }
+};
+
+// Sorts and merges in place: afterwards the intervals are disjoint, sorted and non-empty.
+// Touching intervals ([a,b) and [b,c)) merge, so no zero-length gap survives.
+void mergeIntervals(std::vector<Interval>& intervals);
+
+// Appends a run sorted by start to intervals that are sorted by start, keeping them sorted (linear).
+void appendSortedRun(std::vector<Interval>& sorted, const std::vector<Interval>& run);
+
+// Total length of disjoint intervals.
+TimeNs totalLengthNs(const std::vector<Interval>& disjoint);
+
+// Keeps the parts of disjoint intervals that lie inside [range.startNs, range.endNs).
+std::vector<Interval> clipIntervals(const std::vector<Interval>& disjoint, TimeRange range);
+
+// The holes between consecutive disjoint intervals whose length is at least minGapNs (and > 0).
+std::vector<Interval> gapsBetween(const std::vector<Interval>& disjoint, TimeNs minGapNs);
+
+// Length of the overlap of [startNs, endNs) with [other.startNs, other.endNs); 0 when they do not meet.
+TimeNs overlapNs(TimeNs startNs, TimeNs endNs, TimeNs otherStartNs, TimeNs otherEndNs);
+
+// Disjoint intervals with prefix sums: the covered length inside any window in O(log n).
+class CoverageIndex {
+public:
+    CoverageIndex() = default;
+    explicit CoverageIndex(std::vector<Interval> intervals); // merged here
+    TimeNs coveredNs(TimeNs startNs, TimeNs endNs) const;
+    // The same for queries whose starts never decrease: hint (start it at 0) walks forward, so a
+    // sorted sequence of windows costs linear time instead of two binary searches each.
+    TimeNs coveredNs(TimeNs startNs, TimeNs endNs, std::size_t* hint) const;
+    const std::vector<Interval>& intervals() const { return intervals_; }
+    bool empty() const { return intervals_.empty(); }
+
+private:
+    std::vector<Interval> intervals_;
+    std::vector<TimeNs> prefixNs_; // prefixNs_[i] = total length of intervals_[0, i)
+};
+
+} // namespace opscope

@@ -1,0 +1,139 @@
+#include "core/analysis/operator_stats.h"
+
+#include "core/analysis/interval_union.h"
+#include "core/analysis/metric_access.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace opscope {
+
+TimeNs nearestRankPercentile(const std::vector<TimeNs>& sorted, double p) {
+    if (sorted.empty()) return 0;
+    auto n = static_cast<double>(sorted.size());
+    auto rank = static_cast<std::size_t>(std::ceil(p / 100.0 * n));
+    rank = std::clamp<std::size_t>(rank, 1, sorted.size());
+    return sorted[rank - 1];
+}
+
+std::vector<TimeNs> busyTimePerTrack(const SliceSet& slices, const std::optional<TimeRange>& range) {
+    std::vector<TimeNs> busy(slices.trackCount(), 0);
+    std::vector<Interval> intervals;
+    for (std::size_t t = 0; t < slices.trackCount(); ++t) {
+        intervals.clear();
+        for (std::uint32_t i = slices.begin(t); i < slices.end(t); ++i) {
+            const SliceRecord& s = slices.slices[i];
+            TimeNs a = s.tsNs, b = s.endNs();
+            if (range) {
+                a = std::max(a, range->startNs);
+                b = std::min(b, range->endNs);
+            }
+            if (b > a) intervals.push_back({a, b});
+        }
+        mergeIntervals(intervals);
+        busy[t] = totalLengthNs(intervals);
+    }
+    return busy;
+}
+
+namespace {
+
+// Durations regrouped contiguously per group (a counting sort), so percentiles need no per-group vectors.
+void fillDurationStats(const StoreSnapshot& snap, const OperatorGrouping& grouping,
+                       std::vector<OperatorStatsRow>& rows) {
+    const auto& slices = snap.slices.slices;
+    std::vector<std::size_t> offset(rows.size() + 1, 0);
+    for (std::uint32_t g : grouping.groupOfSlice)
+        if (g != kNoGroup) ++offset[g + 1];
+    for (std::size_t g = 1; g <= rows.size(); ++g) offset[g] += offset[g - 1];
+    std::vector<TimeNs> durations(offset.back());
+    std::vector<std::size_t> cursor(offset.begin(), offset.end() - 1);
+    for (std::size_t i = 0; i < slices.size(); ++i) {
+        std::uint32_t g = grouping.groupOfSlice[i];
+        if (g == kNoGroup) continue;
+        const SliceRecord& s = slices[i];
+        OperatorStatsRow& row = rows[g];
+        ++row.count;
+        row.totalNs += s.durNs;
+        row.selfNs += s.selfNs;
+        durations[cursor[g]++] = s.durNs;
+    }
+    std::vector<TimeNs> sorted;
+    for (std::size_t g = 0; g < rows.size(); ++g) {
+        sorted.assign(durations.begin() + static_cast<std::ptrdiff_t>(offset[g]),
+                      durations.begin() + static_cast<std::ptrdiff_t>(offset[g + 1]));
+        std::sort(sorted.begin(), sorted.end());
+        OperatorStatsRow& row = rows[g];
+        if (sorted.empty()) continue;
+        row.minNs = sorted.front();
+        row.maxNs = sorted.back();
+        row.p50Ns = nearestRankPercentile(sorted, 50);
+        row.p90Ns = nearestRankPercentile(sorted, 90);
+        row.p99Ns = nearestRankPercentile(sorted, 99);
+        row.avgNs = static_cast<double>(row.totalNs) / static_cast<double>(row.count);
+    }
+}
+
+bool fillMetrics(Database& db, const StoreSnapshot& snap, const OperatorGrouping& grouping, OperatorStats* out,
+                 Error* error) {
+    MetricCatalog catalog;
+    if (!MetricCatalog::load(db, &catalog, error)) return false;
+    MetricSums sums;
+    if (!aggregateMetrics(db, snap.slices, grouping.groupOfSlice, out->rows.size(), {}, &sums, error)) return false;
+    std::vector<std::size_t> used;
+    for (std::size_t c = 0; c < sums.keyIds.size(); ++c) {
+        bool any = false;
+        for (std::size_t g = 0; g < out->rows.size() && !any; ++g) any = sums.countOf(g, c) > 0;
+        if (!any) continue;
+        used.push_back(c);
+        MetricColumn column;
+        column.keyId = sums.keyIds[c];
+        for (const MetricKeyInfo& k : catalog.keys())
+            if (k.id == column.keyId) {
+                column.name = k.name;
+                column.unit = k.unit;
+                column.group = k.group;
+            }
+        out->metrics.push_back(std::move(column));
+    }
+    for (std::size_t g = 0; g < out->rows.size(); ++g)
+        for (std::size_t c : used) out->rows[g].metricMeans.push_back(sums.mean(g, c));
+    return true;
+}
+
+} // namespace
+
+bool computeOperatorStats(Database& db, const StoreSnapshot& snapshot, const OperatorStatsOptions& options,
+                          OperatorStats* out, Error* error) {
+    *out = OperatorStats{};
+    out->groupBy = options.grouping.by;
+    out->tracks = snapshot.slices.trackIds;
+    out->fellBackToAll = snapshot.fellBackToAll;
+    out->range = options.grouping.range;
+    OperatorGrouping grouping;
+    if (!groupOperators(db, snapshot, options.grouping, &grouping, error)) return false;
+    out->rows.resize(grouping.labels.size());
+    for (std::size_t g = 0; g < grouping.labels.size(); ++g) out->rows[g].key = grouping.labels[g];
+    fillDurationStats(snapshot, grouping, out->rows);
+    for (TimeNs busy : busyTimePerTrack(snapshot.slices, options.grouping.range)) out->busyNs += busy;
+    for (OperatorStatsRow& row : out->rows) {
+        out->sliceCount += row.count;
+        row.busyShare = out->busyNs > 0 ? static_cast<double>(row.totalNs) / static_cast<double>(out->busyNs) : 0;
+    }
+    if (options.includeMetrics && !fillMetrics(db, snapshot, grouping, out, error)) return false;
+    std::sort(out->rows.begin(), out->rows.end(), [](const OperatorStatsRow& a, const OperatorStatsRow& b) {
+        return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.key < b.key;
+    });
+    if (options.topN > 0 && out->rows.size() > static_cast<std::size_t>(options.topN))
+        out->rows.resize(static_cast<std::size_t>(options.topN));
+    return true;
+}
+
+bool computeOperatorStats(Database& db, const OperatorStatsOptions& options, OperatorStats* out, Error* error) {
+    StoreSnapshot snapshot;
+    if (!loadSnapshot(db, options.tracks, &snapshot, error)) return false;
+    return computeOperatorStats(db, snapshot, options, out, error);
+}
+
+} // namespace opscope

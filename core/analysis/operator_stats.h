@@ -1,0 +1,70 @@
+// Operator statistics: per operator name or type, count, total, self, average, min, max, exact
+// percentiles, share of busy time, and the mean of every numeric metric the store holds for it.
+#pragma once
+#include "core/analysis/operator_grouping.h"
+#include "core/analysis/store_access.h"
+#include "core/analysis/track_selection.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace opscope {
+
+struct OperatorStatsOptions {
+    TrackSelection tracks;          // default: device compute tracks
+    GroupingOptions grouping;       // by name / type, time range
+    int topN = 0;                   // 0: all rows
+    bool includeMetrics = true;
+};
+
+struct MetricColumn {
+    std::int64_t keyId = 0;
+    std::string name;
+    std::string unit;
+    std::string group;
+};
+
+struct OperatorStatsRow {
+    std::string key; // operator name or type
+    std::int64_t count = 0;
+    TimeNs totalNs = 0;
+    TimeNs selfNs = 0;
+    TimeNs minNs = 0;
+    TimeNs maxNs = 0;
+    // Nearest-rank percentiles: the smallest duration with at least p% of executions at or below it.
+    TimeNs p50Ns = 0;
+    TimeNs p90Ns = 0;
+    TimeNs p99Ns = 0;
+    double avgNs = 0;
+    double busyShare = 0;            // totalNs / OperatorStats::busyNs (0..1; nested ops may add up past 1)
+    std::vector<double> metricMeans; // parallel to OperatorStats::metrics; NaN: no value
+};
+
+struct OperatorStats {
+    GroupBy groupBy = GroupBy::Name;
+    std::vector<std::int64_t> tracks; // logical track ids analysed
+    bool fellBackToAll = false;       // no compute track in the trace: every slice track was used
+    std::optional<TimeRange> range;
+    // Busy time: per track, the union of its slices (nested slices and overflow lanes counted once),
+    // summed over the tracks. Shares of non-nested operators therefore add up to 1.
+    TimeNs busyNs = 0;
+    std::int64_t sliceCount = 0;     // executions counted
+    std::vector<MetricColumn> metrics; // only keys with at least one value in the rows
+    std::vector<OperatorStatsRow> rows; // by total time, descending (then by key)
+};
+
+// Nearest-rank percentile of sorted values (p in (0, 100]). Exposed for tests.
+TimeNs nearestRankPercentile(const std::vector<TimeNs>& sorted, double p);
+
+// Opens nothing: db must be an open store; the snapshot is loaded here.
+bool computeOperatorStats(Database& db, const OperatorStatsOptions& options, OperatorStats* out, Error* error);
+// On an already loaded snapshot (the GUI reuses one for several views). db is read for metrics and args.
+bool computeOperatorStats(Database& db, const StoreSnapshot& snapshot, const OperatorStatsOptions& options,
+                          OperatorStats* out, Error* error);
+
+// Busy time of each track of a slice set (union of intervals, clipped to range when given).
+std::vector<TimeNs> busyTimePerTrack(const SliceSet& slices, const std::optional<TimeRange>& range);
+
+} // namespace opscope

@@ -1,0 +1,230 @@
+#include "core/analysis/store_access.h"
+
+#include "core/store/schema.h"
+#include "core/store/sqlite_db.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <numeric>
+
+namespace opscope {
+
+Error storeError(const Database& db, const char* what) {
+    return Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", what};
+}
+
+bool openStoreReadOnly(const std::string& path, Database* out, Error* error) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) {
+        if (error) *error = Error{ErrorCode::FileNotFound, path, -1, -1, -1, {}, {}};
+        return false;
+    }
+    try {
+        Database db(path, Database::Mode::ReadOnly);
+        if (!db.tableExists("slice") || !db.tableExists("track")) {
+            if (error) *error = Error{ErrorCode::BadDatabase, path, -1, -1, -1, "an opscope store", "no slice table"};
+            return false;
+        }
+        *out = std::move(db);
+    } catch (const SqliteError& e) {
+        if (error) *error = Error{ErrorCode::BadDatabase, path, -1, -1, -1, "an opscope store", e.what()};
+        return false;
+    }
+    return true;
+}
+
+bool StringTable::load(Database& db, StringTable* out, Error* error) {
+    try {
+        std::int64_t maxId = db.scalarInt("SELECT max(id) FROM string", 0);
+        out->values_.assign(static_cast<std::size_t>(maxId + 1), std::string());
+        Statement st = db.prepare("SELECT id, value FROM string");
+        while (st.step()) {
+            std::int64_t id = st.int64(0);
+            if (id >= 0 && id <= maxId) out->values_[static_cast<std::size_t>(id)] = st.text(1);
+        }
+    } catch (const SqliteError& e) {
+        if (error) *error = storeError(db, e.what());
+        return false;
+    }
+    return true;
+}
+
+void StringTable::set(std::uint32_t id, std::string value) {
+    if (id >= values_.size()) values_.resize(id + 1);
+    values_[id] = std::move(value);
+}
+
+bool SliceRecord::isInstant() const { return (flags & kSliceInstant) != 0; }
+
+int SliceSet::indexOfTrack(std::int64_t logicalId) const {
+    // Track ids are loaded sorted (selectTracks sorts them); fall back to a scan for hand-made sets.
+    if (trackIdsSorted) {
+        auto it = std::lower_bound(trackIds.begin(), trackIds.end(), logicalId);
+        return it != trackIds.end() && *it == logicalId ? static_cast<int>(it - trackIds.begin()) : -1;
+    }
+    for (std::size_t i = 0; i < trackIds.size(); ++i)
+        if (trackIds[i] == logicalId) return static_cast<int>(i);
+    return -1;
+}
+
+void SliceSet::finalize() {
+    trackIdsSorted = std::is_sorted(trackIds.begin(), trackIds.end());
+    byId.clear();
+    bool sorted = std::is_sorted(slices.begin(), slices.end(),
+                                 [](const SliceRecord& a, const SliceRecord& b) { return a.id < b.id; });
+    if (sorted) return;
+    byId.resize(slices.size());
+    std::iota(byId.begin(), byId.end(), 0u);
+    std::sort(byId.begin(), byId.end(), [this](std::uint32_t a, std::uint32_t b) { return slices[a].id < slices[b].id; });
+}
+
+std::int64_t SliceSet::indexOfSlice(std::int64_t sliceId) const {
+    if (byId.empty()) {
+        auto it = std::lower_bound(slices.begin(), slices.end(), sliceId,
+                                   [](const SliceRecord& s, std::int64_t id) { return s.id < id; });
+        return it != slices.end() && it->id == sliceId ? it - slices.begin() : -1;
+    }
+    auto it = std::lower_bound(byId.begin(), byId.end(), sliceId,
+                               [this](std::uint32_t i, std::int64_t id) { return slices[i].id < id; });
+    return it != byId.end() && slices[*it].id == sliceId ? static_cast<std::int64_t>(*it) : -1;
+}
+
+namespace {
+
+void readSliceRow(Statement& st, SliceRecord* r) {
+    r->id = st.int64(0);
+    r->tsNs = st.int64(2);
+    r->durNs = st.int64(3);
+    r->selfNs = st.int64(4);
+    r->depth = static_cast<std::uint16_t>(st.int64(5));
+    r->nameId = static_cast<std::uint32_t>(st.int64(6));
+    r->catId = static_cast<std::uint32_t>(st.int64(7));
+    r->typeId = static_cast<std::uint32_t>(st.int64(8));
+    r->argId = st.int64(9);
+    r->flags = static_cast<std::uint16_t>(st.int64(10));
+}
+
+// NULL cat/type/arg ids read as 0 (sqlite3_column_int64 of NULL), which is what "none" means here;
+// coalesce() in SQL would cost a function call per row.
+constexpr const char* kSliceColumns =
+    "SELECT id, track_id, ts, dur, self_dur, depth, name_id, cat_id, type_id, arg_id, flags FROM slice";
+
+// Groups rows by track index, keeping each group in id (= time) order.
+void groupByTrack(std::vector<SliceRecord>& rows, std::size_t trackCount, SliceSet* out) {
+    std::vector<std::uint32_t> counts(trackCount + 1, 0);
+    for (const SliceRecord& r : rows) ++counts[r.trackIndex + 1];
+    for (std::size_t i = 1; i <= trackCount; ++i) counts[i] += counts[i - 1];
+    out->trackBegin = counts;
+    // Rows read in id order already come grouped (StoreWriter numbers slices track by track): no copy then.
+    bool grouped = std::is_sorted(rows.begin(), rows.end(), [](const SliceRecord& a, const SliceRecord& b) {
+        return a.trackIndex < b.trackIndex;
+    });
+    if (grouped) {
+        out->slices = std::move(rows);
+    } else {
+        out->slices.resize(rows.size());
+        for (SliceRecord& r : rows) out->slices[counts[r.trackIndex]++] = r;
+    }
+    for (std::size_t t = 0; t < trackCount; ++t) {
+        auto first = out->slices.begin() + out->trackBegin[t];
+        auto last = out->slices.begin() + out->trackBegin[t + 1];
+        auto byTime = [](const SliceRecord& a, const SliceRecord& b) {
+            return a.tsNs != b.tsNs ? a.tsNs < b.tsNs : a.id < b.id;
+        };
+        if (!std::is_sorted(first, last, byTime)) std::sort(first, last, byTime);
+    }
+}
+
+} // namespace
+
+const std::vector<std::string>& annotationCategories() {
+    static const std::vector<std::string> categories{"gpu_user_annotation"};
+    return categories;
+}
+
+bool loadSlices(Database& db, const TrackCatalog& catalog, const std::vector<std::int64_t>& logicalIds,
+                SliceSet* out, Error* error, const SliceLoadFilter& filter) {
+    out->trackIds = logicalIds;
+    std::int64_t maxTrack = catalog.tracks().empty() ? 0 : catalog.tracks().back().id;
+    // Store track id -> index of its logical track in logicalIds (-1: not wanted).
+    std::vector<std::int32_t> wanted(static_cast<std::size_t>(maxTrack + 1), -1);
+    std::vector<bool> compute(static_cast<std::size_t>(maxTrack + 1), false);
+    for (const TrackRecord& t : catalog.tracks()) compute[static_cast<std::size_t>(t.id)] = t.isCompute;
+    const std::vector<std::uint32_t>& skipCats = filter.computeCategoriesToSkip;
+    std::int64_t wantedSlices = 0, allSlices = 0;
+    for (std::size_t i = 0; i < logicalIds.size(); ++i)
+        for (std::int64_t id : catalog.lanesOf(logicalIds[i])) {
+            wanted[static_cast<std::size_t>(id)] = static_cast<std::int32_t>(i);
+            wantedSlices += catalog.find(id)->sliceCount;
+        }
+    for (const TrackRecord& t : catalog.tracks()) allSlices += t.sliceCount;
+    std::vector<SliceRecord> rows;
+    rows.reserve(static_cast<std::size_t>(wantedSlices));
+    try {
+        // A table scan in rowid order beats index lookups unless few of the slices are wanted.
+        bool scanAll = wantedSlices * 4 > allSlices;
+        Statement st = db.prepare(std::string(kSliceColumns) + (scanAll ? "" : " WHERE track_id = ?"));
+        auto readAll = [&]() {
+            while (st.step()) {
+                std::int64_t track = st.int64(1);
+                if (track < 0 || track > maxTrack || wanted[static_cast<std::size_t>(track)] < 0) continue;
+                SliceRecord r;
+                readSliceRow(st, &r);
+                if (!skipCats.empty() && compute[static_cast<std::size_t>(track)] &&
+                    std::binary_search(skipCats.begin(), skipCats.end(), r.catId)) {
+                    if (filter.skipped) ++*filter.skipped;
+                    continue;
+                }
+                r.trackIndex = static_cast<std::uint32_t>(wanted[static_cast<std::size_t>(track)]);
+                rows.push_back(r);
+            }
+        };
+        if (scanAll) {
+            readAll();
+        } else {
+            for (std::int64_t id : logicalIds)
+                for (std::int64_t lane : catalog.lanesOf(id)) {
+                    st.reset();
+                    st.bind(1, lane);
+                    readAll();
+                }
+        }
+    } catch (const SqliteError& e) {
+        if (error) *error = storeError(db, e.what());
+        return false;
+    }
+    groupByTrack(rows, logicalIds.size(), out);
+    out->finalize();
+    return true;
+}
+
+SliceSet makeSliceSet(std::vector<std::int64_t> trackIds, std::vector<SliceRecord> slices) {
+    SliceSet set;
+    std::size_t n = trackIds.size();
+    set.trackIds = std::move(trackIds);
+    groupByTrack(slices, n, &set);
+    set.finalize();
+    return set;
+}
+
+bool loadSnapshot(Database& db, const TrackSelection& selection, StoreSnapshot* out, Error* error) {
+    if (!TrackCatalog::load(db, &out->catalog, error)) return false;
+    SelectedTracks selected = selectTracks(out->catalog, selection);
+    out->fellBackToAll = selected.fellBackToAll;
+    if (!StringTable::load(db, &out->strings, error)) return false;
+    SliceLoadFilter filter;
+    for (std::uint32_t id = 1; id < out->strings.size(); ++id)
+        for (const std::string& c : annotationCategories())
+            if (out->strings.at(id) == c) filter.computeCategoriesToSkip.push_back(id);
+    filter.skipped = &out->skippedAnnotations;
+    if (!loadSlices(db, out->catalog, selected.logicalIds, &out->slices, error, filter)) return false;
+    try {
+        out->traceRange.startNs = std::stoll(db.scalarText("SELECT value FROM meta WHERE key = 'trace_start_ns'", "0"));
+        out->traceRange.endNs = std::stoll(db.scalarText("SELECT value FROM meta WHERE key = 'trace_end_ns'", "0"));
+    } catch (const std::exception&) {
+        out->traceRange = {};
+    }
+    return true;
+}
+
+} // namespace opscope
