@@ -11,10 +11,59 @@ __extension__ typedef __int128 Int128;
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 } // namespace
 
+// The common spelling ("1736408883704643.212", "53.7410625", "12"): at most 18 digits before the point,
+// no exponent. Computed in 64-bit integers; anything else goes the general way.
+static std::optional<TimeNs> parsePlainDecimal(std::string_view text, int scaleDigits, bool* handled) {
+    static constexpr std::int64_t kPow10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+                                              1000000000, 10000000000};
+    *handled = false;
+    std::size_t i = 0;
+    bool negative = text[0] == '-';
+    if (negative || text[0] == '+') ++i;
+    std::uint64_t whole = 0;
+    std::size_t wholeDigits = 0;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+        whole = whole * 10 + static_cast<std::uint64_t>(text[i] - '0');
+        ++i;
+        if (++wholeDigits > 18) return std::nullopt;
+    }
+    std::uint64_t fraction = 0;
+    int fractionDigits = 0;
+    int roundDigit = 0;
+    bool anyFraction = false;
+    if (i < text.size() && text[i] == '.') {
+        ++i;
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+            anyFraction = true;
+            if (fractionDigits < scaleDigits) {
+                fraction = fraction * 10 + static_cast<std::uint64_t>(text[i] - '0');
+                ++fractionDigits;
+            } else if (fractionDigits == scaleDigits) {
+                roundDigit = text[i] - '0';
+                ++fractionDigits; // further digits do not change a half-up rounding
+            }
+            ++i;
+        }
+        if (!anyFraction) return std::nullopt;
+    }
+    if (i != text.size() || (wholeDigits == 0 && !anyFraction) || scaleDigits > 10) return std::nullopt;
+    int kept = fractionDigits > scaleDigits ? scaleDigits : fractionDigits;
+    std::uint64_t scaledWhole = whole * static_cast<std::uint64_t>(kPow10[scaleDigits]);
+    if (whole != 0 && scaledWhole / static_cast<std::uint64_t>(kPow10[scaleDigits]) != whole) return std::nullopt;
+    std::uint64_t value = scaledWhole + fraction * static_cast<std::uint64_t>(kPow10[scaleDigits - kept]);
+    if (roundDigit >= 5) ++value;
+    if (value > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) return std::nullopt;
+    *handled = true;
+    return negative ? -static_cast<TimeNs>(value) : static_cast<TimeNs>(value);
+}
+
 std::optional<TimeNs> parseDecimalScaled(std::string_view text, int scaleDigits) {
     while (!text.empty() && isSpace(text.front())) text.remove_prefix(1);
     while (!text.empty() && isSpace(text.back())) text.remove_suffix(1);
     if (text.empty()) return std::nullopt;
+    bool handled = false;
+    std::optional<TimeNs> fast = parsePlainDecimal(text, scaleDigits, &handled);
+    if (handled) return fast;
     std::size_t i = 0;
     bool negative = false;
     if (text[i] == '-' || text[i] == '+') {
