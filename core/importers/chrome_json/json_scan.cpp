@@ -36,31 +36,11 @@ FindStatus findContainerEnd(const char* p, const char* end, const char** valueEn
     return FindStatus::Incomplete;
 }
 
-namespace {
-// Eight bytes at a time: true when any byte is '"', '\\' or a control character (SWAR bit tricks).
-inline bool wordNeedsAttention(std::uint64_t w) {
-    constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-    auto hasZero = [&](std::uint64_t v) { return (v - ones) & ~v & highs; };
-    std::uint64_t quote = hasZero(w ^ (ones * '"'));
-    std::uint64_t backslash = hasZero(w ^ (ones * '\\'));
-    std::uint64_t control = (w - ones * 0x20) & ~w & highs;
-    return (quote | backslash | control) != 0;
-}
-} // namespace
-
 bool readString(const char*& p, const char* end, std::string_view* raw, bool* hasEscapes, ScanError* error,
                 int* controlChars) {
     const char* start = ++p; // past the opening quote
     bool escapes = false;
     while (p < end) {
-        // Skip plain runs quickly: most of a trace's text is names and keys without escapes.
-        while (end - p >= 8) {
-            std::uint64_t w;
-            std::memcpy(&w, p, 8);
-            if (wordNeedsAttention(w)) break;
-            p += 8;
-        }
-        if (p >= end) break;
         char c = *p;
         if (c == '"') {
             if (raw) *raw = std::string_view(start, static_cast<std::size_t>(p - start));
