@@ -72,8 +72,10 @@ bool runDiagnosis(Database& db, const DiagnosisOptions& options, DiagnosisReport
     *out = DiagnosisReport{};
     DiagnosisContext ctx(db, options);
     if (!buildDiagnosisContext(&ctx, error)) return false;
+    // The profile list must outlive the pointer detectDeviceProfile returns into it.
+    const std::vector<DeviceProfile> profiles = builtinDeviceProfiles();
     if (options.device) ctx.device = options.device;
-    else if (const DeviceProfile* p = detectDeviceProfile(db, builtinDeviceProfiles())) ctx.device = *p;
+    else if (const DeviceProfile* p = detectDeviceProfile(db, profiles)) ctx.device = *p;
     out->deviceTimeNs = ctx.deviceTimeNs;
     out->fellBackToAll = ctx.snapshot.fellBackToAll;
     for (const RuleConfig& rule : options.rules.rules) {
