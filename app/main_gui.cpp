@@ -1,6 +1,8 @@
 // opscope [TRACE|FOLDER|STORE]...: the GUI. Several paths open together as one store (multi-rank traces).
 #include "app/gui/builtin_views.h"
+#include "app/gui/graph_dock.h"
 #include "app/gui/main_window.h"
+#include "app/gui/main_window_decor.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -10,6 +12,7 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("opscope"));
     QApplication::setApplicationName(QStringLiteral("opscope"));
     QApplication::setApplicationVersion(QStringLiteral(OPSCOPE_VERSION));
+    opscope::gui::applyStartupSettings(); // language (system locale or Settings), theme, app icon
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Viewer for AI accelerator profiling traces"));
     parser.addHelpOption();
@@ -21,6 +24,11 @@ int main(int argc, char** argv) {
                             QApplication::translate("main", "Save a picture of the window to FILE once the trace is open, then quit."),
                             QStringLiteral("FILE"));
     parser.addOption(grab);
+    QCommandLineOption graph(QStringLiteral("graph"),
+                             QApplication::translate("main", "Computation graph to show beside the trace (opscope graph JSON, "
+                                                             "PyTorch Execution Trace or CANN offline-model JSON)."),
+                             QStringLiteral("GRAPH"));
+    parser.addOption(graph);
     parser.process(app);
     opscope::gui::registerBuiltinViews();
     opscope::gui::MainWindow window;
@@ -32,6 +40,7 @@ int main(int argc, char** argv) {
             QApplication::exit(saved ? 0 : 1);
         });
     }
+    if (parser.isSet(graph)) window.graphDock()->setGraphPath(parser.value(graph));
     if (!parser.positionalArguments().isEmpty()) window.openPaths(parser.positionalArguments());
     return app.exec();
 }

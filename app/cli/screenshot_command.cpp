@@ -2,6 +2,7 @@
 // Renders a view offscreen exactly as the GUI paints it.
 #include "app/cli/command_registry.h"
 #include "app/gui/builtin_views.h"
+#include "core/importers/graph/graph_import.h"
 #include "core/store/timeline_data.h"
 #include "widgets/common/view_registry.h"
 #include "widgets/common/view_snapshot.h"
@@ -22,9 +23,11 @@ namespace {
 const char* kHelp =
     "usage: opscope-cli screenshot TRACE|STORE [--view timeline] [--range START:END] [--size WxH] -o OUT\n"
     "Renders a view offscreen as the GUI shows it. OUT ending in .svg gives SVG, anything else PNG.\n"
-    "  --view NAME       view to render (default: timeline)\n"
+    "  --view NAME       view to render (default: timeline): timeline, graph, stats, heatmap, bubbles,\n"
+    "                    findings, roofline, phases\n"
     "  --range S:E       visible window in microseconds from trace start (decimals allowed)\n"
-    "  --size WxH        image size in pixels (default 1600x900)\n";
+    "  --size WxH        image size in pixels (default 1600x900)\n"
+    "  --graph GRAPH     import a computation graph into the store first (for --view graph)\n";
 
 bool parseSize(const std::string& text, int* w, int* h) {
     return std::sscanf(text.c_str(), "%dx%d", w, h) == 2 && *w > 0 && *h > 0 && *w <= 16384 && *h <= 16384;
@@ -65,6 +68,8 @@ int runScreenshot(const std::vector<std::string>& args) {
     parser.option("--view", &view);
     const bool hasRange = parser.option("--range", &range);
     parser.option("--size", &size);
+    std::string graph;
+    parser.option("--graph", &graph);
     if (!parser.option("-o", &out)) parser.option("--output", &out);
     int width = 0, height = 0;
     TimeNs startNs = 0, endNs = 0;
@@ -87,6 +92,14 @@ int runScreenshot(const std::vector<std::string>& args) {
         std::fprintf(stderr, "opscope-cli screenshot: %s\n", error.c_str());
         return kExitBadInput;
     }
+    if (!graph.empty()) {
+        GraphImportReport report;
+        Error graphError;
+        if (!importGraphFile(storePath, graph, &report, &graphError)) {
+            std::fprintf(stderr, "opscope-cli screenshot: %s\n", describe(graphError).c_str());
+            return kExitBadInput;
+        }
+    }
     Error loadError;
     auto timeline = TimelineData::load(db, &loadError);
     if (!timeline) {
@@ -95,12 +108,18 @@ int runScreenshot(const std::vector<std::string>& args) {
     }
     ZoomControl zoom;
     std::unique_ptr<QWidget> widget(factory->create({storePath, timeline, &zoom}, nullptr));
+    // Views that load on a worker (the graph) offer waitForLoaded(): draw them once they are ready.
+    if (widget->metaObject()->indexOfMethod("waitForLoaded(int)") >= 0)
+        QMetaObject::invokeMethod(widget.get(), "waitForLoaded", Qt::DirectConnection, Q_ARG(int, 120000));
     widget->resize(width, height);
     renderWidgetImage(widget.get(), QSize(width, height)); // first layout pass sets the zoom limits
     if (hasRange) {
         const TimeNs base = timeline->traceRange().startNs;
         zoom.setVisibleRange({base + startNs, base + endNs});
     }
+    // After the range is set: views that recompute for it (the heatmap) catch up before the picture.
+    if (widget->metaObject()->indexOfMethod("waitForLoaded(int)") >= 0)
+        QMetaObject::invokeMethod(widget.get(), "waitForLoaded", Qt::DirectConnection, Q_ARG(int, 120000));
     QString message;
     if (!saveWidgetImage(widget.get(), QString::fromStdString(out), QSize(width, height), &message)) {
         std::fprintf(stderr, "opscope-cli screenshot: %s\n", message.toStdString().c_str());

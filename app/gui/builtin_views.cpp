@@ -1,11 +1,49 @@
 #include "app/gui/builtin_views.h"
 
+#include "widgets/bubbles/bubble_view.h"
 #include "widgets/common/view_registry.h"
+#include "widgets/diagnosis/diagnosis_view.h"
+#include "widgets/graph/graph_workspace.h"
+#include "widgets/heatmap/heatmap_view.h"
+#include "widgets/tables/operator_stats_view.h"
 #include "widgets/timeline/timeline_view.h"
 
 #include <QCoreApplication>
 
 namespace opscope::gui {
+
+namespace {
+
+// The analysis views compute on workers; their waitForLoaded() lets the screenshot command wait for them.
+template <class View>
+QWidget* makeAnalysisView(const ViewContext& context, QWidget* parent) {
+    auto* view = new View(context.zoom, parent);
+    view->setStore(context.storePath, context.timeline);
+    return view;
+}
+
+QWidget* makeDiagnosisView(const ViewContext& context, QWidget* parent, DiagnosisView::Page page) {
+    auto* view = makeAnalysisView<DiagnosisView>(context, parent);
+    static_cast<DiagnosisView*>(view)->setPage(page);
+    return view;
+}
+
+void registerAnalysisViews(ViewRegistry& registry) {
+    registry.add({QStringLiteral("stats"), QCoreApplication::translate("Views", "Operator statistics"), &makeAnalysisView<OperatorStatsView>});
+    registry.add({QStringLiteral("heatmap"), QCoreApplication::translate("Views", "Operator heatmap"), &makeAnalysisView<HeatmapView>});
+    registry.add({QStringLiteral("bubbles"), QCoreApplication::translate("Views", "Bubbles"), &makeAnalysisView<BubbleView>});
+    registry.add({QStringLiteral("findings"), QCoreApplication::translate("Views", "Diagnosis"), [](const ViewContext& c, QWidget* p) {
+                      return makeDiagnosisView(c, p, DiagnosisView::Page::Findings);
+                  }});
+    registry.add({QStringLiteral("roofline"), QCoreApplication::translate("Views", "Roofline"), [](const ViewContext& c, QWidget* p) {
+                      return makeDiagnosisView(c, p, DiagnosisView::Page::Roofline);
+                  }});
+    registry.add({QStringLiteral("phases"), QCoreApplication::translate("Views", "Phase comparison"), [](const ViewContext& c, QWidget* p) {
+                      return makeDiagnosisView(c, p, DiagnosisView::Page::Phases);
+                  }});
+}
+
+} // namespace
 
 void registerBuiltinViews() {
     static bool done = false;
@@ -18,7 +56,15 @@ void registerBuiltinViews() {
                       view->setData(context.timeline);
                       return view;
                   }});
-    // Further views (heatmap, bubbles, graph) add their factory here.
+    // The computation graph of the store (derived from the trace when the store has none); loads on a
+    // worker, so callers that need it drawn at once call its waitForLoaded() (the screenshot command does).
+    registry.add({QStringLiteral("graph"), QCoreApplication::translate("Views", "Graph"),
+                  [](const ViewContext& context, QWidget* parent) -> QWidget* {
+                      auto* view = new GraphWorkspace(parent);
+                      view->openStore(QString::fromStdString(context.storePath));
+                      return view;
+                  }});
+    registerAnalysisViews(registry);
 }
 
 } // namespace opscope::gui

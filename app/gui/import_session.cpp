@@ -1,5 +1,7 @@
 #include "app/gui/import_session.h"
 
+#include "widgets/common/error_text.h"
+
 #include <QCoreApplication>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -61,32 +63,7 @@ LoadedTrace ImportSession::run(QStringList paths, std::atomic<bool>* cancel, Imp
     return out;
 }
 
-QString errorMessage(const Error& error) {
-    const QString file = QString::fromStdString(error.file);
-    QString text;
-    switch (error.code) {
-    case ErrorCode::None: return {};
-    case ErrorCode::FileNotFound: text = QCoreApplication::translate("ImportSession", "File not found: %1").arg(file); break;
-    case ErrorCode::NotAFile: text = QCoreApplication::translate("ImportSession", "Not a regular file: %1").arg(file); break;
-    case ErrorCode::EmptyFile: text = QCoreApplication::translate("ImportSession", "The file is empty: %1").arg(file); break;
-    case ErrorCode::ReadFailed: text = QCoreApplication::translate("ImportSession", "Cannot read %1").arg(file); break;
-    case ErrorCode::BadGzip: text = QCoreApplication::translate("ImportSession", "Damaged gzip data in %1").arg(file); break;
-    case ErrorCode::NotJson: text = QCoreApplication::translate("ImportSession", "%1 is not a JSON trace").arg(file); break;
-    case ErrorCode::JsonSyntax: text = QCoreApplication::translate("ImportSession", "JSON syntax error in %1").arg(file); break;
-    case ErrorCode::Truncated: text = QCoreApplication::translate("ImportSession", "%1 ends too early (truncated?)").arg(file); break;
-    case ErrorCode::WrongType: text = QCoreApplication::translate("ImportSession", "Unexpected value type in %1").arg(file); break;
-    case ErrorCode::UnknownFormat: text = QCoreApplication::translate("ImportSession", "opscope does not know the format of %1").arg(file); break;
-    case ErrorCode::BadCsv: text = QCoreApplication::translate("ImportSession", "Malformed CSV in %1").arg(file); break;
-    case ErrorCode::BadDatabase: text = QCoreApplication::translate("ImportSession", "Cannot read the database %1").arg(file); break;
-    case ErrorCode::StoreFailed: text = QCoreApplication::translate("ImportSession", "Cannot write the store %1").arg(file); break;
-    case ErrorCode::Cancelled: return QCoreApplication::translate("ImportSession", "Import cancelled.");
-    }
-    if (error.line >= 0) text += QCoreApplication::translate("ImportSession", "\nLine %1, column %2").arg(error.line).arg(error.column);
-    else if (error.byteOffset >= 0) text += QCoreApplication::translate("ImportSession", "\nAt byte %1").arg(error.byteOffset);
-    if (!error.expected.empty())
-        text += QCoreApplication::translate("ImportSession", "\nExpected: %1").arg(QString::fromStdString(error.expected));
-    if (!error.detail.empty()) text += QLatin1Char('\n') + QString::fromStdString(error.detail);
-    return text;
-}
+// Kept for the callers of ImportSession; the sentences live in widgets/common/error_text.cpp.
+QString errorMessage(const Error& error) { return errorText(error); }
 
 } // namespace opscope::gui

@@ -1,6 +1,9 @@
 #include "app/gui/main_window.h"
 
+#include "app/gui/analysis_docks.h"
+#include "app/gui/graph_dock.h"
 #include "app/gui/import_session.h"
+#include "app/gui/main_window_decor.h"
 #include "app/gui/search_panel.h"
 #include "app/gui/selection_stats_panel.h"
 #include "core/store/slice_details.h"
@@ -48,6 +51,7 @@ MainWindow::MainWindow(QWidget* parent)
                         {220, search_->sizeHint().height()}, Qt::Vertical);
         });
     }
+    decorateMainWindow(this); // Settings, Theme, Help, toolbar, icons; after every menu exists
     updateTitle();
 }
 
@@ -69,6 +73,10 @@ void MainWindow::createDocks() {
     stats_ = new SelectionStatsPanel(this);
     QDockWidget* statsDock = dock(tr("Selection statistics"), QStringLiteral("statsDock"), stats_, Qt::BottomDockWidgetArea);
     tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("detailsDock")), statsDock);
+    graphDock_ = new GraphDock(timeline_, this); // the computation graph, in step with the timeline
+    addDockWidget(Qt::BottomDockWidgetArea, graphDock_);
+    tabifyDockWidget(statsDock, graphDock_);
+    analysis_ = new AnalysisDocks(this, timeline_, zoom_, graphDock_); // statistics, heatmap, bubbles, diagnosis
     findChild<QDockWidget*>(QStringLiteral("detailsDock"))->raise();
 }
 
@@ -77,6 +85,9 @@ void MainWindow::createStatusBar() {
     selectionLabel_ = new QLabel(this);
     infoLabel_ = new QLabel(this);
     cursorLabel_->setMinimumWidth(160);
+    cursorLabel_->setToolTip(tr("Time under the mouse cursor in the timeline"));
+    selectionLabel_->setToolTip(tr("Selected time range and its duration (drag on the ruler to measure)"));
+    infoLabel_->setToolTip(tr("What the open trace holds and how it was opened"));
     statusBar()->addWidget(infoLabel_, 1);
     statusBar()->addPermanentWidget(selectionLabel_);
     statusBar()->addPermanentWidget(cursorLabel_);
@@ -86,6 +97,7 @@ void MainWindow::connectViews() {
     connect(timeline_, &TimelineView::sliceSelected, this, &MainWindow::showSlice);
     connect(timeline_, &TimelineView::regionSelected, this, &MainWindow::regionSelected);
     connect(details_, &DetailsPanel::jumpToSlice, this, &MainWindow::jumpToSlice);
+    connect(analysis_, &AnalysisDocks::sliceActivated, this, &MainWindow::jumpToSlice);
     connect(timeline_, &TimelineView::cursorTimeChanged, this, [this](bool valid, qint64 timeNs) {
         if (!valid || !data_) {
             cursorLabel_->clear();
@@ -154,6 +166,7 @@ void MainWindow::importFinished(bool ok) {
     data_ = r.timeline;
     storePath_ = r.open.storePath;
     sources_ = r.sources;
+    graphDock_->traceOpened(QString::fromStdString(storePath_), sources_);
     try {
         db_ = Database(storePath_, Database::Mode::ReadOnly);
     } catch (const SqliteError& e) {
@@ -162,6 +175,7 @@ void MainWindow::importFinished(bool ok) {
         return;
     }
     timeline_->setData(data_);
+    analysis_->traceOpened(storePath_, data_);
     search_->setData(data_);
     stats_->setStore(storePath_);
     details_->clear();
@@ -176,6 +190,7 @@ void MainWindow::importFinished(bool ok) {
     if (r.open.summary.warnings > 0)
         statusBar()->showMessage(tr("%n oddities counted during import (see opscope-cli info)", nullptr,
                                     static_cast<int>(r.open.summary.warnings)), 10000);
+    startDeviceAlignment(); // multi-device traces: offsets computed off the GUI thread (main_window_export.cpp)
     emit traceLoaded(true);
 }
 

@@ -9,12 +9,16 @@
 
 #include <memory>
 
+class QAbstractItemView;
 class QAction;
 class QLabel;
 class QMenu;
 class QProgressDialog;
 
 namespace opscope {
+class AsyncJob;
+class ComparePanel;
+struct ImageExportOptions;
 class DetailsPanel;
 class TimelineView;
 class ZoomControl;
@@ -22,7 +26,10 @@ class ZoomControl;
 
 namespace opscope::gui {
 
+class AnalysisDocks;
+class GraphDock;
 class ImportSession;
+class ReportExport;
 class SearchPanel;
 class SelectionStatsPanel;
 
@@ -42,11 +49,33 @@ public:
     DetailsPanel* details() const { return details_; }
     SelectionStatsPanel* selectionStats() const { return stats_; }
     SearchPanel* search() const { return search_; }
+    GraphDock* graphDock() const { return graphDock_; }
+    AnalysisDocks* analysisDocks() const { return analysis_; }
     QStringList recentFiles() const;
+    // Refills File > Open Recent from the settings (after the Settings dialog cleared or shortened it).
+    void rebuildRecentMenu();
     const std::string& storePath() const { return storePath_; }
+
+    // Export, report, comparison and device alignment (main_window_export.cpp).
+    // The view File > Export View means: the dock or central view holding the focus, else the timeline.
+    QWidget* currentView() const;
+    // The table File > Export Table as CSV means: the focused table or tree, else the current view's first.
+    QAbstractItemView* currentTable() const;
+    bool exportCurrentView(const QString& path, const ImageExportOptions& options, QString* errorMessage);
+    // Starts File > Export Report to path; reportExported() tells when it is written.
+    bool exportReportTo(const QString& path);
+    // Opens a comparison window of the loaded trace (base) with paths (new); comparisonReady() when loaded.
+    bool compareWithPaths(const QStringList& paths);
+    ComparePanel* comparePanel() const { return comparePanel_; }
+    // True when the timeline shows the devices shifted onto a common time base.
+    bool devicesAligned() const { return alignedData_ != nullptr; }
+    void setDevicesAligned(bool aligned);
 
 signals:
     void traceLoaded(bool ok);
+    void reportExported(bool ok, const QString& message);
+    void comparisonReady(bool ok);
+    void deviceAlignmentChanged(bool aligned);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -67,15 +96,24 @@ private:
     void jumpToSlice(qint64 sliceId);
     void regionSelected(qint64 startNs, qint64 endNs, const QVector<qint64>& trackIds);
     void addRecent(const QStringList& paths);
-    void rebuildRecentMenu();
     void updateTitle();
     void updateSelectionLabel();
+    void addExportActions(QMenu* file);
+    void addAlignmentAction(QMenu* view);
+    void exportViewDialog();
+    void exportTableDialog();
+    void copyViewImage();
+    void exportReportDialog();
+    void compareWithDialog();
+    void startDeviceAlignment();
 
     ZoomControl* zoom_;
     TimelineView* timeline_;
     DetailsPanel* details_ = nullptr;
     SelectionStatsPanel* stats_ = nullptr;
     SearchPanel* search_ = nullptr;
+    GraphDock* graphDock_ = nullptr;
+    AnalysisDocks* analysis_ = nullptr;
     ImportSession* session_;
     QProgressDialog* progress_ = nullptr;
     QMenu* recentMenu_ = nullptr;
@@ -85,6 +123,11 @@ private:
     Database db_; // read-only, GUI thread: details of the selected slice
     std::string storePath_;
     QStringList sources_, pendingPaths_;
+    ReportExport* reportExport_ = nullptr;
+    ComparePanel* comparePanel_ = nullptr;     // a top-level window, owned by this one
+    QAction* alignAction_ = nullptr;
+    std::shared_ptr<const TimelineData> alignedData_; // data_ with the device offsets applied; null: not aligned
+    AsyncJob* alignmentJob_ = nullptr;
 };
 
 } // namespace opscope::gui

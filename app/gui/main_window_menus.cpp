@@ -1,6 +1,10 @@
 // MainWindow menus and the actions behind them: open (file, folder, recent, drop), export image, view toggles.
 #include "app/gui/main_window.h"
 
+#include "app/gui/app_icons.h"
+#include "app/gui/app_settings.h"
+#include "app/gui/graph_dock.h"
+
 #include "widgets/common/theme.h"
 #include "widgets/common/view_snapshot.h"
 #include "widgets/common/zoom_control.h"
@@ -21,7 +25,6 @@
 namespace opscope::gui {
 
 namespace {
-constexpr int kMaxRecent = 10;
 const char* kRecentKey = "recentFiles";
 } // namespace
 
@@ -29,36 +32,51 @@ void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::openFileDialog);
     open->setShortcut(QKeySequence::Open);
-    file->addAction(tr("Open &Folder…"), this, &MainWindow::openFolderDialog);
+    decorateAction(open, QStringLiteral("open"), QStringLiteral("open"), tr("Open a trace file or an opscope store (Ctrl+O)"));
+    decorateAction(file->addAction(tr("Open &Folder…"), this, &MainWindow::openFolderDialog), QStringLiteral("openFolder"),
+                   QStringLiteral("folder"), tr("Open an Ascend profiling folder (msprof or torch_npu output)"));
+    file->addAction(tr("Open &Graph…"), graphDock_, &GraphDock::openGraphDialog);
     recentMenu_ = file->addMenu(tr("Open &Recent"));
+    decorateAction(recentMenu_->menuAction(), QStringLiteral("recent"), QStringLiteral("recent"), tr("Traces opened recently"));
     rebuildRecentMenu();
     file->addSeparator();
     QAction* exportImage = file->addAction(tr("&Export Image…"), this, &MainWindow::exportImage);
     exportImage->setShortcut(QKeySequence(tr("Ctrl+E")));
+    decorateAction(exportImage, QStringLiteral("exportImage"), QStringLiteral("export"), tr("Save the timeline as it is on screen as PNG or SVG (Ctrl+E)"));
+    addExportActions(file); // Export View, Copy Image, Export Report, Compare With (main_window_export.cpp)
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+    decorateAction(quit, QStringLiteral("quit"), QStringLiteral("quit"), tr("Close opscope (Ctrl+Q)"));
 
     viewMenu_ = menuBar()->addMenu(tr("&View"));
     QAction* flows = viewMenu_->addAction(tr("Show &Flows"));
     flows->setCheckable(true);
     flows->setChecked(timeline_->flowsVisible());
+    decorateAction(flows, QStringLiteral("showFlows"), QStringLiteral("flows"), tr("Draw the arrows between linked slices (host launch to device kernel)"));
     connect(flows, &QAction::toggled, timeline_, &TimelineView::setFlowsVisible);
     QAction* byCategory = viewMenu_->addAction(tr("Colour by &Category"));
     byCategory->setCheckable(true);
+    decorateAction(byCategory, QStringLiteral("colourByCategory"), QStringLiteral("category"), tr("Colour slices by their category instead of their name"));
     connect(byCategory, &QAction::toggled, this, [this](bool on) {
         timeline_->setColourMode(on ? ColourMode::ByCategory : ColourMode::ByName);
     });
     QAction* absolute = viewMenu_->addAction(tr("&Absolute Time"));
     absolute->setCheckable(true);
+    decorateAction(absolute, QStringLiteral("absoluteTime"), QStringLiteral("absolute-time"), tr("Show times as in the trace instead of from the trace start"));
     connect(absolute, &QAction::toggled, this, [this](bool on) {
         timeline_->setAbsoluteTime(on);
         updateSelectionLabel();
     });
     viewMenu_->addSeparator();
-    viewMenu_->addAction(tr("Fit All"), zoom_, &ZoomControl::fitAll);
-    viewMenu_->addAction(tr("Zoom to Selection"), zoom_, &ZoomControl::zoomToSelection);
-    viewMenu_->addAction(tr("Zoom Back"), zoom_, &ZoomControl::zoomBack);
+    decorateAction(viewMenu_->addAction(tr("Fit All"), zoom_, &ZoomControl::fitAll), QStringLiteral("fitAll"),
+                   QStringLiteral("fit-all"), tr("Show the whole trace (F or Home in the timeline)"));
+    decorateAction(viewMenu_->addAction(tr("Zoom to Selection"), zoom_, &ZoomControl::zoomToSelection),
+                   QStringLiteral("zoomToSelection"), QStringLiteral("zoom-selection"),
+                   tr("Zoom the timeline to the selected time range (Z)"));
+    decorateAction(viewMenu_->addAction(tr("Zoom Back"), zoom_, &ZoomControl::zoomBack), QStringLiteral("zoomBack"),
+                   QStringLiteral("zoom-back"), tr("Return to the previous zoom (Backspace)"));
+    addAlignmentAction(viewMenu_);
     viewMenu_->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) viewMenu_->addAction(dock->toggleViewAction());
 }
@@ -95,7 +113,7 @@ void MainWindow::addRecent(const QStringList& paths) {
     QStringList recent = recentFiles();
     recent.removeAll(entry);
     recent.prepend(entry);
-    while (recent.size() > kMaxRecent) recent.removeLast();
+    while (recent.size() > settings::maxRecent()) recent.removeLast();
     QSettings().setValue(QLatin1String(kRecentKey), recent);
     rebuildRecentMenu();
 }
@@ -109,14 +127,19 @@ void MainWindow::rebuildRecentMenu() {
         if (paths.size() > 1) label = tr("%1 and %2 more").arg(label).arg(paths.size() - 1);
         QAction* a = recentMenu_->addAction(label, this, [this, paths] { openPaths(paths); });
         a->setToolTip(entry);
+        a->setIcon(appIcon(QStringLiteral("file")));
     }
-    if (recent.isEmpty()) recentMenu_->addAction(tr("(none)"))->setEnabled(false);
-    else {
+    if (recent.isEmpty()) {
+        QAction* none = recentMenu_->addAction(appIcon(QStringLiteral("file")), tr("(none)"));
+        none->setEnabled(false);
+        none->setToolTip(tr("No trace opened yet"));
+    } else {
         recentMenu_->addSeparator();
-        recentMenu_->addAction(tr("Clear list"), this, [this] {
+        QAction* clear = recentMenu_->addAction(appIcon(QStringLiteral("clear")), tr("Clear list"), this, [this] {
             QSettings().remove(QLatin1String(kRecentKey));
             rebuildRecentMenu();
         });
+        clear->setToolTip(tr("Forget the recently opened traces"));
     }
 }
 

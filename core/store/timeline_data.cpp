@@ -79,6 +79,35 @@ public:
         fixTraceRange();
     }
 
+    // A constant shift per track keeps every run's order, so the depth runs and indices stay valid.
+    void applyShifts(const TimelineLoadOptions& options) {
+        std::unordered_map<std::int64_t, TimeNs> byProcess(options.processShiftNs.begin(), options.processShiftNs.end());
+        std::vector<TimeNs> trackShift(data_.tracks_.size(), options.globalShiftNs);
+        for (std::size_t ti = 0; ti < data_.tracks_.size(); ++ti) {
+            TimelineTrack& track = data_.tracks_[ti];
+            auto it = byProcess.find(data_.processes_[track.processIndex].id);
+            if (it != byProcess.end()) trackShift[ti] += it->second;
+            const TimeNs shift = trackShift[ti];
+            if (shift == 0) continue;
+            for (const DepthRun& run : track.depths)
+                for (std::uint32_t i = run.begin; i < run.end; ++i) data_.slices_[i].tsNs += shift;
+            for (std::uint32_t i = track.counterBegin; i < track.counterEnd; ++i) data_.counterTs_[i] += shift;
+        }
+        for (TimelineFlow& flow : data_.flows_) {
+            for (TimelineFlowEnd* end : {&flow.out, &flow.in}) {
+                end->tsNs += trackShift[end->trackIndex];
+                end->endNs += trackShift[end->trackIndex];
+            }
+        }
+        if (byProcess.empty()) {
+            data_.traceRange_.startNs += options.globalShiftNs;
+            data_.traceRange_.endNs += options.globalShiftNs;
+        } else {
+            data_.traceRange_ = {}; // the span of the shifted data
+            fixTraceRange();
+        }
+    }
+
 private:
     void loadMeta() {
         if (!db_.tableExists("meta")) return;
@@ -377,9 +406,15 @@ std::shared_ptr<const TimelineData> TimelineData::load(const std::string& storeP
 }
 
 std::shared_ptr<const TimelineData> TimelineData::load(Database& db, Error* error) {
+    return load(db, TimelineLoadOptions{}, error);
+}
+
+std::shared_ptr<const TimelineData> TimelineData::load(Database& db, const TimelineLoadOptions& options, Error* error) {
     auto data = std::make_shared<TimelineData>();
     try {
-        TimelineLoader(db, *data).run();
+        TimelineLoader loader(db, *data);
+        loader.run();
+        if (!options.empty()) loader.applyShifts(options);
     } catch (const SqliteError& e) {
         if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, {}, e.what()};
         return nullptr;

@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace opscope {
@@ -84,11 +85,21 @@ struct TimelineFlow {
     TimelineFlowEnd in;
 };
 
+// Display shifts applied while loading (trace comparison, multi-device alignment): every time of a
+// process moves by its offset, then everything by globalShiftNs. The store itself is not changed, so
+// times read back from it (details, statistics) are unshifted.
+struct TimelineLoadOptions {
+    TimeNs globalShiftNs = 0;
+    std::vector<std::pair<std::int64_t, TimeNs>> processShiftNs; // process id -> offset
+    bool empty() const { return globalShiftNs == 0 && processShiftNs.empty(); }
+};
+
 class TimelineData {
 public:
     // Reads the whole timeline of a store. Returns null and fills error when the store cannot be read.
     static std::shared_ptr<const TimelineData> load(const std::string& storePath, Error* error);
     static std::shared_ptr<const TimelineData> load(Database& db, Error* error);
+    static std::shared_ptr<const TimelineData> load(Database& db, const TimelineLoadOptions& options, Error* error);
 
     TimeRange traceRange() const { return traceRange_; }
     const std::vector<TimelineProcess>& processes() const { return processes_; }

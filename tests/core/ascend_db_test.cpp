@@ -144,7 +144,7 @@ TEST_CASE("ascend db: gives the kernel the same metrics as kernel_details.csv", 
           dbCsv.scalarInt("SELECT ts FROM slice_view WHERE name = 'Conv2D1'"));
 }
 
-TEST_CASE("ascend db: skipped when the folder's JSON / CSV hold the data; bad DBs are named", "[ascend][db]") {
+TEST_CASE("ascend db: skipped when the folder's JSON / CSV hold the data, bad DBs are named", "[ascend][db]") {
     TempDir dir;
     std::filesystem::path unit = dir.path() / "run_ascend_pt" / "ASCEND_PROFILER_OUTPUT";
     std::filesystem::create_directories(unit);

@@ -159,7 +159,7 @@ TEST_CASE("ascend folder: a folder with none of the known files is a clear error
     CHECK(out.error.expected.find("trace_view.json") != std::string::npos);
 }
 
-TEST_CASE("ascend folder: an unknown header and a file cut short are named; the rest imports", "[ascend][folder]") {
+TEST_CASE("ascend folder: an unknown header and a file cut short are named, the rest imports", "[ascend][folder]") {
     TempDir dir;
     AscendOutcome out = importAscendPath(dir, kData + "/bad_files");
     INFO(describe(out.error));

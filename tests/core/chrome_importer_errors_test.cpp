@@ -98,7 +98,7 @@ TEST_CASE("a truncated gzip stream is an error, not a short trace", "[chrome][er
     CHECK((error.code == ErrorCode::BadGzip || error.code == ErrorCode::Truncated));
 }
 
-TEST_CASE("an object without traceEvents is not a trace; a graph file says so", "[chrome][error]") {
+TEST_CASE("an object without traceEvents is not a trace, a graph file says so", "[chrome][error]") {
     TempDir dir;
     Error empty = importError(dir, R"J({"otherData":{}})J", "empty.json");
     CHECK(empty.code == ErrorCode::UnknownFormat);

@@ -42,7 +42,7 @@ TEST_CASE("an f without bp=e binds to the next slice that starts on its thread",
     CHECK(flowPairs(db) == "producer>consumer");
 }
 
-TEST_CASE("flow steps chain slices; broken flows are counted", "[chrome][flow]") {
+TEST_CASE("flow steps chain slices, broken flows are counted", "[chrome][flow]") {
     TempDir dir;
     auto r = importChromeText(dir, R"J([
       {"ph":"X","name":"a","pid":1,"tid":1,"ts":0,"dur":10},

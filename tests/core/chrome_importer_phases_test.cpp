@@ -39,7 +39,7 @@ TEST_CASE("X slices nest by time with depth, parent and self time", "[chrome][X]
           "parent,child,grandchild,second");
 }
 
-TEST_CASE("B/E pairs match per thread as a stack; unmatched ones are kept and counted", "[chrome][BE]") {
+TEST_CASE("B/E pairs match per thread as a stack, unmatched ones are kept and counted", "[chrome][BE]") {
     TempDir dir;
     auto r = importChromeText(dir, R"J([
       {"ph":"B","name":"outer","pid":1,"tid":1,"ts":0,"args":{"a":1}},
@@ -103,7 +103,7 @@ TEST_CASE("counters make one track per series with its unit", "[chrome][C]") {
     CHECK(scalar(db, "SELECT count FROM warning WHERE code='counter_value_not_number'") == 1);
 }
 
-TEST_CASE("metadata names and sorts processes and threads; pid/tid text and numbers agree", "[chrome][M]") {
+TEST_CASE("metadata names and sorts processes and threads, pid/tid text and numbers agree", "[chrome][M]") {
     TempDir dir;
     auto r = importChromeText(dir, R"J([
       {"ph":"M","name":"process_name","pid":3170820512,"tid":0,"args":{"name":"Ascend Hardware"}},
@@ -126,7 +126,7 @@ TEST_CASE("metadata names and sorts processes and threads; pid/tid text and numb
     CHECK(scalar(db, "SELECT value FROM stat WHERE name='metadata.ignored'") == 1);
 }
 
-TEST_CASE("nestable async b/e nest per id; legacy S/F become async slices", "[chrome][async]") {
+TEST_CASE("nestable async b/e nest per id, legacy S/F become async slices", "[chrome][async]") {
     TempDir dir;
     auto r = importChromeText(dir, R"J([
       {"ph":"b","name":"request","cat":"net","id":"0x1","pid":1,"ts":0},

@@ -338,7 +338,7 @@ TEST_CASE("phase comparison: utilisation per phase side by side", "[diagnosis]")
     CHECK(findingOf(none.finish(), "phase_comparison").status == FindingStatus::MissingInput);
 }
 
-TEST_CASE("findings are sorted by time at stake; severity follows the advisor's shares", "[diagnosis]") {
+TEST_CASE("findings are sorted by time at stake, severity follows the advisor's shares", "[diagnosis]") {
     AnalysisStore store;
     kernels(store, 0, {{0, 500}, {1500, 2000}}, "TransData", {{"aic_mte2_ratio", 0.9}, {"aic_mac_ratio", 0.1}});
     DiagnosisReport report = diagnose(store.finish());

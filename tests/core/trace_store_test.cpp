@@ -105,7 +105,7 @@ TEST_CASE("a cancelled import leaves the earlier store and no temporary file", "
     CHECK(leftovers(dir.path()).empty());
 }
 
-TEST_CASE("-o chooses the store path; a store opens as itself", "[store]") {
+TEST_CASE("the -o option chooses the store path, a store opens as itself", "[store]") {
     TempDir dir;
     std::string trace = dir.write("run.json", kGood);
     OpenOptions options;

@@ -1,25 +1,18 @@
 #include "widgets/common/csv_export.h"
 
+#include "core/report/csv_text.h"
+
 #include <QAbstractItemModel>
 #include <QFile>
+#include <QHeaderView>
 #include <QStringList>
+#include <QTableView>
+#include <QTreeView>
 
 namespace opscope {
 
-QString csvField(const QString& text) {
-    static const QString special = QStringLiteral(",\"\r\n");
-    bool needsQuotes = false;
-    for (QChar c : text) {
-        if (special.contains(c)) {
-            needsQuotes = true;
-            break;
-        }
-    }
-    if (!needsQuotes) return text;
-    QString escaped = text;
-    escaped.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-    return QLatin1Char('"') + escaped + QLatin1Char('"');
-}
+// The quoting lives in core (core/report/csv_text.h), shared with the command line's CSV.
+QString csvField(const QString& text) { return QString::fromStdString(csvQuote(text.toStdString())); }
 
 QByteArray modelToCsv(const QAbstractItemModel& model) {
     QString out;
@@ -35,18 +28,55 @@ QByteArray modelToCsv(const QAbstractItemModel& model) {
     return out.toUtf8();
 }
 
-bool exportModelToCsv(const QAbstractItemModel& model, const QString& path, QString* errorMessage) {
+namespace {
+bool writeCsvFile(const QByteArray& bytes, const QString& path, QString* errorMessage) {
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
         if (errorMessage) *errorMessage = file.errorString();
         return false;
     }
-    const QByteArray bytes = modelToCsv(model);
     if (file.write(bytes) != bytes.size()) {
         if (errorMessage) *errorMessage = file.errorString();
         return false;
     }
     return true;
+}
+
+const QHeaderView* horizontalHeaderOf(const QAbstractItemView& view) {
+    if (auto* table = qobject_cast<const QTableView*>(&view)) return table->horizontalHeader();
+    if (auto* tree = qobject_cast<const QTreeView*>(&view)) return tree->header();
+    return nullptr;
+}
+} // namespace
+
+bool exportModelToCsv(const QAbstractItemModel& model, const QString& path, QString* errorMessage) {
+    return writeCsvFile(modelToCsv(model), path, errorMessage);
+}
+
+QByteArray viewToCsv(const QAbstractItemView& view) {
+    const QAbstractItemModel* model = view.model();
+    if (!model) return {};
+    const QHeaderView* header = horizontalHeaderOf(view);
+    if (!header) return modelToCsv(*model);
+    QVector<int> columns; // logical indices in visual order, hidden ones left out
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (!header->isSectionHidden(logical)) columns << logical;
+    }
+    QString out;
+    QStringList fields;
+    for (int c : columns) fields << csvField(model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+    out += fields.join(QLatin1Char(',')) + QStringLiteral("\r\n");
+    for (int r = 0; r < model->rowCount(); ++r) {
+        fields.clear();
+        for (int c : columns) fields << csvField(model->index(r, c).data(Qt::DisplayRole).toString());
+        out += fields.join(QLatin1Char(',')) + QStringLiteral("\r\n");
+    }
+    return out.toUtf8();
+}
+
+bool exportViewToCsv(const QAbstractItemView& view, const QString& path, QString* errorMessage) {
+    return writeCsvFile(viewToCsv(view), path, errorMessage);
 }
 
 } // namespace opscope

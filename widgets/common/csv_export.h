@@ -4,6 +4,7 @@
 #include <QString>
 
 class QAbstractItemModel;
+class QAbstractItemView;
 
 namespace opscope {
 
@@ -12,5 +13,9 @@ QString csvField(const QString& text);
 // Header row (horizontal header, display role) then every top-level row, in the model's order.
 QByteArray modelToCsv(const QAbstractItemModel& model);
 bool exportModelToCsv(const QAbstractItemModel& model, const QString& path, QString* errorMessage);
+// A table or tree view as shown: its model (the proxy: sort, filter), only the columns the header shows,
+// in their on-screen order.
+QByteArray viewToCsv(const QAbstractItemView& view);
+bool exportViewToCsv(const QAbstractItemView& view, const QString& path, QString* errorMessage);
 
 } // namespace opscope

@@ -22,9 +22,13 @@ void prepare(QWidget* widget, QSize size) {
 }
 } // namespace
 
-QImage renderWidgetImage(QWidget* widget, QSize size) {
+QImage renderWidgetImage(QWidget* widget, QSize size) { return renderWidgetImage(widget, size, 1.0); }
+
+QImage renderWidgetImage(QWidget* widget, QSize size, qreal devicePixelRatio) {
     prepare(widget, size);
-    QImage image(widget->size(), QImage::Format_ARGB32_Premultiplied);
+    const qreal ratio = devicePixelRatio > 0 ? devicePixelRatio : 1.0;
+    QImage image(widget->size() * ratio, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(ratio);
     image.fill(widget->palette().color(QPalette::Window));
     QPainter painter(&image);
     widget->render(&painter);

@@ -11,6 +11,8 @@ namespace opscope {
 
 // Lays the widget out at `size` (when valid) and paints it into an image of that size.
 QImage renderWidgetImage(QWidget* widget, QSize size = {});
+// The same with devicePixelRatio times the pixels (same layout, sharper): the image's devicePixelRatio is set.
+QImage renderWidgetImage(QWidget* widget, QSize size, qreal devicePixelRatio);
 // ".svg" gives vector output through QSvgGenerator; anything else goes through QImage::save (PNG...).
 bool saveWidgetImage(QWidget* widget, const QString& path, QSize size, QString* errorMessage);
 

@@ -1,0 +1,162 @@
+// opscope-cli graph import STORE|TRACE [GRAPH] [--derive] [--layout] [--direction LR|TB]
+// opscope-cli graph info STORE|TRACE [--unjoined N]
+// Imports a computation graph into a trace's store, joins its nodes to the trace's operator slices
+// and prints node/edge counts and the join rate by rule.
+#include "app/cli/command_registry.h"
+#include "core/analysis/graph_join.h"
+#include "core/analysis/graph_layout.h"
+#include "core/importers/graph/graph_import.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+namespace opscope::cli {
+
+namespace {
+
+const char* kHelp =
+    "usage: opscope-cli graph import STORE|TRACE [GRAPH] [--derive] [--layout] [--direction LR|TB]\n"
+    "       opscope-cli graph info STORE|TRACE [--unjoined N]\n"
+    "import: reads GRAPH (opscope graph JSON, PyTorch Execution Trace, CANN offline-model JSON; .gz too)\n"
+    "        into the trace's store, replacing its previous graph, and joins nodes to operator slices.\n"
+    "        Without GRAPH: a graph file found next to the trace, else (or with --derive) a graph\n"
+    "        derived from the trace. --layout also computes and caches the layout.\n"
+    "info:   the store's graph, its join by rule, and the most frequent executions no node matched.\n";
+
+void printReport(const GraphImportReport& r, const std::string& source) {
+    std::printf("graph:        %s (%s)\n", source.empty() ? "derived from the trace" : source.c_str(), r.format.c_str());
+    std::printf("nodes:        %lld", static_cast<long long>(r.nodes));
+    if (r.skippedNodes > 0) std::printf(" (%lld left out)", static_cast<long long>(r.skippedNodes));
+    std::printf("\nedges:        %lld\n", static_cast<long long>(r.edges));
+    std::printf("join rate:    %lld of %lld nodes joined (%.1f%%)\n", static_cast<long long>(r.joinedNodes),
+                static_cast<long long>(r.nodes), r.joinRate() * 100.0);
+    for (const auto& [rule, count] : r.nodesByRule)
+        std::printf("  %-20s %lld nodes\n", rule.c_str(), static_cast<long long>(count));
+    std::printf("executions:   %lld joined, %lld operator slices matched no node\n",
+                static_cast<long long>(r.joinedExecutions), static_cast<long long>(r.unjoinedExecutions));
+}
+
+bool openStore(const std::string& input, std::string* storePath) {
+    Database db;
+    std::string error;
+    if (!openStoreForReading(input, &db, &error, storePath)) {
+        std::fprintf(stderr, "opscope-cli graph: %s\n", error.c_str());
+        return false;
+    }
+    return true;
+}
+
+int layoutNow(const std::string& storePath, LayoutDirection direction) {
+    try {
+        Database db(storePath, Database::Mode::ReadWrite);
+        StoredGraph graph;
+        Error error;
+        auto started = std::chrono::steady_clock::now();
+        if (!loadStoredGraph(db, storeGraphId(db), &graph, &error) || !layoutStoredGraph(db, direction, &graph, &error)) {
+            std::fprintf(stderr, "opscope-cli graph: %s\n", describe(error).c_str());
+            return kExitFailure;
+        }
+        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        std::printf("layout:       %s, %.0f x %.0f pt, %.2f s (cached in the store)\n",
+                    layoutDirectionName(direction), graph.widthPt, graph.heightPt, seconds);
+    } catch (const SqliteError& e) {
+        std::fprintf(stderr, "opscope-cli graph: %s\n", e.what());
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
+int runImport(ArgParser& parser) {
+    const bool derive = parser.flag("--derive");
+    const bool layout = parser.flag("--layout");
+    std::string direction = "LR";
+    parser.option("--direction", &direction);
+    std::vector<std::string> pos = parser.positional();
+    if (pos.size() < 2 || pos.size() > 3 || !parser.unknownOptions().empty() || (derive && pos.size() == 3)) {
+        std::fprintf(stderr, "%s", kHelp);
+        return kExitBadInput;
+    }
+    std::string storePath;
+    if (!openStore(pos[1], &storePath)) return kExitBadInput;
+    std::string graphPath = pos.size() == 3 ? pos[2] : (derive ? std::string() : findGraphBeside(pos[1]));
+    GraphImportReport report;
+    Error error;
+    bool ok = graphPath.empty() ? deriveGraphIntoStore(storePath, &report, &error)
+                                : importGraphFile(storePath, graphPath, &report, &error);
+    if (!ok) {
+        std::fprintf(stderr, "opscope-cli graph import: %s\n", describe(error).c_str());
+        return error.code == ErrorCode::StoreFailed ? kExitFailure : kExitBadInput;
+    }
+    std::printf("store:        %s\n", storePath.c_str());
+    printReport(report, graphPath);
+    return layout ? layoutNow(storePath, layoutDirectionFromName(direction)) : kExitOk;
+}
+
+void printRules(Database& db, std::int64_t graphId) {
+    Statement st = db.prepare("SELECT g.rule, count(DISTINCT g.node_id), count(*) FROM graph_node_slice g "
+                              "JOIN graph_node n ON n.id = g.node_id WHERE n.graph_id = ? GROUP BY g.rule "
+                              "ORDER BY count(DISTINCT g.node_id) DESC");
+    st.bind(1, graphId);
+    while (st.step())
+        std::printf("  %-20s %lld nodes, %lld executions\n", st.text(0).c_str(), static_cast<long long>(st.int64(1)),
+                    static_cast<long long>(st.int64(2)));
+}
+
+int runInfo(ArgParser& parser) {
+    std::string unjoined = "10";
+    parser.option("--unjoined", &unjoined);
+    std::vector<std::string> pos = parser.positional();
+    if (pos.size() != 2 || !parser.unknownOptions().empty()) {
+        std::fprintf(stderr, "%s", kHelp);
+        return kExitBadInput;
+    }
+    std::string storePath;
+    if (!openStore(pos[1], &storePath)) return kExitBadInput;
+    try {
+        Database db(storePath, Database::Mode::ReadOnly);
+        const std::int64_t id = storeGraphId(db);
+        StoredGraph g;
+        Error error;
+        if (id == 0 || !loadStoredGraph(db, id, &g, &error)) {
+            std::fprintf(stderr, "opscope-cli graph info: the store has no graph (use `opscope-cli graph import`)\n");
+            return kExitBadInput;
+        }
+        std::printf("store:        %s\ngraph:        %s (%s%s)\n", storePath.c_str(),
+                    g.sourcePath.empty() ? "derived from the trace" : g.sourcePath.c_str(), g.format.c_str(),
+                    g.derived && g.format != "derived" ? ", derived" : "");
+        std::printf("nodes:        %zu\nedges:        %zu\n", g.nodes.size(), g.edges.size());
+        std::printf("join rate:    %lld of %zu nodes joined (%.1f%%)\n", static_cast<long long>(g.joinedNodes),
+                    g.nodes.size(), g.nodes.empty() ? 0.0 : 100.0 * static_cast<double>(g.joinedNodes) / static_cast<double>(g.nodes.size()));
+        printRules(db, id);
+        std::printf("layout:       %s\n", g.layoutDone ? layoutDirectionName(g.direction) : "not computed yet");
+        std::vector<UnjoinedName> names;
+        if (listUnjoinedExecutions(db, id, std::atoi(unjoined.c_str()), &names, &error) && !names.empty()) {
+            std::printf("unjoined:     %lld executions matched no node; most frequent:\n",
+                        static_cast<long long>(g.unjoinedExecutions));
+            for (const UnjoinedName& n : names)
+                std::printf("  %8lld x  %s\n", static_cast<long long>(n.count), n.name.c_str());
+        }
+    } catch (const SqliteError& e) {
+        std::fprintf(stderr, "opscope-cli graph info: %s\n", e.what());
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
+int runGraph(const std::vector<std::string>& args) {
+    if (wantsHelp(args) || args.empty()) {
+        std::printf("%s", kHelp);
+        return args.empty() ? kExitBadInput : kExitOk;
+    }
+    ArgParser parser(args);
+    if (args[0] == "import") return runImport(parser);
+    if (args[0] == "info") return runInfo(parser);
+    std::fprintf(stderr, "%s", kHelp);
+    return kExitBadInput;
+}
+
+const bool registered = registerCommand({"graph", "import a computation graph beside a trace; show its join", &runGraph});
+
+} // namespace
+} // namespace opscope::cli

@@ -1,0 +1,96 @@
+// opscope-cli report TRACE|STORE [--graph G] -o report.html: one self-contained HTML file (inline CSS,
+// images as data URIs) with the trace summary, devices, top operators, bubbles, heatmap, timeline and
+// diagnosis. Images are rendered with Qt offscreen, as `screenshot` does.
+#include "app/cli/analysis_cli_support.h"
+#include "app/gui/report_images.h"
+#include "core/importers/graph/graph_import.h"
+#include "core/store/timeline_data.h"
+
+#include <QApplication>
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+namespace opscope::cli {
+
+namespace {
+
+const char* kHelp =
+    "usage: opscope-cli report TRACE|STORE [--graph GRAPH] [--top N] [--min-bubble-us X] -o REPORT.html\n"
+    "Writes one HTML file that opens in any browser offline: trace summary, device busy/idle share, the top N\n"
+    "operators (default 20) with their metrics, the bubble distribution with the largest bubbles, heatmap and\n"
+    "timeline images, diagnosis findings with evidence and suggestions. --graph imports a computation graph\n"
+    "into the store first (as `opscope-cli graph import`) and adds a graph section.\n";
+
+// The command may run without a display: offscreen unless the caller chose a platform.
+std::unique_ptr<QApplication> ensureApplication() {
+    if (QApplication::instance()) return nullptr;
+    if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    static int argc = 1;
+    static char name[] = "opscope-cli";
+    static char* argv[] = {name, nullptr};
+    return std::make_unique<QApplication>(argc, argv);
+}
+
+int runReport(const std::vector<std::string>& args) {
+    if (wantsHelp(args)) {
+        std::printf("%s", kHelp);
+        return kExitOk;
+    }
+    ArgParser parser(args);
+    std::string out, graph;
+    if (!parser.option("-o", &out)) parser.option("--output", &out);
+    parser.option("--graph", &graph);
+    ReportOptions options;
+    std::int64_t top = options.topOperators;
+    double minBubbleUs = 0;
+    if (!intOption(parser, "--top", 1, 10000, &top, "report") ||
+        !doubleOption(parser, "--min-bubble-us", 0, &minBubbleUs, "report"))
+        return kExitBadInput;
+    options.topOperators = static_cast<int>(top);
+    options.minBubbleNs = static_cast<TimeNs>(minBubbleUs * 1000.0);
+    std::string input;
+    if (!singleInput(parser, &input, "report", kHelp)) return kExitBadInput;
+    if (out.empty()) {
+        std::fprintf(stderr, "opscope-cli report: -o REPORT.html is required\n%s", kHelp);
+        return kExitBadInput;
+    }
+    Database db;
+    std::string errorText, storePath;
+    if (!openStoreForReading(input, &db, &errorText, &storePath)) {
+        std::fprintf(stderr, "opscope-cli report: %s\n", errorText.c_str());
+        return kExitBadInput;
+    }
+    Error error;
+    if (!graph.empty()) {
+        db.close(); // the graph import writes the store
+        GraphImportReport imported;
+        if (!importGraphFile(storePath, graph, &imported, &error)) {
+            std::fprintf(stderr, "opscope-cli report: %s\n", describe(error).c_str());
+            return kExitBadInput;
+        }
+        db = Database(storePath, Database::Mode::ReadOnly);
+    }
+    ReportData data;
+    if (!collectReportData(db, options, &data, &error)) {
+        std::fprintf(stderr, "opscope-cli report: %s\n", describe(error).c_str());
+        return kExitBadInput;
+    }
+    std::shared_ptr<const TimelineData> timeline = TimelineData::load(db, &error);
+    if (!timeline) std::fprintf(stderr, "opscope-cli report: no timeline image: %s\n", describe(error).c_str());
+    auto app = ensureApplication();
+    const ReportImages images = gui::renderReportImages(data, storePath, timeline);
+    if (!writeHtmlReport(out, data, images, &error)) {
+        std::fprintf(stderr, "opscope-cli report: cannot write %s\n", out.c_str());
+        return kExitFailure;
+    }
+    std::printf("%s\n", out.c_str());
+    return kExitOk;
+}
+
+const bool registered = registerCommand(
+    {"report", "write a self-contained HTML report (summary, operators, bubbles, findings, images)", &runReport});
+
+} // namespace
+} // namespace opscope::cli

@@ -1,0 +1,87 @@
+#include "app/gui/analysis_docks.h"
+
+#include "widgets/bubbles/bubble_view.h"
+#include "widgets/diagnosis/diagnosis_view.h"
+#include "widgets/heatmap/heatmap_view.h"
+#include "widgets/tables/operator_stats_view.h"
+#include "widgets/timeline/timeline_view.h"
+
+#include <QDockWidget>
+#include <QMainWindow>
+
+namespace opscope::gui {
+
+namespace {
+
+// Every view has the same setStore(); the dock list keeps them as QWidget.
+void setStoreOf(QWidget* view, const std::string& path, std::shared_ptr<const TimelineData> data) {
+    if (auto* v = qobject_cast<OperatorStatsView*>(view)) v->setStore(path, std::move(data));
+    else if (auto* v = qobject_cast<HeatmapView*>(view)) v->setStore(path, std::move(data));
+    else if (auto* v = qobject_cast<BubbleView*>(view)) v->setStore(path, std::move(data));
+    else if (auto* v = qobject_cast<DiagnosisView*>(view)) v->setStore(path, std::move(data));
+}
+
+} // namespace
+
+AnalysisDocks::AnalysisDocks(QMainWindow* window, TimelineView* timeline, ZoomControl* zoom, QDockWidget* tabAfter)
+    : QObject(window), window_(window), timeline_(timeline), stats_(new OperatorStatsView(zoom, window)),
+      heatmap_(new HeatmapView(zoom, window)), bubbles_(new BubbleView(zoom, window)),
+      diagnosis_(new DiagnosisView(zoom, window)) {
+    addDock(tr("Operator statistics"), QStringLiteral("operatorStatsDock"), stats_);
+    addDock(tr("Operator heatmap"), QStringLiteral("heatmapDock"), heatmap_);
+    addDock(tr("Bubbles"), QStringLiteral("bubblesDock"), bubbles_);
+    addDock(tr("Diagnosis"), QStringLiteral("diagnosisDock"), diagnosis_);
+    QDockWidget* previous = tabAfter;
+    for (QDockWidget* dock : docks_) {
+        if (previous) window_->tabifyDockWidget(previous, dock);
+        previous = dock;
+    }
+    connect(stats_, &OperatorStatsView::slicesHighlighted, this, &AnalysisDocks::showHighlight);
+    connect(stats_, &OperatorStatsView::sliceActivated, this, &AnalysisDocks::sliceActivated);
+    connect(heatmap_, &HeatmapView::slicesHighlighted, this, &AnalysisDocks::showHighlight);
+    connect(diagnosis_, &DiagnosisView::slicesHighlighted, this, &AnalysisDocks::showHighlight);
+    connect(diagnosis_, &DiagnosisView::sliceActivated, this, &AnalysisDocks::sliceActivated);
+    connect(timeline_, &TimelineView::sliceSelected, this, &AnalysisDocks::timelineSliceSelected);
+}
+
+QDockWidget* AnalysisDocks::addDock(const QString& title, const QString& name, QWidget* view) {
+    auto* dock = new QDockWidget(title, window_);
+    dock->setObjectName(name); // saveState() needs stable names
+    dock->setWidget(view);
+    window_->addDockWidget(Qt::BottomDockWidgetArea, dock);
+    docks_.push_back(dock);
+    entries_.push_back({dock, view, false});
+    const std::size_t index = entries_.size() - 1;
+    connect(dock, &QDockWidget::visibilityChanged, this, [this, index](bool visible) {
+        if (visible) load(entries_[index]);
+    });
+    return dock;
+}
+
+void AnalysisDocks::traceOpened(const std::string& storePath, std::shared_ptr<const TimelineData> timeline) {
+    storePath_ = storePath;
+    data_ = std::move(timeline);
+    for (Entry& e : entries_) {
+        e.stale = true;
+        // A tabified dock that is not the current tab is hidden: it computes once raised.
+        if (e.dock->isVisible()) load(e);
+    }
+}
+
+void AnalysisDocks::load(Entry& entry) {
+    if (!entry.stale || storePath_.empty()) return;
+    entry.stale = false;
+    setStoreOf(entry.view, storePath_, data_);
+}
+
+void AnalysisDocks::showHighlight(std::shared_ptr<const SliceSearchResult> slices, int current) {
+    timeline_->setSearchResult(std::move(slices), current);
+}
+
+void AnalysisDocks::timelineSliceSelected(qint64 sliceId) {
+    if (!sliceId) return;
+    stats_->showOperatorOfSlice(sliceId);
+    heatmap_->showOperatorOfSlice(sliceId);
+}
+
+} // namespace opscope::gui

@@ -1,0 +1,120 @@
+#include "app/gui/graph_dock.h"
+
+#include "app/gui/import_session.h"
+
+#include "core/importers/graph/graph_import.h"
+#include "core/store/sqlite_db.h"
+#include "widgets/graph/graph_timeline_link.h"
+#include "widgets/graph/graph_workspace.h"
+
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace opscope::gui {
+
+namespace {
+
+// True when the store's graph came from a file (so a neighbouring file must not replace it).
+bool storeHasFileGraph(const std::string& storePath) {
+    try {
+        Database db(storePath, Database::Mode::ReadOnly);
+        return db.tableExists("graph") && db.scalarInt("SELECT count(*) FROM graph WHERE derived = 0") > 0;
+    } catch (const SqliteError&) {
+        return false;
+    }
+}
+
+} // namespace
+
+GraphDock::GraphDock(TimelineView* timeline, QWidget* parent)
+    : QDockWidget(tr("Graph"), parent), workspace_(new GraphWorkspace(this)),
+      link_(new GraphTimelineLink(workspace_, timeline, this)) {
+    setObjectName(QStringLiteral("graphDock")); // saveState() needs a stable name
+    setWidget(workspace_);
+    connect(&importWatcher_, &QFutureWatcher<ImportOutcome>::finished, this, &GraphDock::importFinished);
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible) loadIfVisible();
+    });
+}
+
+GraphDock::~GraphDock() { importWatcher_.waitForFinished(); }
+
+void GraphDock::setGraphPath(const QString& path) {
+    pendingGraph_ = path;
+    if (!storePath_.isEmpty()) startImport(path);
+}
+
+void GraphDock::traceOpened(const QString& storePath, const QStringList& sources) {
+    storePath_ = storePath;
+    stale_ = true;
+    QString graph = pendingGraph_;
+    if (graph.isEmpty() && !sources.isEmpty() && !storeHasFileGraph(storePath.toStdString()))
+        graph = QString::fromStdString(findGraphBeside(sources.first().toStdString()));
+    if (!graph.isEmpty()) startImport(graph);
+    else loadIfVisible();
+}
+
+void GraphDock::openGraphDialog() {
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open graph"), QString(),
+        tr("Graphs (*.json *.json.gz);;opscope graph (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;"
+           "CANN offline model (*.om.json);;All files (*)"));
+    if (path.isEmpty()) return;
+    if (storePath_.isEmpty()) {
+        pendingGraph_ = path; // imported when a trace opens
+        return;
+    }
+    startImport(path);
+}
+
+void GraphDock::startImport(const QString& graphPath) {
+    if (storePath_.isEmpty()) return;
+    importWatcher_.waitForFinished();
+    pendingGraph_.clear();
+    show();
+    raise();
+    // A graph needs room: give the dock area almost half of the window the first time.
+    if (auto* window = qobject_cast<QMainWindow*>(parentWidget()); window && !resized_) {
+        resized_ = true;
+        window->resizeDocks({this}, {window->height() * 45 / 100}, Qt::Vertical);
+    }
+    const std::string store = storePath_.toStdString(), graph = graphPath.toStdString();
+    importWatcher_.setFuture(QtConcurrent::run([store, graph] {
+        GraphImportReport report;
+        Error error;
+        ImportOutcome out;
+        out.ok = importGraphFile(store, graph, &report, &error);
+        out.message = out.ok ? QCoreApplication::translate("GraphDock", "Graph: %1 nodes, %2 of them joined to executions (%3%)")
+                                   .arg(report.nodes)
+                                   .arg(report.joinedNodes)
+                                   .arg(report.joinRate() * 100.0, 0, 'f', 1)
+                             : errorMessage(error); // the same sentence a bad trace gets
+        return out;
+    }));
+}
+
+void GraphDock::importFinished() {
+    const ImportOutcome out = importWatcher_.result();
+    emit graphImported(out.ok, out.message);
+    if (!out.ok) QMessageBox::warning(this, tr("Cannot open graph"), out.message);
+    stale_ = true;
+    loadIfVisible();
+}
+
+void GraphDock::loadIfVisible() {
+    if (!stale_ || storePath_.isEmpty() || importWatcher_.isRunning() || !isVisible()) return;
+    stale_ = false;
+    workspace_->openStore(storePath_);
+}
+
+void GraphDock::waitForIdle() {
+    importWatcher_.waitForFinished();
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+    workspace_->waitForLoaded();
+}
+
+} // namespace opscope::gui

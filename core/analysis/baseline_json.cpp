@@ -1,0 +1,137 @@
+#include "core/analysis/baseline_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace opscope {
+
+using nlohmann::ordered_json;
+
+std::string baselineToJson(const BaselineAggregates& b) {
+    ordered_json j;
+    j["format"] = kBaselineFormat;
+    j["version"] = kBaselineVersion;
+    j["source"] = b.source;
+    j["trace_duration_ns"] = b.traceDurationNs;
+    j["busy_ns"] = b.busyNs;
+    j["executions"] = b.executions;
+    j["imbalance"] = b.imbalance;
+    j["fell_back_to_all_tracks"] = b.fellBackToAll;
+    j["bubbles"] = {{"min_bubble_ns", b.minBubbleNs}, {"count", b.bubbleCount}, {"total_ns", b.bubbleTotalNs},
+                    {"largest_ns", b.largestBubbleNs}};
+    ordered_json devices = ordered_json::array();
+    for (const DeviceAggregate& d : b.devices)
+        devices.push_back({{"label", d.label}, {"busy_ns", d.busyNs}, {"span_ns", d.spanNs}, {"bubble_ns", d.bubbleTotalNs}});
+    j["devices"] = std::move(devices);
+    ordered_json ops = ordered_json::array();
+    for (const OperatorAggregate& o : b.operators)
+        ops.push_back({{"name", o.name}, {"count", o.count}, {"total_ns", o.totalNs}, {"mean_ns", o.meanNs}});
+    j["operators"] = std::move(ops);
+    if (b.hasFindings) {
+        ordered_json findings = ordered_json::array();
+        for (const FindingAggregate& f : b.findings)
+            findings.push_back({{"rule", f.ruleId}, {"title", f.title}, {"severity", f.severity},
+                                {"measured", f.measured}, {"unit", f.unit}, {"time_at_stake_ns", f.timeAtStakeNs}});
+        j["findings"] = std::move(findings);
+    }
+    return j.dump(1) + "\n";
+}
+
+namespace {
+
+Error jsonError(const std::string& expected, const std::string& detail) {
+    return Error{ErrorCode::WrongType, {}, -1, -1, -1, expected, detail};
+}
+
+void readBody(const nlohmann::json& j, BaselineAggregates* out) {
+    out->source = j.value("source", std::string());
+    out->traceDurationNs = j.value("trace_duration_ns", TimeNs{0});
+    out->busyNs = j.value("busy_ns", TimeNs{0});
+    out->executions = j.value("executions", std::int64_t{0});
+    out->imbalance = j.value("imbalance", 0.0);
+    out->fellBackToAll = j.value("fell_back_to_all_tracks", false);
+    if (j.contains("bubbles")) {
+        const auto& bu = j.at("bubbles");
+        out->minBubbleNs = bu.value("min_bubble_ns", TimeNs{0});
+        out->bubbleCount = bu.value("count", std::int64_t{0});
+        out->bubbleTotalNs = bu.value("total_ns", TimeNs{0});
+        out->largestBubbleNs = bu.value("largest_ns", TimeNs{0});
+    }
+    for (const auto& d : j.value("devices", nlohmann::json::array()))
+        out->devices.push_back({d.at("label").get<std::string>(), d.value("busy_ns", TimeNs{0}),
+                                d.value("span_ns", TimeNs{0}), d.value("bubble_ns", TimeNs{0})});
+    for (const auto& o : j.value("operators", nlohmann::json::array()))
+        out->operators.push_back({o.at("name").get<std::string>(), o.value("count", std::int64_t{0}),
+                                  o.value("total_ns", TimeNs{0}), o.value("mean_ns", 0.0)});
+    out->hasFindings = j.contains("findings");
+    for (const auto& f : j.value("findings", nlohmann::json::array()))
+        out->findings.push_back({f.at("rule").get<std::string>(), f.value("title", std::string()),
+                                 f.value("severity", std::string("low")), f.value("measured", 0.0),
+                                 f.value("unit", std::string()), f.value("time_at_stake_ns", TimeNs{0})});
+}
+
+} // namespace
+
+bool baselineFromJson(const std::string& text, BaselineAggregates* out, Error* error) {
+    *out = BaselineAggregates{};
+    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+        if (error) *error = Error{ErrorCode::NotJson, {}, -1, -1, -1, "a baseline JSON object", {}};
+        return false;
+    }
+    if (j.value("format", std::string()) != kBaselineFormat) {
+        if (error) *error = jsonError("\"format\": \"opscope-baseline\"", {});
+        return false;
+    }
+    if (j.value("version", 0) != kBaselineVersion) {
+        if (error) *error = jsonError("baseline version " + std::to_string(kBaselineVersion), j.value("version", nlohmann::json()).dump());
+        return false;
+    }
+    try {
+        readBody(j, out);
+    } catch (const nlohmann::json::exception& e) {
+        if (error) *error = jsonError("baseline fields of the documented types", e.what());
+        return false;
+    }
+    return true;
+}
+
+bool writeBaselineFile(const std::string& path, const BaselineAggregates& baseline, Error* error) {
+    const std::string text = baselineToJson(baseline);
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (out) out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    if (!out) {
+        if (error) *error = Error{ErrorCode::ReadFailed, path, -1, -1, -1, "a writable file", {}};
+        return false;
+    }
+    return true;
+}
+
+bool readBaselineFile(const std::string& path, BaselineAggregates* out, Error* error) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        if (error) *error = Error{ErrorCode::FileNotFound, path, -1, -1, -1, "a baseline JSON file", {}};
+        return false;
+    }
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    if (!baselineFromJson(buffer.str(), out, error)) {
+        if (error) error->file = path;
+        return false;
+    }
+    return true;
+}
+
+bool looksLikeBaselineFile(const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return false;
+    char head[4096];
+    const std::size_t n = std::fread(head, 1, sizeof head, f);
+    std::fclose(f);
+    return std::string_view(head, n).find(std::string("\"") + kBaselineFormat + "\"") != std::string_view::npos;
+}
+
+} // namespace opscope

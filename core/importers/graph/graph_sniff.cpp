@@ -1,0 +1,68 @@
+// Format recognition and dispatch for graph files.
+#include "core/importers/graph/graph_formats.h"
+
+namespace opscope {
+
+const char* graphFormatName(GraphFormat format) {
+    switch (format) {
+    case GraphFormat::Opscope: return "opscope-graph";
+    case GraphFormat::PytorchEt: return "pytorch-et";
+    case GraphFormat::CannOm: return "cann-om";
+    case GraphFormat::Unknown: break;
+    }
+    return "unknown";
+}
+
+std::string scopeOfName(const std::string& name) {
+    std::size_t slash = name.rfind('/');
+    return slash == std::string::npos || slash == 0 ? std::string() : name.substr(0, slash);
+}
+
+namespace {
+
+bool looksLikeEtNode(const nlohmann::json& node) {
+    return node.is_object() && node.contains("name") && node.contains("id") &&
+           (node.contains("ctrl_deps") || node.contains("parent") || node.contains("rf_id") ||
+            node.contains("op_schema"));
+}
+
+} // namespace
+
+GraphFormat sniffGraphFormat(const nlohmann::json& doc) {
+    if (!doc.is_object()) return GraphFormat::Unknown;
+    auto format = doc.find("format");
+    if (format != doc.end() && format->is_string() && *format == "opscope-graph") return GraphFormat::Opscope;
+    auto graph = doc.find("graph");
+    if (graph != doc.end() && graph->is_array() && !graph->empty() && (*graph)[0].is_object() &&
+        (*graph)[0].contains("op"))
+        return GraphFormat::CannOm;
+    auto nodes = doc.find("nodes");
+    if (nodes == doc.end() || !nodes->is_array()) return GraphFormat::Unknown;
+    if (doc.contains("schema") && doc.contains("pid")) return GraphFormat::PytorchEt;
+    for (std::size_t i = 0; i < nodes->size() && i < 8; ++i)
+        if (looksLikeEtNode((*nodes)[i])) return GraphFormat::PytorchEt;
+    // Our own format without the "format" key: nodes that are objects with a name.
+    if (nodes->empty() || ((*nodes)[0].is_object() && (*nodes)[0].contains("name"))) return GraphFormat::Opscope;
+    return GraphFormat::Unknown;
+}
+
+bool readGraphFile(const std::string& path, GraphModel* out, Error* error) {
+    JsonSource source;
+    if (!readJsonSource(path, &source, error)) return false;
+    *out = GraphModel{};
+    out->sourcePath = path;
+    switch (sniffGraphFormat(source.doc)) {
+    case GraphFormat::Opscope: return readOpscopeGraph(source, out, error);
+    case GraphFormat::PytorchEt: return readPytorchEt(source, out, error);
+    case GraphFormat::CannOm: return readCannOm(source, out, error);
+    case GraphFormat::Unknown: break;
+    }
+    *error = jsonValueError(source, "",
+                            "an opscope graph (\"format\": \"opscope-graph\", nodes), a PyTorch Execution Trace "
+                            "(schema, nodes) or a CANN offline-model JSON (graph[].op)",
+                            ErrorCode::UnknownFormat);
+    error->detail.clear();
+    return false;
+}
+
+} // namespace opscope

@@ -1,0 +1,51 @@
+// Everything the HTML report shows, gathered from a store in one call (off the GUI thread): the trace
+// summary, per-device busy/idle, top operators, bubbles, the heatmap cells, the diagnosis and, when the
+// store holds one, the computation graph's join. Images are rendered by the caller from this data.
+#pragma once
+#include "core/analysis/bubble_analysis.h"
+#include "core/analysis/diagnosis_types.h"
+#include "core/analysis/heatmap_bins.h"
+#include "core/analysis/operator_stats.h"
+#include "core/analysis/per_device_stats.h"
+#include "core/store/store_summary.h"
+
+#include <atomic>
+#include <optional>
+#include <string>
+
+namespace opscope {
+
+struct ReportOptions {
+    int topOperators = 20;
+    int largestBubbles = 10;
+    int heatmapRows = 20;
+    int heatmapBuckets = 160;
+    int maxMetricColumns = 4;   // metric columns shown in the operator table (the rest in a details row)
+    TimeNs minBubbleNs = 0;
+    const std::atomic<bool>* cancel = nullptr; // polled between the analyses
+};
+
+struct ReportGraphSection {
+    std::string sourcePath, format;
+    bool derived = false;
+    std::int64_t nodes = 0, edges = 0, joinedNodes = 0, unjoinedExecutions = 0;
+};
+
+struct ReportData {
+    std::string title;        // the trace's file name
+    std::string storePath;
+    std::string generatedAt;  // UTC, ISO 8601
+    StoreSummary summary;
+    OperatorStats operators;  // top operators with metric means
+    BubbleReport bubbles;
+    DeviceBalance balance;
+    HeatmapResult heatmap;    // busy time per operator and bucket, for the heatmap image
+    DiagnosisReport diagnosis;
+    std::optional<ReportGraphSection> graph;
+    ReportOptions options;
+};
+
+// Fails with ErrorCode::Cancelled when options.cancel was raised.
+bool collectReportData(Database& db, const ReportOptions& options, ReportData* out, Error* error);
+
+} // namespace opscope

@@ -1,0 +1,170 @@
+// The comparison tables: valid models, numeric sort through the proxy, regressions marked, and CSV
+// exports that read back exactly as the table shows them (columns, sort, filter, units in headers).
+#include "core/analysis/comparison.h"
+#include "core/importers/ascend/csv_reader.h"
+#include "widgets/compare/compare_panel.h"
+#include "widgets/compare/comparison_models.h"
+
+#include <QAbstractItemModelTester>
+#include <QBrush>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTemporaryDir>
+
+#include <catch2/catch.hpp>
+
+using namespace opscope;
+
+namespace {
+
+OperatorAggregate op(const std::string& name, std::int64_t count, TimeNs totalNs) {
+    return {name, count, totalNs, static_cast<double>(totalNs) / static_cast<double>(count)};
+}
+
+CompareInputs inputs() {
+    CompareInputs in;
+    in.base.busyNs = 100'000'000;
+    in.base.devices = {{"NPU 0", 100'000'000, 200'000'000, 1'000}};
+    in.base.operators = {op("MatMul, fused", 10, 60'000'000), op("Add", 10, 30'000'000), op("\"quoted\" op", 1, 1'000'000)};
+    in.base.hasFindings = true;
+    in.current = in.base;
+    in.current.busyNs = 104'000'000;
+    in.current.devices[0].busyNs = 104'000'000;
+    in.current.operators = {op("MatMul, fused", 10, 66'000'000), op("Add", 10, 24'000'000), op("\"quoted\" op", 1, 1'000'000),
+                            op("MatMulGrad", 2, 1'000)};
+    in.current.findings = {{"sync_wait", "Synchronisation waits", "medium", 0.3, "share", 10}};
+    in.baseLabel = QStringLiteral("base.json");
+    in.newLabel = QStringLiteral("new.json");
+    return in;
+}
+
+std::vector<std::vector<std::string>> readCsv(const QString& path) {
+    Error error;
+    auto reader = CsvReader::open(path.toStdString(), &error);
+    REQUIRE(reader);
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> fields;
+    while (reader->next(&fields)) rows.push_back(fields);
+    return rows;
+}
+
+} // namespace
+
+TEST_CASE("The operator diff model sorts by numbers and marks regressions", "[compare]") {
+    const CompareInputs in = inputs();
+    const ComparisonResult result = compareBaselines(in.base, in.current, CompareOptions{});
+    OperatorDiffModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    model.resetData(result.operators);
+    CHECK(reset.count() == 1);
+    REQUIRE(model.rowCount() == 4);
+    CHECK(model.headerData(OperatorDiffModel::BaseTotalColumn, Qt::Horizontal).toString() == QStringLiteral("Base total (µs)"));
+    CHECK(model.headerData(OperatorDiffModel::DeltaTotalColumn, Qt::Horizontal).toString() == QStringLiteral("Δ total (µs)"));
+
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(OperatorDiffModel::SortRole);
+    proxy.sort(OperatorDiffModel::DeltaTotalColumn, Qt::DescendingOrder);
+    CHECK(proxy.index(0, 0).data().toString() == QStringLiteral("MatMul, fused"));
+    CHECK(proxy.index(0, OperatorDiffModel::DeltaTotalColumn).data().toString() == QStringLiteral("6000.000"));
+    CHECK(proxy.index(0, OperatorDiffModel::StatusColumn).data().toString() == QStringLiteral("regressed"));
+    CHECK(proxy.index(0, 0).data(OperatorDiffModel::RegressedRole).toBool());
+    CHECK(proxy.index(0, 0).data(Qt::ForegroundRole).value<QBrush>().color().red() > 150);
+    CHECK(proxy.index(3, 0).data().toString() == QStringLiteral("Add"));
+    CHECK(proxy.index(3, OperatorDiffModel::StatusColumn).data().toString() == QStringLiteral("faster"));
+    CHECK(proxy.index(3, OperatorDiffModel::TotalRatioColumn).data().toString() == QStringLiteral("0.800"));
+    // A new operator has no ratio.
+    const QModelIndexList grad = proxy.match(proxy.index(0, 0), Qt::DisplayRole, QStringLiteral("MatMulGrad"), 1, Qt::MatchExactly);
+    REQUIRE(grad.size() == 1);
+    CHECK(proxy.index(grad[0].row(), OperatorDiffModel::TotalRatioColumn).data().toString().isEmpty());
+    CHECK(proxy.index(grad[0].row(), OperatorDiffModel::StatusColumn).data().toString() == QStringLiteral("new"));
+}
+
+TEST_CASE("The summary model lists totals and devices and findings", "[compare]") {
+    const CompareInputs in = inputs();
+    const ComparisonResult result = compareBaselines(in.base, in.current, CompareOptions{});
+    ComparisonSummaryModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    model.resetData(result);
+    CHECK(reset.count() == 1);
+    REQUIRE(model.rowCount() == static_cast<int>(result.totals.size() + result.devices.size() + result.findings.size()));
+    QStringList names;
+    for (int r = 0; r < model.rowCount(); ++r) names << model.index(r, ComparisonSummaryModel::NameColumn).data().toString();
+    CHECK(names.contains(QStringLiteral("Device busy time (µs)")));
+    CHECK(names.contains(QStringLiteral("NPU 0")));
+    CHECK(names.contains(QStringLiteral("Synchronisation waits")));
+    const int busy = static_cast<int>(names.indexOf(QStringLiteral("Device busy time (µs)")));
+    CHECK(model.index(busy, ComparisonSummaryModel::BaseColumn).data().toString() == QStringLiteral("100000.000"));
+    CHECK(model.index(busy, ComparisonSummaryModel::ChangeColumn).data().toString() == QStringLiteral("+4.0"));
+    CHECK(model.index(busy, ComparisonSummaryModel::StatusColumn).data().toString() == QStringLiteral("ok"));
+    CHECK(model.headerData(ComparisonSummaryModel::ChangeColumn, Qt::Horizontal).toString() == QStringLiteral("Change (%)"));
+}
+
+TEST_CASE("Comparison tables export to CSV exactly as shown", "[compare][csv]") {
+    ComparePanel panel;
+    panel.setInputs(inputs());
+    panel.setOperatorFilter(QStringLiteral("matmul"));
+    panel.operatorTable()->sortByColumn(OperatorDiffModel::NameColumn, Qt::AscendingOrder);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("operators.csv"));
+    QString message;
+    REQUIRE(panel.exportOperatorsCsv(path, &message));
+    const auto rows = readCsv(path);
+    REQUIRE(rows.size() == 3); // header + the two matching operators
+    CHECK(rows[0][0] == "Operator");
+    CHECK(rows[0][4] == "Base total (µs)");
+    CHECK(rows[0].size() == static_cast<std::size_t>(OperatorDiffModel::ColumnCount));
+    CHECK(rows[1][0] == "MatMul, fused");
+    CHECK(rows[1][4] == "60000.000");
+    CHECK(rows[1][5] == "66000.000");
+    CHECK(rows[2][0] == "MatMulGrad");
+
+    panel.setOperatorFilter(QString());
+    panel.operatorTable()->sortByColumn(OperatorDiffModel::BaseTotalColumn, Qt::DescendingOrder);
+    REQUIRE(panel.exportOperatorsCsv(path, &message));
+    const auto all = readCsv(path);
+    REQUIRE(all.size() == 5);
+    CHECK(all[1][0] == "MatMul, fused");
+    CHECK(all[2][0] == "Add");
+    CHECK(all[3][0] == "\"quoted\" op");
+    CHECK(all[4][0] == "MatMulGrad");
+
+    // Hidden and moved columns export as the header shows them.
+    QHeaderView* header = panel.operatorTable()->horizontalHeader();
+    header->hideSection(OperatorDiffModel::StatusColumn);
+    header->moveSection(header->visualIndex(OperatorDiffModel::NewTotalColumn), 0);
+    REQUIRE(panel.exportOperatorsCsv(path, &message));
+    const auto shown = readCsv(path);
+    REQUIRE(shown[0].size() == static_cast<std::size_t>(OperatorDiffModel::ColumnCount - 1));
+    CHECK(shown[0][0] == "New total (µs)");
+    CHECK(shown[0][1] == "Operator");
+    CHECK(shown[0][2] == "Base count");
+    CHECK(shown[1][0] == "66000.000");
+
+    const QString summary = dir.filePath(QStringLiteral("summary.csv"));
+    REQUIRE(panel.exportSummaryCsv(summary, &message));
+    const auto sum = readCsv(summary);
+    REQUIRE(sum.size() == static_cast<std::size_t>(panel.summaryModel()->rowCount() + 1));
+    CHECK(sum[0][4] == "Change (%)");
+    CHECK_FALSE(panel.exportOperatorsCsv(dir.filePath(QStringLiteral("no/such/dir.csv")), &message));
+    CHECK_FALSE(message.isEmpty());
+}
+
+TEST_CASE("The threshold decides the verdict", "[compare]") {
+    ComparePanel panel;
+    QSignalSpy changed(&panel, &ComparePanel::resultChanged);
+    panel.setInputs(inputs());
+    REQUIRE(changed.count() == 1);
+    CHECK(changed.last().at(0).toBool()); // MatMul +10% at 5%
+    CHECK(panel.verdictLabel()->text().contains(QStringLiteral("MatMul, fused")));
+    panel.setThreshold(0.20);
+    REQUIRE(changed.count() == 2);
+    CHECK_FALSE(changed.last().at(0).toBool());
+    CHECK(panel.verdictLabel()->text().contains(QStringLiteral("No regression beyond 20.0%")));
+    CHECK(panel.threshold() == Approx(0.20));
+}

@@ -1,0 +1,124 @@
+// Switching the language: menus, dialogs and error sentences come from the embedded zh_CN translation.
+#include "app/gui/language.h"
+#include "app/gui/main_window.h"
+#include "app/gui/report_translation.h"
+#include "app/gui/shortcut_help.h"
+#include "widgets/common/error_text.h"
+
+#include <QAction>
+#include <QFile>
+#include <QRegularExpression>
+#include <QMenuBar>
+#include <QSettings>
+
+#include <catch2/catch.hpp>
+
+using namespace opscope;
+using namespace opscope::gui;
+
+namespace {
+QStringList menuTitles(const MainWindow& window) {
+    QStringList titles;
+    for (QAction* a : window.menuBar()->actions()) titles << a->text();
+    return titles;
+}
+struct EnglishAfterwards {
+    ~EnglishAfterwards() { installTranslations(QStringLiteral("en")); }
+};
+} // namespace
+
+TEST_CASE("Switching to zh_CN changes the menu texts", "[i18n]") {
+    EnglishAfterwards restore;
+    QSettings().clear();
+    REQUIRE(installTranslations(QStringLiteral("en")));
+    QStringList english;
+    {
+        MainWindow window;
+        english = menuTitles(window);
+    }
+    REQUIRE(english.contains(QStringLiteral("&File")));
+    REQUIRE(english.contains(QStringLiteral("&Help")));
+
+    REQUIRE(installTranslations(QStringLiteral("zh_CN")));
+    CHECK(currentLanguage() == QStringLiteral("zh_CN"));
+    MainWindow window;
+    const QStringList chinese = menuTitles(window);
+    REQUIRE(chinese.size() == english.size());
+    CHECK(chinese.contains(QStringLiteral("文件(&F)")));
+    CHECK(chinese.contains(QStringLiteral("视图(&V)")));
+    CHECK(chinese.contains(QStringLiteral("帮助(&H)")));
+    for (int i = 0; i < chinese.size(); ++i) {
+        INFO(english[i].toStdString());
+        CHECK(chinese[i] != english[i]);
+    }
+    CHECK(window.findChild<QAction*>(QStringLiteral("action_fitAll"))->text() == QStringLiteral("适应全部"));
+    CHECK(ShortcutHelp::html().contains(QStringLiteral("时间轴")));
+}
+
+TEST_CASE("Core errors become translated sentences with file and position", "[i18n]") {
+    EnglishAfterwards restore;
+    Error error;
+    error.code = ErrorCode::JsonSyntax;
+    error.file = "trace.json";
+    error.line = 3;
+    error.column = 14;
+    error.byteOffset = 120;
+    error.expected = "',' or '}'";
+    REQUIRE(installTranslations(QStringLiteral("en")));
+    const QString english = errorText(error);
+    CHECK(english.contains(QStringLiteral("JSON syntax error in trace.json")));
+    CHECK(english.contains(QStringLiteral("Line 3, column 14")));
+    CHECK(english.contains(QStringLiteral("At byte 120")));
+    CHECK(english.contains(QStringLiteral("',' or '}'")));
+
+    REQUIRE(installTranslations(QStringLiteral("zh_CN")));
+    const QString chinese = errorText(error);
+    CHECK(chinese.contains(QStringLiteral("trace.json")));
+    CHECK(chinese.contains(QStringLiteral("第 3 行")));
+    CHECK(chinese.contains(QStringLiteral("',' or '}'"))); // the reader's own words stay English
+    CHECK(chinese != english);
+    // Every code has its own sentence in both languages.
+    for (ErrorCode code : {ErrorCode::FileNotFound, ErrorCode::NotAFile, ErrorCode::EmptyFile, ErrorCode::ReadFailed,
+                           ErrorCode::BadGzip, ErrorCode::NotJson, ErrorCode::Truncated, ErrorCode::WrongType,
+                           ErrorCode::UnknownFormat, ErrorCode::BadCsv, ErrorCode::BadDatabase, ErrorCode::StoreFailed,
+                           ErrorCode::Cancelled}) {
+        Error e;
+        e.code = code;
+        e.file = "x";
+        INFO(errorCodeName(code));
+        CHECK_FALSE(errorSummary(e).isEmpty());
+        CHECK_FALSE(errorSummary(e).contains(QLatin1String("Unknown error")));
+    }
+}
+
+TEST_CASE("Every string of the HTML report has a zh_CN translation", "[i18n]") {
+    EnglishAfterwards restore;
+    QFile header(QStringLiteral(OPSCOPE_SOURCE_DIR "/core/report/report_strings.h"));
+    if (!header.open(QIODevice::ReadOnly)) SUCCEED("no report in this tree");
+    else {
+        const QString text = QString::fromUtf8(header.readAll());
+        // inline constexpr const char* kName = "part" "part";  (literals may continue on the next line)
+        static const QRegularExpression constant(QStringLiteral(R"re(constexpr const char\* \w+ =\s*((?:"[^"]*"\s*)+);)re"));
+        static const QRegularExpression literal(QStringLiteral(R"re("([^"]*)")re"));
+        QStringList english;
+        for (auto it = constant.globalMatch(text); it.hasNext();) {
+            QString joined;
+            for (auto parts = literal.globalMatch(it.next().captured(1)); parts.hasNext();) joined += parts.next().captured(1);
+            english << joined;
+        }
+        REQUIRE(english.size() > 50);
+        REQUIRE(installTranslations(QStringLiteral("zh_CN")));
+        const QStringList sameInChinese = {QStringLiteral("#"), QStringLiteral(">p50"), QStringLiteral(">p90"), QStringLiteral(">p99")};
+        for (const QString& e : english) {
+            if (sameInChinese.contains(e)) continue;
+            INFO(e.toStdString());
+            const std::string zh = translateReportString(e.toUtf8().constData());
+            CHECK(zh != e.toStdString());
+            CHECK((zh.front() == '>') == e.startsWith(QLatin1Char('>')));
+        }
+        CHECK(reportStringTable().at("Bubbles") == "气泡");
+        REQUIRE(installTranslations(QStringLiteral("en")));
+        CHECK(reportStringTable().empty());
+        CHECK(translateReportString(">Busy") == ">Busy");
+    }
+}

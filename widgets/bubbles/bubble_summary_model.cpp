@@ -1,0 +1,102 @@
+#include "widgets/bubbles/bubble_summary_model.h"
+
+#include "widgets/tables/bubble_table_model.h"
+#include "widgets/tables/operator_stats_model.h"
+
+#include <QFont>
+
+namespace opscope {
+
+BubbleCause mainCause(const BubbleSummary& summary) {
+    std::size_t best = static_cast<std::size_t>(BubbleCause::Unknown);
+    for (std::size_t c = 0; c < kBubbleCauseCount; ++c)
+        if (summary.causeNs[c] > summary.causeNs[best]) best = c;
+    return static_cast<BubbleCause>(best);
+}
+
+BubbleSummaryModel::BubbleSummaryModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void BubbleSummaryModel::resetData(const BubbleReport& report) {
+    beginResetModel();
+    rows_.clear();
+    for (const BubbleSummary& device : report.devices) {
+        rows_.push_back(device);
+        for (const BubbleSummary& track : report.tracks)
+            if (track.deviceKey == device.deviceKey) rows_.push_back(track);
+    }
+    endResetModel();
+}
+
+int BubbleSummaryModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int BubbleSummaryModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant BubbleSummaryModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const BubbleSummary& s = rows_[static_cast<std::size_t>(index.row())];
+    const bool device = s.trackId == 0;
+    switch (role) {
+    case IsDeviceRole: return device;
+    case SortRole:
+        switch (index.column()) {
+        case SpanColumn: return static_cast<qlonglong>(s.spanEndNs - s.spanStartNs);
+        case BusyColumn: return s.busyShare;
+        case IdleColumn: return s.idleShare;
+        case CountColumn: return static_cast<qlonglong>(s.bubbleCount);
+        case TotalColumn: return static_cast<qlonglong>(s.bubbleTotalNs);
+        case LargestColumn: return static_cast<qlonglong>(s.largestBubbleNs);
+        default: break;
+        }
+        [[fallthrough]];
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case WhereColumn:
+            return device ? tr("%1 (all counted tracks)").arg(QString::fromStdString(s.label))
+                          : QString::fromStdString(s.label);
+        case SpanColumn: return microsecondsText(static_cast<double>(s.spanEndNs - s.spanStartNs));
+        case BusyColumn: return QString::number(s.busyShare * 100.0, 'f', 2);
+        case IdleColumn: return QString::number(s.idleShare * 100.0, 'f', 2);
+        case CountColumn: return QString::number(s.bubbleCount);
+        case TotalColumn: return microsecondsText(static_cast<double>(s.bubbleTotalNs));
+        case LargestColumn: return microsecondsText(static_cast<double>(s.largestBubbleNs));
+        case CauseColumn: return s.bubbleCount > 0 ? bubbleCauseLabel(mainCause(s)) : QString();
+        default: return {};
+        }
+    case Qt::TextAlignmentRole:
+        return static_cast<int>((index.column() == WhereColumn || index.column() == CauseColumn ? Qt::AlignLeft : Qt::AlignRight) |
+                                Qt::AlignVCenter);
+    case Qt::FontRole:
+        if (device) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    case Qt::DecorationRole:
+        if (index.column() == CauseColumn && s.bubbleCount > 0) return bubbleCauseColour(mainCause(s));
+        return {};
+    default: return {};
+    }
+}
+
+QVariant BubbleSummaryModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal) return {};
+    if (role == Qt::ToolTipRole && section == SpanColumn) return tr("From the first to the last activity");
+    if (role == Qt::ToolTipRole && section == CauseColumn) return tr("The cause holding the most bubble time");
+    if (role != Qt::DisplayRole) return {};
+    switch (section) {
+    case WhereColumn: return tr("Device / track");
+    case SpanColumn: return tr("Active span (µs)");
+    case BusyColumn: return tr("Busy (%)");
+    case IdleColumn: return tr("Idle (%)");
+    case CountColumn: return tr("Bubbles");
+    case TotalColumn: return tr("Bubble total (µs)");
+    case LargestColumn: return tr("Largest (µs)");
+    case CauseColumn: return tr("Main cause");
+    default: return {};
+    }
+}
+
+} // namespace opscope

@@ -1,0 +1,173 @@
+#include "widgets/compare/compare_panel.h"
+
+#include "widgets/common/csv_export.h"
+#include "widgets/compare/aligned_timelines.h"
+#include "widgets/compare/comparison_models.h"
+
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace opscope {
+
+namespace {
+
+QSortFilterProxyModel* makeProxy(QAbstractItemModel* source, int sortRole, QObject* parent) {
+    auto* proxy = new QSortFilterProxyModel(parent);
+    proxy->setSourceModel(source);
+    proxy->setSortRole(sortRole);
+    proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    return proxy;
+}
+
+QTableView* makeTable(QSortFilterProxyModel* proxy, QWidget* parent) {
+    auto* table = new QTableView(parent);
+    table->setModel(proxy);
+    // Until the user sorts, rows keep the comparison's order (largest change first).
+    table->horizontalHeader()->setSortIndicator(-1, Qt::DescendingOrder);
+    table->setSortingEnabled(true);
+    table->setAlternatingRowColors(true);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->verticalHeader()->setVisible(false);
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
+    table->horizontalHeader()->setStretchLastSection(true);
+    return table;
+}
+
+} // namespace
+
+ComparePanel::ComparePanel(QWidget* parent)
+    : QWidget(parent), title_(new QLabel(this)), verdict_(new QLabel(this)), thresholdBox_(new QDoubleSpinBox(this)),
+      tabs_(new QTabWidget(this)), operatorModel_(new OperatorDiffModel(this)), summaryModel_(new ComparisonSummaryModel(this)),
+      operatorProxy_(makeProxy(operatorModel_, OperatorDiffModel::SortRole, this)),
+      summaryProxy_(makeProxy(summaryModel_, ComparisonSummaryModel::SortRole, this)), timelines_(new AlignedTimelines(this)) {
+    operatorProxy_->setFilterKeyColumn(OperatorDiffModel::NameColumn);
+    thresholdBox_->setRange(0, 1000);
+    thresholdBox_->setDecimals(1);
+    thresholdBox_->setSuffix(QStringLiteral("%"));
+    thresholdBox_->setValue(5.0);
+    thresholdBox_->setToolTip(tr("A time regresses when it grows by more than this"));
+    verdict_->setWordWrap(true);
+    verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    title_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(title_, 1);
+    top->addWidget(new QLabel(tr("Threshold:"), this));
+    top->addWidget(thresholdBox_);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(verdict_);
+    layout->addWidget(tabs_, 1);
+    tabs_->addTab(buildDifferencesPage(), tr("Differences"));
+    tabs_->addTab(timelines_, tr("Timelines"));
+    connect(thresholdBox_, &QDoubleSpinBox::valueChanged, this, [this] { recompute(); });
+}
+
+QWidget* ComparePanel::buildDifferencesPage() {
+    auto* page = new QWidget(this);
+    summaryTable_ = makeTable(summaryProxy_, page);
+    operatorTable_ = makeTable(operatorProxy_, page);
+    summaryTable_->setObjectName(QStringLiteral("compareSummaryTable"));
+    operatorTable_->setObjectName(QStringLiteral("compareOperatorTable"));
+    filter_ = new QLineEdit(page);
+    filter_->setPlaceholderText(tr("Filter operators"));
+    filter_->setClearButtonEnabled(true);
+    connect(filter_, &QLineEdit::textChanged, this, &ComparePanel::setOperatorFilter);
+    auto* exportSummary = new QPushButton(tr("Export Summary CSV…"), page);
+    auto* exportOperators = new QPushButton(tr("Export Operators CSV…"), page);
+    connect(exportSummary, &QPushButton::clicked, this, [this] { exportDialog(false); });
+    connect(exportOperators, &QPushButton::clicked, this, [this] { exportDialog(true); });
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(filter_, 1);
+    bar->addWidget(exportSummary);
+    bar->addWidget(exportOperators);
+    auto* operators = new QWidget(page);
+    auto* opsLayout = new QVBoxLayout(operators);
+    opsLayout->setContentsMargins(0, 0, 0, 0);
+    opsLayout->addLayout(bar);
+    opsLayout->addWidget(operatorTable_, 1);
+    auto* splitter = new QSplitter(Qt::Vertical, page);
+    splitter->addWidget(summaryTable_);
+    splitter->addWidget(operators);
+    splitter->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+    return page;
+}
+
+void ComparePanel::setInputs(CompareInputs inputs) {
+    inputs_ = std::move(inputs);
+    title_->setText(tr("<b>Base</b> %1 &nbsp; <b>New</b> %2").arg(inputs_.baseLabel.toHtmlEscaped(), inputs_.newLabel.toHtmlEscaped()));
+    timelines_->setData(inputs_.baseTimeline, inputs_.newTimeline, inputs_.baseLabel, inputs_.newLabel);
+    recompute();
+}
+
+void ComparePanel::setThreshold(double share) { thresholdBox_->setValue(share * 100.0); }
+
+double ComparePanel::threshold() const { return thresholdBox_->value() / 100.0; }
+
+void ComparePanel::setOperatorFilter(const QString& text) {
+    if (filter_ && filter_->text() != text) filter_->setText(text);
+    operatorProxy_->setFilterFixedString(text);
+}
+
+void ComparePanel::recompute() {
+    CompareOptions options;
+    options.threshold = threshold();
+    options.gateFindings = inputs_.base.hasFindings && inputs_.current.hasFindings;
+    result_ = compareBaselines(inputs_.base, inputs_.current, options);
+    operatorModel_->resetData(result_.operators);
+    summaryModel_->resetData(result_);
+    for (QTableView* table : {summaryTable_, operatorTable_}) {
+        table->resizeColumnsToContents();
+        table->setColumnWidth(1, std::min(table->columnWidth(1), 360)); // names: wide, not unbounded
+    }
+    operatorTable_->setColumnWidth(OperatorDiffModel::NameColumn,
+                                   std::min(operatorTable_->columnWidth(OperatorDiffModel::NameColumn), 420));
+    const QString percent = QString::number(options.threshold * 100.0, 'f', 1);
+    if (result_.regressed()) {
+        QStringList lines;
+        for (const Regression& r : result_.regressions) lines << regressionSentence(r).toHtmlEscaped();
+        verdict_->setText(tr("<span style='color:#c62828'><b>%n regression(s) beyond %1%:</b></span> ", nullptr,
+                             static_cast<int>(result_.regressions.size())).arg(percent) +
+                          lines.join(QStringLiteral("; ")));
+    } else {
+        verdict_->setText(tr("<span style='color:#2e7d32'><b>No regression beyond %1%.</b></span>").arg(percent));
+    }
+    emit resultChanged(result_.regressed());
+}
+
+bool ComparePanel::exportOperatorsCsv(const QString& path, QString* errorMessage) const {
+    return exportViewToCsv(*operatorTable_, path, errorMessage);
+}
+
+bool ComparePanel::exportSummaryCsv(const QString& path, QString* errorMessage) const {
+    return exportViewToCsv(*summaryTable_, path, errorMessage);
+}
+
+void ComparePanel::exportDialog(bool operators) {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export CSV"),
+                                                      operators ? QStringLiteral("comparison_operators.csv")
+                                                                : QStringLiteral("comparison_summary.csv"),
+                                                      tr("CSV files (*.csv)"));
+    if (path.isEmpty()) return;
+    QString message;
+    if (!(operators ? exportOperatorsCsv(path, &message) : exportSummaryCsv(path, &message)))
+        QMessageBox::warning(this, tr("Export failed"), message);
+}
+
+} // namespace opscope

@@ -1,0 +1,81 @@
+// The comparison of two traces in the GUI: the verdict at the chosen threshold, the summary (totals,
+// devices, findings) and per-operator diff tables (sortable, filterable, exported as CSV as shown),
+// and both timelines aligned on a common relative time axis.
+#pragma once
+#include "core/analysis/comparison.h"
+#include "core/store/timeline_data.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTableView;
+
+namespace opscope {
+
+class AlignedTimelines;
+class ComparisonSummaryModel;
+class OperatorDiffModel;
+
+struct CompareInputs {
+    BaselineAggregates base, current;
+    std::shared_ptr<const TimelineData> baseTimeline;
+    std::shared_ptr<const TimelineData> newTimeline; // loaded with AlignedTimelines::alignmentShiftNs()
+    QString baseLabel, newLabel;
+};
+
+class ComparePanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ComparePanel(QWidget* parent = nullptr);
+
+    void setInputs(CompareInputs inputs);
+    // Share, e.g. 0.05; recomputes the diff (cheap: aggregates only).
+    void setThreshold(double share);
+    double threshold() const;
+    const ComparisonResult& result() const { return result_; }
+
+    OperatorDiffModel* operatorModel() const { return operatorModel_; }
+    QSortFilterProxyModel* operatorProxy() const { return operatorProxy_; }
+    ComparisonSummaryModel* summaryModel() const { return summaryModel_; }
+    QSortFilterProxyModel* summaryProxy() const { return summaryProxy_; }
+    QTableView* operatorTable() const { return operatorTable_; }
+    AlignedTimelines* timelines() const { return timelines_; }
+    QTabWidget* tabs() const { return tabs_; }
+    QLabel* verdictLabel() const { return verdict_; }
+    void setOperatorFilter(const QString& text);
+
+    // The tables as shown (sort, filter) to CSV; false with a message on failure.
+    bool exportOperatorsCsv(const QString& path, QString* errorMessage) const;
+    bool exportSummaryCsv(const QString& path, QString* errorMessage) const;
+
+signals:
+    void resultChanged(bool regressed);
+
+private:
+    void recompute();
+    void exportDialog(bool operators);
+    QWidget* buildDifferencesPage();
+
+    CompareInputs inputs_;
+    ComparisonResult result_;
+    QLabel* title_;
+    QLabel* verdict_;
+    QDoubleSpinBox* thresholdBox_;
+    QLineEdit* filter_ = nullptr;
+    QTabWidget* tabs_;
+    OperatorDiffModel* operatorModel_;
+    ComparisonSummaryModel* summaryModel_;
+    QSortFilterProxyModel* operatorProxy_;
+    QSortFilterProxyModel* summaryProxy_;
+    QTableView* operatorTable_ = nullptr;
+    QTableView* summaryTable_ = nullptr;
+    AlignedTimelines* timelines_;
+};
+
+} // namespace opscope

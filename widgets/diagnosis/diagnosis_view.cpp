@@ -1,0 +1,212 @@
+#include "widgets/diagnosis/diagnosis_view.h"
+
+#include "core/analysis/device_profile.h"
+#include "core/analysis/diagnosis_engine.h"
+#include "core/analysis/store_access.h"
+#include "core/store/sqlite_db.h"
+#include "widgets/common/async_job.h"
+#include "widgets/common/error_text.h"
+#include "widgets/common/job_indicator.h"
+#include "widgets/common/slice_highlight.h"
+#include "widgets/common/zoom_control.h"
+#include "widgets/diagnosis/findings_panel.h"
+#include "widgets/diagnosis/phase_compare_plot.h"
+#include "widgets/diagnosis/roofline_plot.h"
+#include "widgets/tables/findings_model.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QTabWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace opscope {
+
+struct DiagnosisView::Result {
+    DiagnosisReport report;
+    QString error;
+};
+
+namespace {
+
+using Result = DiagnosisView::Result;
+
+Result runJob(const std::string& path, DiagnosisOptions options) {
+    Result r;
+    Error error;
+    try {
+        Database db;
+        if (!openStoreReadOnly(path, &db, &error)) {
+            r.error = errorText(error);
+            return r;
+        }
+        // Detected here, with the profile list kept alive, rather than inside runDiagnosis.
+        if (!options.device) {
+            const std::vector<DeviceProfile> profiles = builtinDeviceProfiles();
+            if (const DeviceProfile* p = detectDeviceProfile(db, profiles)) options.device = *p;
+        }
+        if (!runDiagnosis(db, options, &r.report, &error)) r.error = errorText(error);
+    } catch (const SqliteError& e) {
+        r.error = QString::fromUtf8(e.what());
+    }
+    return r;
+}
+
+} // namespace
+
+DiagnosisView::DiagnosisView(ZoomControl* zoom, QWidget* parent)
+    : QWidget(parent), zoom_(zoom), job_(new AsyncJob(this)), rules_(defaultRulesConfig()), tabs_(new QTabWidget(this)),
+      findings_(new FindingsPanel(zoom, this)), roofline_(new RooflinePlot(this)), phases_(new PhaseComparePlot(this)) {
+    tabs_->addTab(findings_, tr("Findings"));
+    tabs_->addTab(roofline_, tr("Roofline"));
+    tabs_->addTab(phases_, tr("Phases"));
+    tabs_->setDocumentMode(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(buildToolbar());
+    layout->addWidget(tabs_, 1);
+    findings_->setMessage(tr("No trace loaded."));
+    roofline_->setData({}, tr("No trace loaded."));
+    connect(findings_, &FindingsPanel::slicesHighlighted, this, &DiagnosisView::slicesHighlighted);
+    connect(findings_, &FindingsPanel::sliceActivated, this, &DiagnosisView::sliceActivated);
+    connect(roofline_, &RooflinePlot::operatorClicked, this, &DiagnosisView::operatorClicked);
+    connect(phases_, &PhaseComparePlot::phaseClicked, this, [this](int index) {
+        const PhaseRow& p = phases_->phases()[static_cast<std::size_t>(index)];
+        zoomToInterval(*zoom_, p.startNs, p.endNs, 0.05);
+    });
+}
+
+DiagnosisView::~DiagnosisView() = default;
+
+QWidget* DiagnosisView::buildToolbar() {
+    auto* bar = new QWidget(this);
+    device_ = new QComboBox(bar);
+    device_->addItem(tr("Detect from the trace"), QString());
+    for (const DeviceProfile& p : builtinDeviceProfiles())
+        device_->addItem(QString::fromStdString(p.name), QString::fromStdString(p.id));
+    device_->setToolTip(tr("Device profile for the roofline and bandwidth rules (nominal peaks)"));
+    rulesButton_ = new QToolButton(bar);
+    rulesButton_->setText(tr("Rules file…"));
+    rulesButton_->setToolTip(tr("Merge your own thresholds over the shipped rules (JSON, by rule id)"));
+    rerun_ = new QToolButton(bar);
+    rerun_->setText(tr("Run again"));
+    info_ = new QLabel(bar);
+    info_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // long texts must not widen the dock
+    auto* indicator = new JobIndicator(job_, bar);
+    auto* row = new QHBoxLayout(bar);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(new QLabel(tr("Device:"), bar));
+    row->addWidget(device_);
+    row->addWidget(rulesButton_);
+    row->addWidget(rerun_);
+    row->addSpacing(8);
+    row->addWidget(info_, 1);
+    row->addWidget(indicator);
+    connect(device_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+    connect(rulesButton_, &QToolButton::clicked, this, &DiagnosisView::loadRulesWithDialog);
+    connect(rerun_, &QToolButton::clicked, this, &DiagnosisView::recompute);
+    connect(indicator, &JobIndicator::cancelled, this, [this] { info_->setText(tr("Cancelled.")); });
+    return bar;
+}
+
+void DiagnosisView::setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline) {
+    storePath_ = storePath;
+    timeline_ = std::move(timeline);
+    report_ = DiagnosisReport{};
+    if (timeline_ && zoom_->traceRange().startNs != timeline_->traceRange().startNs)
+        zoom_->setTraceRange(timeline_->traceRange()); // standalone (no timeline view reset it)
+    recompute();
+}
+
+void DiagnosisView::setPage(Page page) { tabs_->setCurrentIndex(static_cast<int>(page)); }
+
+bool DiagnosisView::setDevice(const QString& id) {
+    const int index = device_->findData(id);
+    if (index < 0) return false;
+    device_->setCurrentIndex(index);
+    return true;
+}
+
+bool DiagnosisView::setRulesFile(const QString& path, QString* errorMessage) {
+    RulesConfig rules;
+    Error error;
+    if (!loadRulesFile(path.toStdString(), &rules, &error)) {
+        if (errorMessage) *errorMessage = errorText(error);
+        return false;
+    }
+    rules_ = std::move(rules);
+    rulesPath_ = path;
+    recompute();
+    return true;
+}
+
+void DiagnosisView::loadRulesWithDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Diagnosis rules"), QString(), tr("JSON files (*.json)"));
+    if (path.isEmpty()) return;
+    QString message;
+    if (!setRulesFile(path, &message)) QMessageBox::warning(this, tr("Cannot use the rules file"), message);
+}
+
+void DiagnosisView::recompute() {
+    if (storePath_.empty()) return;
+    DiagnosisOptions options;
+    options.rules = rules_;
+    const std::string id = device_->currentData().toString().toStdString();
+    if (!id.empty()) {
+        const std::vector<DeviceProfile> profiles = builtinDeviceProfiles();
+        if (const DeviceProfile* p = findDeviceProfile(profiles, id)) options.device = *p;
+    }
+    info_->setText(tr("Running the rules…"));
+    findings_->setMessage(tr("Running the rules…"));
+    const std::string path = storePath_;
+    job_->start<Result>([path, options](AsyncJob::CancelFlag) { return runJob(path, options); },
+                        [this](Result r) { take(std::move(r)); });
+}
+
+void DiagnosisView::take(Result r) {
+    if (!r.error.isEmpty()) {
+        info_->setText(tr("The diagnosis failed: %1").arg(r.error));
+        findings_->setMessage(r.error);
+        emit computed();
+        return;
+    }
+    report_ = std::move(r.report);
+    findings_->setFindings(report_.findings, report_.deviceTimeNs, timeline_);
+    QString needs;
+    for (const Finding& f : report_.findings)
+        if (f.ruleId == "compute_density" && f.status == FindingStatus::MissingInput) needs = localized(f.needs);
+    roofline_->setData(report_.roofline, needs.isEmpty() ? tr("No operator reports FLOPs and bytes")
+                                                         : tr("No roofline data: %1").arg(needs));
+    phases_->setPhases(report_.phases);
+    QString text = report_.roofline.hasProfile
+                       ? tr("Device profile: %1").arg(QString::fromStdString(report_.roofline.profile.name))
+                       : tr("No device profile detected");
+    if (!rulesPath_.isEmpty()) text += tr(" · rules: %1").arg(QFileInfo(rulesPath_).fileName());
+    if (!report_.unknownRules.empty()) text += tr(" · %n unknown rule(s) ignored", nullptr, static_cast<int>(report_.unknownRules.size()));
+    if (report_.fellBackToAll) text += tr(" · no compute track marked: all tracks analysed");
+    info_->setText(text);
+    emit computed();
+}
+
+void DiagnosisView::operatorClicked(const QString& name) {
+    if (!timeline_) return;
+    // The roofline knows operators by name: every execution with that name is evidence.
+    const std::string wanted = name.toStdString();
+    std::vector<std::int64_t> ids;
+    for (const TimelineSlice& s : timeline_->slices())
+        if (timeline_->string(s.nameId) == wanted) ids.push_back(s.id);
+    auto highlight = makeSliceHighlight(*timeline_, ids);
+    if (highlight->matches.empty()) return;
+    emit slicesHighlighted(highlight, 0);
+    emit sliceActivated(highlight->matches.front().sliceId);
+}
+
+bool DiagnosisView::waitForLoaded(int timeoutMs) {
+    return waitForAsyncJobs(timeoutMs);
+}
+
+} // namespace opscope

@@ -1,0 +1,78 @@
+// The diagnosis view: runs the rules over the store off the GUI thread (device profile and rules file
+// chosen by the user) and shows the findings panel, the roofline and the phase comparison as pages.
+#pragma once
+#include "core/analysis/diagnosis_types.h"
+#include "core/analysis/slice_search.h"
+#include "core/store/timeline_data.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+class QComboBox;
+class QLabel;
+class QTabWidget;
+class QToolButton;
+
+namespace opscope {
+
+class AsyncJob;
+class FindingsPanel;
+class PhaseComparePlot;
+class RooflinePlot;
+class ZoomControl;
+
+class DiagnosisView : public QWidget {
+    Q_OBJECT
+public:
+    enum class Page { Findings, Roofline, Phases };
+    struct Result; // a finished run (defined with the worker)
+
+    explicit DiagnosisView(ZoomControl* zoom, QWidget* parent = nullptr);
+    ~DiagnosisView() override;
+
+    void setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline);
+    void recompute();
+    // Runs a pending recomputation now and waits for the results (screenshots and tests); false on timeout.
+    Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
+    void setPage(Page page);
+    // A built-in profile id ("ascend-910b"), or empty to detect one from the trace.
+    bool setDevice(const QString& id);
+    // Merges a rules file over the shipped rules; false (and the reason) when it cannot be read.
+    bool setRulesFile(const QString& path, QString* errorMessage);
+
+    const DiagnosisReport& report() const { return report_; }
+    FindingsPanel* findings() const { return findings_; }
+    RooflinePlot* roofline() const { return roofline_; }
+    PhaseComparePlot* phases() const { return phases_; }
+
+signals:
+    void computed();
+    void slicesHighlighted(std::shared_ptr<const SliceSearchResult> slices, int current);
+    void sliceActivated(qint64 sliceId);
+
+private:
+    void take(Result result);
+    void loadRulesWithDialog();
+    void operatorClicked(const QString& name);
+    QWidget* buildToolbar();
+
+    ZoomControl* zoom_;
+    std::string storePath_;
+    std::shared_ptr<const TimelineData> timeline_;
+    AsyncJob* job_;
+    DiagnosisReport report_;
+    RulesConfig rules_;
+    QString rulesPath_;
+    QTabWidget* tabs_;
+    FindingsPanel* findings_;
+    RooflinePlot* roofline_;
+    PhaseComparePlot* phases_;
+    QComboBox* device_;
+    QToolButton *rulesButton_, *rerun_;
+    QLabel* info_;
+};
+
+} // namespace opscope

@@ -1,0 +1,98 @@
+// The operator heatmap view: operators (top N by time, or types) by time buckets over the timeline's
+// visible range, coloured by busy time, executions, mean duration or a metric the store holds.
+// Recomputed off the GUI thread when the range or the options change (stale results dropped);
+// hovering tells a cell's value, clicking zooms the timeline to the bucket and selects the executions.
+#pragma once
+#include "core/analysis/heatmap_bins.h"
+#include "core/analysis/slice_search.h"
+#include "core/store/timeline_data.h"
+#include "widgets/common/operator_executions.h"
+#include "widgets/heatmap/heatmap_plot.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSpinBox;
+class QTimer;
+
+namespace opscope {
+
+class AsyncJob;
+class ZoomControl;
+
+struct HeatmapMetricChoice {
+    std::string name;
+    std::string unit;
+    std::string group;
+};
+
+class HeatmapView : public QWidget {
+    Q_OBJECT
+public:
+    struct Result; // a finished computation (defined with the worker)
+
+    explicit HeatmapView(ZoomControl* zoom, QWidget* parent = nullptr);
+    ~HeatmapView() override;
+
+    void setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline);
+    void setGroupBy(GroupBy by);
+    void setTopN(int rows);
+    // "busy", "count", "mean" or a metric name the store holds; false when it is not offered.
+    bool setValue(const QString& value);
+    void recompute();
+    // Runs a pending recomputation now and waits for the results (screenshots and tests); false on timeout.
+    Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
+
+    // About 4 px per bucket, at least 100 and at most 400 buckets.
+    static int bucketCountForWidth(int widthPx);
+
+    HeatmapPlot* plot() const { return plot_; }
+    const HeatmapResult& result() const { return result_; }
+    const std::vector<HeatmapMetricChoice>& metrics() const { return metrics_; }
+    QComboBox* valueBox() const { return value_; }
+    // Text the tooltip shows for a cell.
+    QString cellText(int row, int bucket) const;
+    // What a click on a cell does: zoom the timeline to the bucket, select the operator's executions in it.
+    void activateCell(int row, int bucket);
+    // Outlines the row of the operator a timeline slice belongs to.
+    void showOperatorOfSlice(qint64 sliceId);
+
+signals:
+    void computed();
+    void slicesHighlighted(std::shared_ptr<const SliceSearchResult> slices, int current);
+
+private:
+    void take(Result result);
+    void scheduleRecompute();
+    void plotResized();
+    int wantedBuckets() const;
+    void fillValueBox();
+    QString valueLabel() const;
+    QString valueText(double v) const;
+    QWidget* buildToolbar();
+
+    ZoomControl* zoom_;
+    std::string storePath_;
+    std::shared_ptr<const TimelineData> timeline_;
+    std::shared_ptr<const StoreSnapshot> snapshot_;
+    AsyncJob* job_;
+    HeatmapPlot* plot_;
+    QComboBox *groupBy_, *value_, *gradient_;
+    QSpinBox* topN_;
+    QCheckBox *other_, *logScale_;
+    QLabel* info_;
+    QTimer* debounce_;
+    HeatmapResult result_;
+    OperatorExecutions index_;
+    std::vector<HeatmapMetricChoice> metrics_;
+    bool metricsLoaded_ = false;
+    QString pendingValue_; // asked for before the metric list arrived
+};
+
+} // namespace opscope

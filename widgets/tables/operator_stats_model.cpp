@@ -1,0 +1,181 @@
+#include "widgets/tables/operator_stats_model.h"
+
+#include <QLocale>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <limits>
+
+namespace opscope {
+
+QString microsecondsText(double ns) { return QString::number(ns / 1000.0, 'f', 3); }
+
+OperatorStatsModel::OperatorStatsModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+namespace {
+
+// Identifiers (Step Id, Task ID, Stream ID...) average to nothing useful: they go after the real metrics.
+bool isIdentifier(const std::string& name) {
+    std::string lower;
+    for (char c : name) lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    return lower.size() >= 2 && lower.compare(lower.size() - 2, 2, "id") == 0 &&
+           (lower.size() == 2 || lower[lower.size() - 3] == ' ' || lower[lower.size() - 3] == '_');
+}
+
+void moveIdentifiersLast(OperatorStats* stats) {
+    std::vector<std::size_t> order(stats->metrics.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [stats](std::size_t a, std::size_t b) {
+        return !isIdentifier(stats->metrics[a].name) && isIdentifier(stats->metrics[b].name);
+    });
+    std::vector<MetricColumn> metrics;
+    for (std::size_t i : order) metrics.push_back(stats->metrics[i]);
+    stats->metrics = std::move(metrics);
+    for (OperatorStatsRow& row : stats->rows) {
+        std::vector<double> means;
+        for (std::size_t i : order) means.push_back(i < row.metricMeans.size() ? row.metricMeans[i] : std::nan(""));
+        row.metricMeans = std::move(means);
+    }
+}
+
+} // namespace
+
+void OperatorStatsModel::resetData(OperatorStats stats) {
+    beginResetModel();
+    stats_ = std::move(stats);
+    moveIdentifiersLast(&stats_);
+    stats_.rows.erase(std::remove_if(stats_.rows.begin(), stats_.rows.end(),
+                                     [](const OperatorStatsRow& r) { return r.count == 0; }),
+                      stats_.rows.end());
+    endResetModel();
+}
+
+int OperatorStatsModel::rowOfKey(const std::string& key) const {
+    for (std::size_t r = 0; r < stats_.rows.size(); ++r)
+        if (stats_.rows[r].key == key) return static_cast<int>(r);
+    return -1;
+}
+
+int OperatorStatsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(stats_.rows.size());
+}
+
+int OperatorStatsModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : FixedColumnCount + static_cast<int>(stats_.metrics.size());
+}
+
+namespace {
+
+double metricAt(const OperatorStatsRow& r, int column) {
+    const std::size_t m = static_cast<std::size_t>(column - OperatorStatsModel::FixedColumnCount);
+    return m < r.metricMeans.size() ? r.metricMeans[m] : std::nan("");
+}
+
+// Ratios and small means need more digits than large counters.
+QString metricText(double v) {
+    if (std::isnan(v)) return {};
+    const double a = std::abs(v);
+    if (a != 0 && a < 1) return QString::number(v, 'f', 4);
+    if (a < 1000) return QString::number(v, 'f', 3);
+    return QString::number(v, 'f', 1);
+}
+
+} // namespace
+
+QVariant OperatorStatsModel::displayValue(const OperatorStatsRow& r, int column) const {
+    switch (column) {
+    case KeyColumn: return QString::fromStdString(r.key);
+    case CountColumn: return QString::number(r.count);
+    case TotalColumn: return microsecondsText(static_cast<double>(r.totalNs));
+    case SelfColumn: return microsecondsText(static_cast<double>(r.selfNs));
+    case AverageColumn: return microsecondsText(r.avgNs);
+    case MinColumn: return microsecondsText(static_cast<double>(r.minNs));
+    case MaxColumn: return microsecondsText(static_cast<double>(r.maxNs));
+    case P50Column: return microsecondsText(static_cast<double>(r.p50Ns));
+    case P90Column: return microsecondsText(static_cast<double>(r.p90Ns));
+    case P99Column: return microsecondsText(static_cast<double>(r.p99Ns));
+    case ShareColumn: return QString::number(r.busyShare * 100.0, 'f', 2);
+    default: return metricText(metricAt(r, column));
+    }
+}
+
+QVariant OperatorStatsModel::sortValue(const OperatorStatsRow& r, int column) const {
+    switch (column) {
+    case KeyColumn: return QString::fromStdString(r.key);
+    case CountColumn: return static_cast<qlonglong>(r.count);
+    case TotalColumn: return static_cast<qlonglong>(r.totalNs);
+    case SelfColumn: return static_cast<qlonglong>(r.selfNs);
+    case AverageColumn: return r.avgNs;
+    case MinColumn: return static_cast<qlonglong>(r.minNs);
+    case MaxColumn: return static_cast<qlonglong>(r.maxNs);
+    case P50Column: return static_cast<qlonglong>(r.p50Ns);
+    case P90Column: return static_cast<qlonglong>(r.p90Ns);
+    case P99Column: return static_cast<qlonglong>(r.p99Ns);
+    case ShareColumn: return r.busyShare;
+    default: {
+        // Operators without the metric sort as the lowest value, so they gather at one end.
+        const double v = metricAt(r, column);
+        return std::isnan(v) ? -std::numeric_limits<double>::infinity() : v;
+    }
+    }
+}
+
+QVariant OperatorStatsModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount()) return {};
+    const OperatorStatsRow& r = stats_.rows[static_cast<std::size_t>(index.row())];
+    switch (role) {
+    case Qt::DisplayRole: return displayValue(r, index.column());
+    case SortRole: return sortValue(r, index.column());
+    case KeyRole: return QString::fromStdString(r.key);
+    case Qt::TextAlignmentRole:
+        return static_cast<int>((index.column() == KeyColumn ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        if (index.column() == KeyColumn)
+            return tr("%1\n%2 executions, %3 µs in total").arg(QString::fromStdString(r.key)).arg(r.count)
+                .arg(microsecondsText(static_cast<double>(r.totalNs)));
+        return {};
+    default: return {};
+    }
+}
+
+QVariant OperatorStatsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount()) return {};
+    if (section >= FixedColumnCount) {
+        const MetricColumn& m = stats_.metrics[static_cast<std::size_t>(section - FixedColumnCount)];
+        const QString name = QString::fromStdString(m.name);
+        if (role == Qt::DisplayRole)
+            return m.unit.empty() ? tr("%1 (mean)").arg(name) : tr("%1 (mean, %2)").arg(name, QString::fromStdString(m.unit));
+        if (role == Qt::ToolTipRole)
+            return m.group.empty() ? tr("Mean of %1 over the executions that report it").arg(name)
+                                   : tr("Mean of %1 (%2) over the executions that report it").arg(name, QString::fromStdString(m.group));
+        return {};
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case SelfColumn: return tr("Time not spent in nested slices");
+        case P50Column:
+        case P90Column:
+        case P99Column: return tr("Nearest-rank percentile of the execution durations");
+        case ShareColumn: return tr("Total time as a share of the device busy time (union of the compute tracks)");
+        default: return {};
+        }
+    }
+    if (role != Qt::DisplayRole) return {};
+    switch (section) {
+    case KeyColumn: return stats_.groupBy == GroupBy::Type ? tr("Operator type") : tr("Operator");
+    case CountColumn: return tr("Count");
+    case TotalColumn: return tr("Total (µs)");
+    case SelfColumn: return tr("Self (µs)");
+    case AverageColumn: return tr("Average (µs)");
+    case MinColumn: return tr("Min (µs)");
+    case MaxColumn: return tr("Max (µs)");
+    case P50Column: return tr("P50 (µs)");
+    case P90Column: return tr("P90 (µs)");
+    case P99Column: return tr("P99 (µs)");
+    case ShareColumn: return tr("Busy share (%)");
+    default: return {};
+    }
+}
+
+} // namespace opscope

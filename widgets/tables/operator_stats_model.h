@@ -1,0 +1,53 @@
+// The operator statistics table: one row per operator name or type with count, total, self, average,
+// min, max, p50/p90/p99 (µs, units in the headers so CSV exports carry them), share of device busy time
+// and the mean of every numeric metric. SortRole gives raw numbers for the sort proxy.
+#pragma once
+#include "core/analysis/operator_stats.h"
+
+#include <QAbstractTableModel>
+
+namespace opscope {
+
+class OperatorStatsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        KeyColumn,
+        CountColumn,
+        TotalColumn,
+        SelfColumn,
+        AverageColumn,
+        MinColumn,
+        MaxColumn,
+        P50Column,
+        P90Column,
+        P99Column,
+        ShareColumn,
+        FixedColumnCount // metric columns follow, one per OperatorStats::metrics entry
+    };
+    enum Role { SortRole = Qt::UserRole + 1, KeyRole };
+
+    explicit OperatorStatsModel(QObject* parent = nullptr);
+
+    // Takes a finished snapshot in one reset; rows without executions are left out.
+    void resetData(OperatorStats stats);
+    const OperatorStats& stats() const { return stats_; }
+    const OperatorStatsRow& row(int r) const { return stats_.rows[static_cast<std::size_t>(r)]; }
+    int rowOfKey(const std::string& key) const; // -1 when absent
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QVariant displayValue(const OperatorStatsRow& r, int column) const;
+    QVariant sortValue(const OperatorStatsRow& r, int column) const;
+
+    OperatorStats stats_;
+};
+
+// "12.345" µs with three decimals (ns resolution) for tables whose header names the unit.
+QString microsecondsText(double ns);
+
+} // namespace opscope

@@ -1,0 +1,369 @@
+#include "widgets/tables/operator_stats_view.h"
+
+#include "core/analysis/store_access.h"
+#include "core/store/sqlite_db.h"
+#include "widgets/common/async_job.h"
+#include "widgets/common/error_text.h"
+#include "widgets/common/csv_export.h"
+#include "widgets/common/job_indicator.h"
+#include "widgets/common/slice_highlight.h"
+#include "widgets/common/time_format.h"
+#include "widgets/common/zoom_control.h"
+#include "widgets/tables/operator_stats_model.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPainter>
+#include <QSortFilterProxyModel>
+#include <QStyledItemDelegate>
+#include <QTableView>
+#include <QDeadlineTimer>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace opscope {
+
+struct OperatorStatsView::Result {
+    OperatorStats stats;
+    OperatorExecutions index;
+    std::shared_ptr<const StoreSnapshot> snapshot;
+    QString error;
+};
+
+namespace {
+
+using Result = OperatorStatsView::Result;
+
+// Runs on the pool: its own read-only connection (SQLite handles stay on one thread).
+Result computeStats(const std::string& path, std::shared_ptr<const StoreSnapshot> snapshot,
+                    const OperatorStatsOptions& options) {
+    Result r;
+    Error error;
+    auto fail = [&r, &error] {
+        r.error = errorText(error);
+        return r;
+    };
+    try {
+        Database db;
+        if (!openStoreReadOnly(path, &db, &error)) return fail();
+        if (!snapshot) {
+            auto loaded = std::make_shared<StoreSnapshot>();
+            if (!loadSnapshot(db, options.tracks, loaded.get(), &error)) return fail();
+            snapshot = std::move(loaded);
+        }
+        OperatorGrouping grouping;
+        if (!groupOperators(db, *snapshot, options.grouping, &grouping, &error)) return fail();
+        if (!computeOperatorStats(db, *snapshot, options, &r.stats, &error)) return fail();
+        r.index = OperatorExecutions(snapshot, std::move(grouping));
+        r.snapshot = std::move(snapshot);
+    } catch (const SqliteError& e) {
+        r.error = QString::fromUtf8(e.what());
+    }
+    return r;
+}
+
+// The busy share as a bar behind its number, so the heavy operators stand out while scrolling.
+class ShareBarDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+        const double share = std::clamp(index.data(OperatorStatsModel::SortRole).toDouble(), 0.0, 1.0);
+        if (share > 0) {
+            QColor fill = option.palette.color(QPalette::Highlight);
+            fill.setAlpha(option.state & QStyle::State_Selected ? 110 : 70);
+            const QRect r = option.rect.adjusted(2, 3, -2, -3);
+            painter->fillRect(QRect(r.left(), r.top(), static_cast<int>(std::lround(r.width() * share)), r.height()), fill);
+        }
+        QStyledItemDelegate::paint(painter, option, index);
+    }
+};
+
+} // namespace
+
+OperatorStatsView::OperatorStatsView(ZoomControl* zoom, QWidget* parent)
+    : QWidget(parent), zoom_(zoom), job_(new AsyncJob(this)), model_(new OperatorStatsModel(this)),
+      proxy_(new QSortFilterProxyModel(this)), table_(new QTableView(this)), rangeTimer_(new QTimer(this)) {
+    proxy_->setSourceModel(model_);
+    proxy_->setSortRole(OperatorStatsModel::SortRole);
+    proxy_->setSortCaseSensitivity(Qt::CaseInsensitive);
+    proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    proxy_->setFilterKeyColumn(OperatorStatsModel::KeyColumn);
+    table_->setModel(proxy_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(OperatorStatsModel::TotalColumn, Qt::DescendingOrder);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setAlternatingRowColors(true);
+    table_->setWordWrap(false);
+    table_->verticalHeader()->hide();
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
+    table_->horizontalHeader()->setHighlightSections(false);
+    table_->installEventFilter(this);
+    table_->setItemDelegateForColumn(OperatorStatsModel::ShareColumn, new ShareBarDelegate(table_));
+    rangeTimer_->setSingleShot(true);
+    rangeTimer_->setInterval(250);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(buildToolbar());
+    layout->addWidget(table_, 1);
+
+    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &OperatorStatsView::rowSelected);
+    connect(rangeTimer_, &QTimer::timeout, this, &OperatorStatsView::recompute);
+    connect(zoom_, &ZoomControl::visibleRangeChanged, this, [this] {
+        if (visibleOnly_->isChecked()) rangeTimer_->start();
+    });
+    updateStepper();
+}
+
+OperatorStatsView::~OperatorStatsView() = default;
+
+QWidget* OperatorStatsView::buildToolbar() {
+    auto* bar = new QWidget(this);
+    groupBy_ = new QComboBox(bar);
+    groupBy_->addItem(tr("Operator name"), static_cast<int>(GroupBy::Name));
+    groupBy_->addItem(tr("Operator type"), static_cast<int>(GroupBy::Type));
+    filter_ = new QLineEdit(bar);
+    filter_->setPlaceholderText(tr("Filter operators…"));
+    filter_->setClearButtonEnabled(true);
+    filter_->setMinimumWidth(140);
+    visibleOnly_ = new QCheckBox(tr("Visible range only"), bar);
+    visibleOnly_->setToolTip(tr("Count only executions that start inside the timeline's visible range"));
+    summary_ = new QLabel(tr("No trace loaded."), bar);
+    summary_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // long texts must not widen the dock
+    prev_ = new QToolButton(bar);
+    prev_->setText(tr("◀ Previous"));
+    prev_->setToolTip(tr("Centre the timeline on the previous execution (Shift+Enter)"));
+    next_ = new QToolButton(bar);
+    next_->setText(tr("Next ▶"));
+    next_->setToolTip(tr("Centre the timeline on the next execution (Enter)"));
+    stepLabel_ = new QLabel(bar);
+    stepLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    stepLabel_->setMinimumWidth(stepLabel_->fontMetrics().averageCharWidth() * 16);
+    export_ = new QToolButton(bar);
+    export_->setText(tr("Export CSV…"));
+    export_->setToolTip(tr("Save the table as shown (filter and sort order) as CSV"));
+    auto* indicator = new JobIndicator(job_, bar);
+
+    auto* row = new QHBoxLayout(bar);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(new QLabel(tr("Group by:"), bar));
+    row->addWidget(groupBy_);
+    row->addWidget(filter_);
+    row->addWidget(visibleOnly_);
+    row->addWidget(summary_, 3);
+    row->addWidget(indicator);
+    row->addWidget(prev_);
+    row->addWidget(stepLabel_, 2);
+    row->addWidget(next_);
+    row->addWidget(export_);
+
+    connect(groupBy_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+    connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
+    connect(visibleOnly_, &QCheckBox::toggled, this, [this] { recompute(); });
+    connect(prev_, &QToolButton::clicked, this, [this] { stepExecution(false); });
+    connect(next_, &QToolButton::clicked, this, [this] { stepExecution(true); });
+    connect(export_, &QToolButton::clicked, this, &OperatorStatsView::exportWithDialog);
+    connect(indicator, &JobIndicator::cancelled, this, [this] { summary_->setText(tr("Cancelled.")); });
+    return bar;
+}
+
+void OperatorStatsView::setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline) {
+    storePath_ = storePath;
+    timeline_ = std::move(timeline);
+    snapshot_.reset();
+    index_ = OperatorExecutions();
+    model_->resetData({});
+    executionIds_.clear();
+    highlight_.reset();
+    current_ = -1;
+    recompute();
+}
+
+void OperatorStatsView::setGroupBy(GroupBy by) { groupBy_->setCurrentIndex(by == GroupBy::Type ? 1 : 0); }
+
+void OperatorStatsView::setVisibleRangeOnly(bool on) { visibleOnly_->setChecked(on); }
+
+void OperatorStatsView::recompute() {
+    if (storePath_.empty()) return;
+    OperatorStatsOptions options;
+    options.grouping.by = static_cast<GroupBy>(groupBy_->currentData().toInt());
+    if (visibleOnly_->isChecked()) options.grouping.range = zoom_->visibleRange();
+    summary_->setText(tr("Computing…"));
+    const std::string path = storePath_;
+    auto snapshot = snapshot_;
+    job_->start<Result>([path, snapshot, options](AsyncJob::CancelFlag) { return computeStats(path, snapshot, options); },
+                        [this](Result r) { take(std::move(r)); });
+}
+
+void OperatorStatsView::take(Result result) {
+    if (!result.error.isEmpty()) {
+        summary_->setText(tr("Could not compute the statistics: %1").arg(result.error));
+        emit computed();
+        return;
+    }
+    // Keep the selected operator (and its executions) across recomputations, e.g. after a zoom.
+    QString selectedKey;
+    const QModelIndexList selected = table_->selectionModel()->selectedRows();
+    if (!selected.isEmpty()) selectedKey = selected.first().data(OperatorStatsModel::KeyRole).toString();
+    snapshot_ = result.snapshot;
+    index_ = std::move(result.index);
+    const OperatorStats& s = result.stats;
+    QLocale locale;
+    QString text = tr("%1 operators, %2 executions, device busy %3 on %n track(s)", nullptr, static_cast<int>(s.tracks.size()))
+                       .arg(locale.toString(static_cast<qlonglong>(s.rows.size())))
+                       .arg(locale.toString(static_cast<qlonglong>(s.sliceCount)))
+                       .arg(formatDuration(s.busyNs));
+    if (s.fellBackToAll) text += tr(" (no compute track marked: all tracks counted)");
+    summary_->setText(text);
+    quietSelection_ = true;
+    model_->resetData(std::move(result.stats));
+    table_->resizeColumnsToContents();
+    table_->setColumnWidth(OperatorStatsModel::KeyColumn, std::min(table_->columnWidth(OperatorStatsModel::KeyColumn), 420));
+    if (!selectedKey.isEmpty()) selectOperator(selectedKey);
+    quietSelection_ = false;
+    updateStepper();
+    emit computed();
+}
+
+bool OperatorStatsView::selectOperator(const QString& key) {
+    const int row = model_->rowOfKey(key.toStdString());
+    if (row < 0) return false;
+    const QModelIndex index = proxy_->mapFromSource(model_->index(row, 0));
+    if (!index.isValid()) return false; // filtered out
+    table_->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    table_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::NoUpdate);
+    table_->scrollTo(index);
+    return true;
+}
+
+void OperatorStatsView::showOperatorOfSlice(qint64 sliceId) {
+    const int group = index_.groupOfSlice(sliceId);
+    if (group < 0) return;
+    quietSelection_ = true;
+    const bool found = selectOperator(QString::fromStdString(index_.label(group)));
+    quietSelection_ = false;
+    if (!found) return;
+    auto it = std::find(executionIds_.begin(), executionIds_.end(), sliceId);
+    current_ = it == executionIds_.end() ? -1 : static_cast<int>(it - executionIds_.begin());
+    updateStepper();
+}
+
+void OperatorStatsView::rowSelected() {
+    const QModelIndexList rows = table_->selectionModel()->selectedRows();
+    if (rows.isEmpty()) {
+        if (quietSelection_) return;
+        executionIds_.clear();
+        highlight_.reset();
+        current_ = -1;
+        updateStepper();
+        return;
+    }
+    const int group = index_.groupOf(rows.first().data(OperatorStatsModel::KeyRole).toString().toStdString());
+    // A recomputation re-selecting the same operator keeps the list being stepped through.
+    if (quietSelection_ && !executionIds_.empty() && index_.groupOfSlice(executionIds_.front()) == group) return;
+    const std::optional<TimeRange> range = model_->stats().range;
+    std::vector<std::int64_t> ids = index_.executions({group}, range, OperatorExecutions::Match::Starting);
+    if (timeline_) {
+        highlight_ = makeSliceHighlight(*timeline_, ids);
+        ids.clear();
+        for (const SliceMatch& m : highlight_->matches) ids.push_back(m.sliceId);
+    }
+    executionIds_ = std::move(ids);
+    current_ = -1;
+    updateStepper();
+    if (quietSelection_) return;
+    emit slicesHighlighted(highlight_, -1);
+    if (!executionIds_.empty()) goToExecution(0);
+}
+
+void OperatorStatsView::stepExecution(bool forward) {
+    if (executionIds_.empty()) return;
+    const int n = static_cast<int>(executionIds_.size());
+    const int next = current_ < 0 ? (forward ? 0 : n - 1) : (current_ + (forward ? 1 : n - 1)) % n;
+    goToExecution(next);
+}
+
+void OperatorStatsView::goToExecution(int index) {
+    if (index < 0 || index >= static_cast<int>(executionIds_.size())) return;
+    current_ = index;
+    const std::int64_t id = executionIds_[static_cast<std::size_t>(index)];
+    const StoreSnapshot* snap = index_.snapshot();
+    const std::int64_t at = snap ? snap->slices.indexOfSlice(id) : -1;
+    if (at >= 0) {
+        const SliceRecord& s = snap->slices.slices[static_cast<std::size_t>(at)];
+        centreOnSlice(*zoom_, s.tsNs, s.durNs);
+    }
+    updateStepper();
+    emit slicesHighlighted(highlight_, index);
+    emit sliceActivated(id);
+}
+
+void OperatorStatsView::updateStepper() {
+    const bool any = !executionIds_.empty();
+    prev_->setEnabled(any);
+    next_->setEnabled(any);
+    export_->setEnabled(model_->rowCount() > 0);
+    if (!any) {
+        stepLabel_->setText(table_->selectionModel()->hasSelection() ? tr("No executions") : QString());
+        return;
+    }
+    const int n = static_cast<int>(executionIds_.size());
+    if (current_ < 0) {
+        stepLabel_->setText(tr("%n execution(s)", nullptr, n));
+        return;
+    }
+    QString duration;
+    if (const StoreSnapshot* snap = index_.snapshot()) {
+        const std::int64_t at = snap->slices.indexOfSlice(executionIds_[static_cast<std::size_t>(current_)]);
+        if (at >= 0) duration = formatDuration(snap->slices.slices[static_cast<std::size_t>(at)].durNs);
+    }
+    stepLabel_->setText(tr("Execution %1 of %2 (%3)").arg(current_ + 1).arg(n).arg(duration));
+}
+
+bool OperatorStatsView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == table_ && event->type() == QEvent::KeyPress) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
+            stepExecution(!(key->modifiers() & Qt::ShiftModifier));
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+bool OperatorStatsView::exportCsv(const QString& path, QString* errorMessage) const {
+    return exportModelToCsv(*proxy_, path, errorMessage);
+}
+
+void OperatorStatsView::exportWithDialog() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export operator statistics"),
+                                                      QStringLiteral("operator_stats.csv"), tr("CSV files (*.csv)"));
+    if (path.isEmpty()) return;
+    QString message;
+    if (!exportCsv(path, &message)) QMessageBox::warning(this, tr("Export failed"), message);
+}
+
+bool OperatorStatsView::waitForLoaded(int timeoutMs) {
+    // A delivered result may arm the debounce again (a resize, a metric list): loop until settled.
+    const QDeadlineTimer deadline(timeoutMs);
+    do {
+        if (rangeTimer_->isActive()) recompute();
+        if (!waitForAsyncJobs(static_cast<int>(std::max<qint64>(0, deadline.remainingTime())))) return false;
+    } while (rangeTimer_->isActive() && !deadline.hasExpired());
+    return true;
+}
+
+} // namespace opscope
