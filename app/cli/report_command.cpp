@@ -2,6 +2,7 @@
 // images as data URIs) with the trace summary, devices, top operators, bubbles, heatmap, timeline and
 // diagnosis. Images are rendered with Qt offscreen, as `screenshot` does.
 #include "app/cli/analysis_cli_support.h"
+#include "app/cli/offscreen_application.h"
 #include "app/gui/report_images.h"
 #include "core/importers/graph/graph_import.h"
 #include "core/store/timeline_data.h"
@@ -22,16 +23,6 @@ const char* kHelp =
     "operators (default 20) with their metrics, the bubble distribution with the largest bubbles, heatmap and\n"
     "timeline images, diagnosis findings with evidence and suggestions. --graph imports a computation graph\n"
     "into the store first (as `opscope-cli graph import`) and adds a graph section.\n";
-
-// The command may run without a display: offscreen unless the caller chose a platform.
-std::unique_ptr<QApplication> ensureApplication() {
-    if (QApplication::instance()) return nullptr;
-    if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
-    static int argc = 1;
-    static char name[] = "opscope-cli";
-    static char* argv[] = {name, nullptr};
-    return std::make_unique<QApplication>(argc, argv);
-}
 
 int runReport(const std::vector<std::string>& args) {
     if (wantsHelp(args)) {

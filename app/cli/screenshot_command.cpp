@@ -1,6 +1,8 @@
 // opscope-cli screenshot TRACE|STORE --view NAME [--range START:END] [--size WxH] -o out.png|out.svg
 // Renders a view offscreen exactly as the GUI paints it.
 #include "app/cli/command_registry.h"
+#include "app/cli/offscreen_application.h"
+#include "core/importers/chrome_json/decimal_time.h"
 #include "app/gui/builtin_views.h"
 #include "core/importers/graph/graph_import.h"
 #include "core/store/timeline_data.h"
@@ -33,29 +35,16 @@ bool parseSize(const std::string& text, int* w, int* h) {
     return std::sscanf(text.c_str(), "%dx%d", w, h) == 2 && *w > 0 && *h > 0 && *w <= 16384 && *h <= 16384;
 }
 
-// Microseconds with decimals, converted to ns without passing the trace's absolute time through a double.
+// Microseconds relative to the trace start, parsed digit by digit like trace timestamps (no double).
 bool parseRange(const std::string& text, TimeNs* startNs, TimeNs* endNs) {
     const auto colon = text.find(':');
     if (colon == std::string::npos) return false;
-    char* end = nullptr;
-    const std::string a = text.substr(0, colon), b = text.substr(colon + 1);
-    const double startUs = std::strtod(a.c_str(), &end);
-    if (end == a.c_str()) return false;
-    const double endUs = std::strtod(b.c_str(), &end);
-    if (end == b.c_str() || endUs <= startUs) return false;
-    *startNs = static_cast<TimeNs>(std::llround(startUs * 1000.0));
-    *endNs = static_cast<TimeNs>(std::llround(endUs * 1000.0));
+    const std::optional<TimeNs> start = parseMicrosToNs(std::string_view(text).substr(0, colon));
+    const std::optional<TimeNs> end = parseMicrosToNs(std::string_view(text).substr(colon + 1));
+    if (!start || !end || *end <= *start) return false;
+    *startNs = *start;
+    *endNs = *end;
     return true;
-}
-
-// The command may run without a display: offscreen unless the caller chose a platform.
-std::unique_ptr<QApplication> ensureApplication() {
-    if (QApplication::instance()) return nullptr;
-    if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
-    static int argc = 1;
-    static char name[] = "opscope-cli";
-    static char* argv[] = {name, nullptr};
-    return std::make_unique<QApplication>(argc, argv);
 }
 
 int runScreenshot(const std::vector<std::string>& args) {
