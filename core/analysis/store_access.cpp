@@ -207,6 +207,15 @@ SliceSet makeSliceSet(std::vector<std::int64_t> trackIds, std::vector<SliceRecor
     return set;
 }
 
+bool ensureSnapshot(Database& db, const TrackSelection& selection, std::shared_ptr<const StoreSnapshot>* snapshot,
+                    Error* error) {
+    if (*snapshot) return true;
+    auto loaded = std::make_shared<StoreSnapshot>();
+    if (!loadSnapshot(db, selection, loaded.get(), error)) return false;
+    *snapshot = std::move(loaded);
+    return true;
+}
+
 bool loadSnapshot(Database& db, const TrackSelection& selection, StoreSnapshot* out, Error* error) {
     if (!TrackCatalog::load(db, &out->catalog, error)) return false;
     SelectedTracks selected = selectTracks(out->catalog, selection);

@@ -6,6 +6,7 @@
 #include "core/model/time.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -95,6 +96,10 @@ struct StoreSnapshot {
 
 // Loads the track catalog, picks the tracks, then loads strings and their slices.
 bool loadSnapshot(Database& db, const TrackSelection& selection, StoreSnapshot* out, Error* error);
+
+// Loads *snapshot when it is still null (the first computation of a view); later ones reuse it.
+bool ensureSnapshot(Database& db, const TrackSelection& selection, std::shared_ptr<const StoreSnapshot>* snapshot,
+                    Error* error);
 
 Error storeError(const Database& db, const char* what);
 

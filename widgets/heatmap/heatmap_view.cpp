@@ -85,11 +85,7 @@ Result computeJob(const std::string& path, std::shared_ptr<const StoreSnapshot> 
     try {
         Database db;
         if (!openStoreReadOnly(path, &db, &error)) return fail();
-        if (!snapshot) {
-            auto loaded = std::make_shared<StoreSnapshot>();
-            if (!loadSnapshot(db, options.tracks, loaded.get(), &error)) return fail();
-            snapshot = std::move(loaded);
-        }
+        if (!ensureSnapshot(db, options.tracks, &snapshot, &error)) return fail();
         if (wantMetrics) {
             if (!numericMetrics(db, *snapshot, &r.metrics, &error)) return fail();
             r.metricsLoaded = true;

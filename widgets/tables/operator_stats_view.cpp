@@ -58,11 +58,7 @@ Result computeStats(const std::string& path, std::shared_ptr<const StoreSnapshot
     try {
         Database db;
         if (!openStoreReadOnly(path, &db, &error)) return fail();
-        if (!snapshot) {
-            auto loaded = std::make_shared<StoreSnapshot>();
-            if (!loadSnapshot(db, options.tracks, loaded.get(), &error)) return fail();
-            snapshot = std::move(loaded);
-        }
+        if (!ensureSnapshot(db, options.tracks, &snapshot, &error)) return fail();
         OperatorGrouping grouping;
         if (!groupOperators(db, *snapshot, options.grouping, &grouping, &error)) return fail();
         if (!computeOperatorStats(db, *snapshot, options, &r.stats, &error)) return fail();
