@@ -47,11 +47,11 @@ void classifyDevices(StoreWriter& writer) {
     Database& db = writer.database();
     // Per track: how many slices carry a GPU category.
     std::unordered_map<TrackId, std::int64_t> gpuSlices, computeSlices;
-    for (const auto& s : writer.pendingSlices()) {
-        std::string_view cat = writer.stringAt(s.category);
-        if (isGpuCategory(cat)) ++gpuSlices[s.track];
-        if (isGpuComputeCategory(cat)) ++computeSlices[s.track];
-    }
+    writer.forEachTrackCategoryCount([&](TrackId track, StringId category, std::int64_t count) {
+        std::string_view cat = writer.stringAt(category);
+        if (isGpuCategory(cat)) gpuSlices[track] += count;
+        if (isGpuComputeCategory(cat)) computeSlices[track] += count;
+    });
     struct ProcessRow {
         ProcessId id;
         std::string pid, name, labels;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <unistd.h>
 
@@ -21,15 +22,6 @@ const char* trackKindName(TrackKind kind) {
     case TrackKind::Step: return "step";
     }
     return "thread";
-}
-
-std::uint64_t flowKeyHash(std::string_view key) {
-    std::uint64_t h = 1469598103934665603ull;
-    for (char c : key) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 1099511628211ull;
-    }
-    return h;
 }
 
 namespace {
@@ -51,10 +43,15 @@ std::unique_ptr<StoreWriter> StoreWriter::create(const std::string& finalPath, E
     fs::remove(writer->tempPath_, ec);
     try {
         writer->db_ = Database(writer->tempPath_, Database::Mode::Create);
-        // A scratch file until the rename: durability is not needed, speed is.
-        writer->db_.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA temp_store=MEMORY;"
-                         "PRAGMA cache_size=-32768; PRAGMA page_size=8192;");
+        // A scratch file until the rename: durability is not needed, speed is. TEMP data (index
+        // sorts, spill tables) goes to files so that it does not count against memory. The page size
+        // must be set before the cache size: the other way round SQLite's cache stops being bounded.
+        writer->db_.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA temp_store=FILE;"
+                         "PRAGMA page_size=32768; PRAGMA cache_size=-32768;");
         writer->db_.exec(schemaTablesSql());
+        // For benchmarks and tests of the spill path on small traces.
+        if (const char* budget = std::getenv("OPSCOPE_SPILL_BUDGET_MB"))
+            writer->setSpillBudgetBytes(static_cast<std::size_t>(std::strtoull(budget, nullptr, 10)) << 20);
         writer->db_.exec("BEGIN");
         writer->prepareStatements();
     } catch (const SqliteError& e) {
@@ -226,18 +223,21 @@ PendingSliceIndex StoreWriter::addSlice(const SliceInput& slice) {
     PendingSlice p{};
     p.tsNs = slice.tsNs;
     p.durNs = slice.durNs;
-    p.track = slice.track;
-    p.args = slice.args;
+    p.track = static_cast<std::uint32_t>(slice.track);
+    p.args = static_cast<std::uint32_t>(slice.args);
     p.name = intern(slice.name);
     p.category = slice.category.empty() ? 0 : intern(slice.category);
     p.type = slice.type.empty() ? 0 : intern(slice.type);
-    p.flags = slice.flags;
+    p.flags = static_cast<std::uint32_t>(slice.flags);
+    const auto index = static_cast<PendingSliceIndex>(pendingSliceCount());
     slices_.push_back(p);
-    return static_cast<PendingSliceIndex>(slices_.size() - 1);
+    maybeSpill();
+    return index;
 }
 
 void StoreWriter::setSliceType(PendingSliceIndex slice, std::string_view type) {
-    if (slice < slices_.size()) slices_[slice].type = type.empty() ? 0 : intern(type);
+    if (slice >= sliceBase_ && slice < pendingSliceCount())
+        slices_[slice - sliceBase_].type = type.empty() ? 0 : intern(type);
 }
 
 void StoreWriter::addCounter(TrackId track, TimeNs tsNs, double value) {
@@ -249,7 +249,18 @@ void StoreWriter::addCounter(TrackId track, TimeNs tsNs, double value) {
     stats.maxEnd = std::max(stats.maxEnd, tsNs);
 }
 
-void StoreWriter::addFlowEndpoint(FlowEndpoint endpoint) { flowEndpoints_.push_back(std::move(endpoint)); }
+void StoreWriter::addFlowEndpoint(const FlowEndpoint& endpoint, std::string_view name) {
+    PendingEndpoint e{};
+    e.keyHash = endpoint.keyHash;
+    e.tsNs = endpoint.tsNs;
+    e.track = static_cast<std::uint32_t>(endpoint.track);
+    e.cat = endpoint.cat;
+    e.name = flowNames_.add(name);
+    e.phase = endpoint.phase;
+    e.binding = endpoint.binding;
+    endpoints_.push_back(e);
+    maybeSpill();
+}
 
 void StoreWriter::addFlow(PendingSliceIndex out, PendingSliceIndex in, std::string_view cat, std::string_view name) {
     directFlows_.push_back({out, in, std::string(cat), std::string(name)});

@@ -5,6 +5,8 @@
 #include "core/model/error.h"
 #include "core/model/time.h"
 #include "core/store/batch_insert.h"
+#include "core/store/chunked_vector.h"
+#include "core/store/flow_name_pool.h"
 #include "core/store/sqlite_db.h"
 
 #include <cstdint>
@@ -36,18 +38,46 @@ const char* trackKindName(TrackKind kind);
 struct FlowEndpoint {
     enum class Phase : std::uint8_t { Start, Step, End };
     enum class Binding : std::uint8_t { Enclosing, NextSlice };
-    std::uint64_t keyHash = 0; // identity of the flow, hashed (see flowKeyHash): keeps endpoints small
+    std::uint64_t keyHash = 0; // identity of the flow, hashed (see FlowKeyHasher): keeps endpoints small
     Phase phase = Phase::Start;
     Binding binding = Binding::Enclosing;
-    StringId cat = 0;  // interned
-    StringId name = 0; // interned
+    StringId cat = 0; // interned
     TrackId track = 0;
     TimeNs tsNs = 0;
-    std::uint64_t order = 0; // file order, to keep step order stable
 };
 
-// 64-bit FNV-1a of a flow identity such as "cat|name|id".
-std::uint64_t flowKeyHash(std::string_view key);
+// A flow end point as the writer holds it until finish(): 32 bytes, the name kept in a FlowNamePool.
+struct PendingEndpoint {
+    std::uint64_t keyHash;
+    TimeNs tsNs;
+    std::uint32_t track;
+    StringId cat;
+    FlowNamePool::Ref name;
+    FlowEndpoint::Phase phase;
+    FlowEndpoint::Binding binding;
+};
+
+// A spill writes each batch as one run, already in nesting order, to rows [firstRow, endRow) of a
+// scratch table.
+struct StageRun {
+    std::int64_t firstRow = 0, endRow = 0;
+};
+
+// 64-bit FNV-1a of a flow identity such as "cat|name|id", fed in pieces so that no key string is built.
+class FlowKeyHasher {
+public:
+    FlowKeyHasher& add(std::string_view piece) {
+        for (char c : piece) {
+            hash_ ^= static_cast<unsigned char>(c);
+            hash_ *= 1099511628211ull;
+        }
+        return *this;
+    }
+    std::uint64_t hash() const { return hash_; }
+
+private:
+    std::uint64_t hash_ = 1469598103934665603ull;
+};
 
 struct SliceInput {
     TrackId track = 0;
@@ -101,26 +131,38 @@ public:
     ArgId addArgs(std::string_view json); // a JSON object as text; "" or "{}" gives 0
     PendingSliceIndex addSlice(const SliceInput& slice);
     void addCounter(TrackId track, TimeNs tsNs, double value);
-    void addFlowEndpoint(FlowEndpoint endpoint);
+    void addFlowEndpoint(const FlowEndpoint& endpoint, std::string_view name);
     void addFlow(PendingSliceIndex out, PendingSliceIndex in, std::string_view cat, std::string_view name);
     // A typed per-slice metric (operator PMU columns, CSV fields): number, text, or both.
     void addMetric(PendingSliceIndex slice, std::string_view key, std::optional<double> num,
                    std::string_view text = {}, std::string_view unit = {}, std::string_view group = {});
 
-    // Pending slices, for importers that join side files (CSV rows) to timeline slices.
+    // Pending slices, for importers that join side files (CSV rows) to timeline slices. Compact on
+    // purpose: an import holds millions of them until finish().
     struct PendingSlice {
         TimeNs tsNs;
         TimeNs durNs;
-        TrackId track;
-        ArgId args;
+        std::uint32_t track;
+        std::uint32_t args;
         StringId name;
         StringId category; // 0: none
         StringId type;     // 0: none
-        int flags;
+        std::uint32_t flags;
     };
-    const std::vector<PendingSlice>& pendingSlices() const { return slices_; }
+    std::size_t pendingSliceCount() const { return sliceBase_ + slices_.size(); }
+    // Only for slices still in memory: call keepSlicesInMemory() before adding the slices to join.
+    const PendingSlice& pendingSlice(PendingSliceIndex index) const { return slices_[index - sliceBase_]; }
     std::string_view stringAt(StringId id) const;
     void setSliceType(PendingSliceIndex slice, std::string_view type);
+
+    // Pending slices and flow end points beyond this many bytes move to a scratch table on disk,
+    // sorted there at finish(), so that memory stays bounded whatever the trace size.
+    void setSpillBudgetBytes(std::size_t bytes) { spillBudgetBytes_ = bytes; }
+    // Importers that read pending slices back (side-file joins) need them in memory: no spilling.
+    void keepSlicesInMemory() { keepInMemory_ = true; }
+    bool spilled() const { return spilled_; }
+    // Slice counts per (track, category id), over every pending slice, spilled or not.
+    void forEachTrackCategoryCount(const std::function<void(TrackId, StringId, std::int64_t)>& visit);
 
     // --- bookkeeping
     void addWarning(std::string_view code, std::string_view file, std::int64_t byteOffset, std::int64_t line,
@@ -150,18 +192,11 @@ private:
     TrackId newTrack(ProcessId process, std::optional<ThreadId> thread, TrackKind kind, std::string_view name,
                      std::string_view unit, int lane);
     void prepareStatements();
-    void nestAndWriteSlices(const std::function<bool()>& cancelled);
-    struct BoundFlowEndpoint {
-        const FlowEndpoint* endpoint;
-        std::int64_t sliceId;
-    };
-    void writeFlowChains(std::vector<BoundFlowEndpoint>& bound);
-    std::string flowLabel(const FlowEndpoint& e) const; // "cat name @ ts" for warning samples
-    using LinkFn = std::function<void(std::int64_t, std::int64_t, const FlowEndpoint&)>;
-    void linkSingleStart(const std::vector<BoundFlowEndpoint>& bound, std::size_t from, std::size_t to,
-                         const LinkFn& link);
-    void linkInTimeOrder(const std::vector<BoundFlowEndpoint>& bound, std::size_t from, std::size_t to,
-                         const LinkFn& link);
+    friend class FinishPass;
+    void maybeSpill();
+    void spillPending();
+    void writeSliceRun();
+    void writeEndpointRun();
     void writeMetrics();
     void writeStrings();
     void writeWarningsAndStats();
@@ -187,9 +222,16 @@ private:
     std::unordered_map<TrackId, std::vector<TrackId>> overflowLanes_;
     std::unordered_map<TrackId, std::unique_ptr<TrackInfo>> trackInfo_;
 
-    std::vector<PendingSlice> slices_;
-    std::vector<std::int64_t> finalIds_; // pending index -> slice.id, filled by finish()
-    std::vector<FlowEndpoint> flowEndpoints_;
+    ChunkedVector<PendingSlice> slices_;        // pending index - sliceBase_
+    std::size_t sliceBase_ = 0;                 // slices moved to the scratch table so far
+    ChunkedVector<PendingEndpoint> endpoints_;   // endpoint order - endpointBase_
+    std::size_t endpointBase_ = 0;
+    FlowNamePool flowNames_;
+    std::size_t spillBudgetBytes_ = std::size_t{96} << 20;
+    bool keepInMemory_ = false;
+    bool spilled_ = false;
+    std::vector<StageRun> sliceRuns_, endpointRuns_;
+    std::vector<std::uint32_t> finalIds_; // pending index -> slice.id, when metrics or direct flows need it
     struct DirectFlow {
         PendingSliceIndex out, in;
         std::string cat, name;

@@ -1,7 +1,10 @@
-// finish(): the second half of an import. Slices arrive in file order; here they are sorted per
-// track, nested by a stack (Perfetto's closed-open rule), spilled to overflow lanes when they overlap
-// a sibling, and flow endpoints are bound to the slice that encloses them (or the next one).
+// finish(): the second half of an import. Slices arrive in file order; here they are read back in
+// (track, ts) order, from memory or from the spill tables, nested (core/store/slice_nesting.h), and
+// flow end points bound to slices and linked into flow rows (core/store/flow_linking.h).
+#include "core/store/flow_linking.h"
+#include "core/store/pending_cursors.h"
 #include "core/store/schema.h"
+#include "core/store/slice_nesting.h"
 #include "core/store/store_writer.h"
 
 #include <algorithm>
@@ -10,261 +13,225 @@
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
-#include <map>
+#include <sqlite3.h>
+#include <sys/resource.h>
 
 namespace opscope {
 
 namespace fs = std::filesystem;
 
-namespace {
+// Nests slices and binds flows: the part of finish() that needs the writer's pending rows.
+class FinishPass {
+public:
+    explicit FinishPass(StoreWriter& writer)
+        : w_(writer), staged_(writer.spilled_),
+          needIds_(!writer.metrics_.empty() || !writer.directFlows_.empty()),
+          insertSlice_(writer.db_, "slice",
+                       "id, track_id, ts, dur, depth, parent_id, self_dur, name_id, cat_id, type_id, arg_id, flags", 12) {}
 
-struct StackEntry {
-    std::uint32_t position; // index into the run being processed
-    TimeNs endNs;
-};
+    // false when cancelled
+    bool nestSlices(const std::function<bool()>& cancelled);
+    void writeFlows();
 
-struct Lane {
-    TrackId track;
-    std::vector<StackEntry> stack;
-};
-
-TimeNs endOf(const StoreWriter::PendingSlice& s) { return s.tsNs + s.durNs; }
-
-} // namespace
-
-std::string StoreWriter::flowLabel(const FlowEndpoint& e) const {
-    std::string label(stringAt(e.cat));
-    label.append(" ").append(stringAt(e.name)).append(" @ ").append(std::to_string(e.tsNs)).append(" ns");
-    return label;
-}
-
-void StoreWriter::nestAndWriteSlices(const std::function<bool()>& cancelled) {
-    std::vector<PendingSliceIndex> order(slices_.size());
-    for (PendingSliceIndex i = 0; i < order.size(); ++i) order[i] = i;
-    // Perfetto's order: by ts; at equal ts the longer slice first so it becomes the parent; then file order.
-    std::sort(order.begin(), order.end(), [this](PendingSliceIndex a, PendingSliceIndex b) {
-        const PendingSlice& x = slices_[a];
-        const PendingSlice& y = slices_[b];
-        if (x.track != y.track) return x.track < y.track;
-        if (x.tsNs != y.tsNs) return x.tsNs < y.tsNs;
-        if (x.durNs != y.durNs) return x.durNs > y.durNs;
-        return a < b;
-    });
-    std::vector<std::size_t> endpointOrder(flowEndpoints_.size());
-    for (std::size_t i = 0; i < endpointOrder.size(); ++i) endpointOrder[i] = i;
-    std::sort(endpointOrder.begin(), endpointOrder.end(), [this](std::size_t a, std::size_t b) {
-        const FlowEndpoint& x = flowEndpoints_[a];
-        const FlowEndpoint& y = flowEndpoints_[b];
-        if (x.track != y.track) return x.track < y.track;
-        if (x.tsNs != y.tsNs) return x.tsNs < y.tsNs;
-        return x.order < y.order;
-    });
-
-    finalIds_.assign(slices_.size(), 0);
-    BatchInsert insertSlice(db_, "slice",
-                            "id, track_id, ts, dur, depth, parent_id, self_dur, name_id, cat_id, type_id, arg_id, flags", 12);
-    std::vector<BoundFlowEndpoint> bound;
-    bound.reserve(flowEndpoints_.size());
-    std::int64_t nextId = 1;
-    std::size_t ep = 0;
-
-    // Per run (one source track) scratch arrays, reused.
-    std::vector<std::int32_t> depth, laneOf;
-    std::vector<std::int64_t> parentPos, childDur;
-    std::size_t runStart = 0;
-    while (runStart < order.size() || ep < endpointOrder.size()) {
-        TrackId track;
-        if (runStart < order.size()) {
-            track = slices_[order[runStart]].track;
-            if (ep < endpointOrder.size() && flowEndpoints_[endpointOrder[ep]].track < track)
-                track = flowEndpoints_[endpointOrder[ep]].track;
-        } else {
-            track = flowEndpoints_[endpointOrder[ep]].track;
-        }
-        std::size_t runEnd = runStart;
-        while (runEnd < order.size() && slices_[order[runEnd]].track == track) ++runEnd;
-        std::size_t n = runEnd - runStart;
-        depth.assign(n, 0);
-        laneOf.assign(n, 0);
-        parentPos.assign(n, -1);
-        childDur.assign(n, 0);
-        std::vector<Lane> lanes{{track, {}}};
-        std::vector<std::int64_t> idOfPos(n, 0);
-        std::vector<const FlowEndpoint*> waitingForNext;
-
-        auto bindEndpointsUpTo = [&](TimeNs limitNs, bool inclusive) {
-            while (ep < endpointOrder.size()) {
-                const FlowEndpoint& e = flowEndpoints_[endpointOrder[ep]];
-                if (e.track != track) break;
-                if (inclusive ? e.tsNs > limitNs : e.tsNs >= limitNs) break;
-                ++ep;
-                if (e.binding == FlowEndpoint::Binding::NextSlice) {
-                    waitingForNext.push_back(&e);
-                    continue;
-                }
-                std::int64_t sliceId = 0;
-                for (Lane& lane : lanes) {
-                    while (!lane.stack.empty() && lane.stack.back().endNs < e.tsNs) lane.stack.pop_back();
-                    if (!lane.stack.empty()) {
-                        sliceId = idOfPos[lane.stack.back().position];
-                        break;
-                    }
-                }
-                if (sliceId) bound.push_back({&e, sliceId});
-                else addWarning("flow_no_enclosing_slice", {}, -1, -1, flowLabel(e));
-            }
-        };
-
-        for (std::size_t pos = 0; pos < n; ++pos) {
-            const PendingSlice& s = slices_[order[runStart + pos]];
-            bindEndpointsUpTo(s.tsNs, false);
-            std::size_t laneIndex = 0;
-            for (;; ++laneIndex) {
-                if (laneIndex == lanes.size()) {
-                    const TrackInfo& info = *trackInfo_.at(track);
-                    std::string laneName = info.name + " (overlap " + std::to_string(laneIndex) + ")";
-                    TrackId laneTrack = newTrack(info.process, info.thread, info.kind, laneName, {},
-                                                 static_cast<int>(laneIndex));
-                    lanes.push_back({laneTrack, {}});
-                }
-                Lane& lane = lanes[laneIndex];
-                while (!lane.stack.empty() && lane.stack.back().endNs <= s.tsNs) lane.stack.pop_back();
-                if (lane.stack.empty() || endOf(s) <= lane.stack.back().endNs) break;
-            }
-            Lane& lane = lanes[laneIndex];
-            // Async slices overlap by nature; on a thread an overlap breaks the nesting rule.
-            if (laneIndex > 0 && trackInfo_.at(track)->kind != TrackKind::Async) {
-                slices_[order[runStart + pos]].flags |= kSliceOverlap;
-                addWarning("slice_overlap", {}, -1, -1, std::string(stringAt(s.name)));
-            }
-            laneOf[pos] = static_cast<std::int32_t>(laneIndex);
-            depth[pos] = static_cast<std::int32_t>(lane.stack.size());
-            if (!lane.stack.empty()) {
-                parentPos[pos] = lane.stack.back().position;
-                childDur[lane.stack.back().position] += s.durNs;
-            }
-            lane.stack.push_back({static_cast<std::uint32_t>(pos), endOf(s)});
-            idOfPos[pos] = nextId++;
-            finalIds_[order[runStart + pos]] = idOfPos[pos];
-            for (const FlowEndpoint* e : waitingForNext) bound.push_back({e, idOfPos[pos]});
-            waitingForNext.clear();
-        }
-        // Endpoints after the last slice start on this track.
-        bindEndpointsUpTo(std::numeric_limits<TimeNs>::max(), true);
-        for (const FlowEndpoint* e : waitingForNext) addWarning("flow_no_next_slice", {}, -1, -1, flowLabel(*e));
-
-        for (std::size_t pos = 0; pos < n; ++pos) {
-            const PendingSlice& s = slices_[order[runStart + pos]];
-            TrackStats& stats = trackStats_[lanes[laneOf[pos]].track];
-            ++stats.slices;
-            stats.maxDepth = std::max<std::int64_t>(stats.maxDepth, depth[pos]);
-            stats.minTs = std::min(stats.minTs, s.tsNs);
-            stats.maxEnd = std::max(stats.maxEnd, s.tsNs + s.durNs);
-            insertSlice.value(idOfPos[pos]).value(lanes[laneOf[pos]].track).value(s.tsNs).value(s.durNs);
-            insertSlice.value(static_cast<std::int64_t>(depth[pos]));
-            if (parentPos[pos] >= 0) insertSlice.value(idOfPos[parentPos[pos]]); else insertSlice.null();
-            insertSlice.value(std::max<TimeNs>(0, s.durNs - childDur[pos]));
-            insertSlice.value(static_cast<std::int64_t>(s.name));
-            if (s.category) insertSlice.value(static_cast<std::int64_t>(s.category)); else insertSlice.null();
-            if (s.type) insertSlice.value(static_cast<std::int64_t>(s.type)); else insertSlice.null();
-            if (s.args) insertSlice.value(s.args); else insertSlice.null();
-            insertSlice.value(static_cast<std::int64_t>(s.flags));
-            insertSlice.endRow();
-        }
-        runStart = runEnd;
-        if (cancelled && cancelled()) return;
-    }
-    insertSlice.flush();
-    writeFlowChains(bound);
-}
-
-// One start: link it through the steps to every end, whatever their timestamps. Real traces put a
-// device task's start before the host launch that caused it (clocks differ), so time order would break it.
-void StoreWriter::linkSingleStart(const std::vector<BoundFlowEndpoint>& bound, std::size_t from, std::size_t to,
-                                  const std::function<void(std::int64_t, std::int64_t, const FlowEndpoint&)>& link) {
-    std::int64_t previous = 0;
-    for (std::size_t k = from; k < to; ++k)
-        if (bound[k].endpoint->phase == FlowEndpoint::Phase::Start) previous = bound[k].sliceId;
-    int ends = 0;
-    for (std::size_t k = from; k < to; ++k) {
-        const FlowEndpoint& e = *bound[k].endpoint;
-        if (e.phase == FlowEndpoint::Phase::Step) {
-            if (previous != bound[k].sliceId) link(previous, bound[k].sliceId, e);
-            previous = bound[k].sliceId;
-        }
-    }
-    for (std::size_t k = from; k < to; ++k) {
-        if (bound[k].endpoint->phase != FlowEndpoint::Phase::End) continue;
-        link(previous, bound[k].sliceId, *bound[k].endpoint);
-        ++ends;
-    }
-    if (ends == 0) addWarning("flow_without_end", {}, -1, -1, flowLabel(*bound[from].endpoint));
-}
-
-// Several starts under one identity (ids reused): chain in time order, Start opening each chain.
-void StoreWriter::linkInTimeOrder(const std::vector<BoundFlowEndpoint>& bound, std::size_t from, std::size_t to,
-                                  const std::function<void(std::int64_t, std::int64_t, const FlowEndpoint&)>& link) {
-    std::int64_t open = 0;
-    for (std::size_t k = from; k < to; ++k) {
-        const FlowEndpoint& e = *bound[k].endpoint;
-        switch (e.phase) {
-        case FlowEndpoint::Phase::Start:
-            if (open) addWarning("flow_duplicate_start", {}, -1, -1, flowLabel(e));
-            open = bound[k].sliceId;
-            break;
-        case FlowEndpoint::Phase::Step:
-            if (!open) addWarning("flow_step_without_start", {}, -1, -1, flowLabel(e));
-            else if (open != bound[k].sliceId) link(open, bound[k].sliceId, e);
-            if (open) open = bound[k].sliceId;
-            break;
-        case FlowEndpoint::Phase::End:
-            if (!open) addWarning("flow_end_without_start", {}, -1, -1, flowLabel(e));
-            else link(open, bound[k].sliceId, e);
-            open = 0;
-            break;
-        }
-    }
-    if (open) addWarning("flow_without_end", {}, -1, -1, flowLabel(*bound[from].endpoint));
-}
-
-// v1 flows, grouped by identity (cat, name, id): a lone start links to its steps and ends; ids that
-// were reused are chained in time order.
-void StoreWriter::writeFlowChains(std::vector<BoundFlowEndpoint>& bound) {
-    std::sort(bound.begin(), bound.end(), [](const BoundFlowEndpoint& a, const BoundFlowEndpoint& b) {
-        if (a.endpoint->keyHash != b.endpoint->keyHash) return a.endpoint->keyHash < b.endpoint->keyHash;
-        if (a.endpoint->tsNs != b.endpoint->tsNs) return a.endpoint->tsNs < b.endpoint->tsNs;
-        return a.endpoint->order < b.endpoint->order;
-    });
-    BatchInsert insert(db_, "flow", "slice_out, slice_in, cat, name", 4);
-    auto link = [&](std::int64_t out, std::int64_t in, const FlowEndpoint& e) {
-        insert.value(out).value(in).value(stringAt(e.cat)).value(stringAt(e.name)).endRow();
-        ++flowRows_;
+    struct BoundRecord {
+        std::uint64_t keyHash;
+        TimeNs tsNs;
+        std::int64_t sliceId;
+        std::uint32_t index;
+        StringId cat;
+        FlowNamePool::Ref name;
+        FlowEndpoint::Phase phase;
     };
-    std::size_t i = 0;
-    while (i < bound.size()) {
-        std::size_t j = i;
-        int starts = 0;
-        while (j < bound.size() && bound[j].endpoint->keyHash == bound[i].endpoint->keyHash) {
-            if (bound[j].endpoint->phase == FlowEndpoint::Phase::Start) ++starts;
-            ++j;
+
+private:
+    SliceNester::Callbacks nesterCallbacks();
+    void emit(const NestedSlice& row);
+    void bind(const NestEndpointItem& item, std::int64_t sliceId);
+    std::string label(StringId cat, std::string_view name, TimeNs tsNs) const;
+    void linkGroup(const std::vector<FlowGroupEntry>& group, StringId cat, std::string_view name);
+    void linkMemoryGroups();
+    void writeBoundRun();
+    void linkStagedGroups();
+
+    StoreWriter& w_;
+    bool staged_;
+    bool needIds_;
+    BatchInsert insertSlice_;
+    BatchInsert insertFlow_;
+    std::vector<BoundRecord> bound_;
+    // A spilled import bounds this buffer too: full, it is sorted and written as a run.
+    FlowNamePool boundNames_;
+    std::vector<StageRun> boundRuns_;
+    static constexpr std::size_t kBoundRunRows = std::size_t{1} << 20;
+};
+
+std::string FinishPass::label(StringId cat, std::string_view name, TimeNs tsNs) const {
+    std::string text(w_.stringAt(cat));
+    text.append(" ").append(name).append(" @ ").append(std::to_string(tsNs)).append(" ns");
+    return text;
+}
+
+void FinishPass::emit(const NestedSlice& row) {
+    const StoreWriter::PendingSlice& s = row.slice;
+    StoreWriter::TrackStats& stats = w_.trackStats_[row.track];
+    ++stats.slices;
+    stats.maxDepth = std::max<std::int64_t>(stats.maxDepth, row.depth);
+    stats.minTs = std::min(stats.minTs, s.tsNs);
+    stats.maxEnd = std::max(stats.maxEnd, s.tsNs + s.durNs);
+    BatchInsert& in = insertSlice_;
+    in.value(row.id).value(row.track).value(s.tsNs).value(s.durNs).value(static_cast<std::int64_t>(row.depth));
+    if (row.parentId) in.value(row.parentId); else in.null();
+    in.value(row.selfDurNs).value(static_cast<std::int64_t>(s.name));
+    if (s.category) in.value(static_cast<std::int64_t>(s.category)); else in.null();
+    if (s.type) in.value(static_cast<std::int64_t>(s.type)); else in.null();
+    if (s.args) in.value(static_cast<std::int64_t>(s.args)); else in.null();
+    in.value(static_cast<std::int64_t>(s.flags));
+    in.endRow();
+    if (needIds_) w_.finalIds_[row.index] = static_cast<std::uint32_t>(row.id);
+}
+
+void FinishPass::bind(const NestEndpointItem& item, std::int64_t sliceId) {
+    const FlowNamePool::Ref name = staged_ ? boundNames_.add(item.name) : item.nameRef;
+    bound_.push_back({item.keyHash, item.tsNs, sliceId, item.index, item.cat, name, item.phase});
+    if (staged_ && bound_.size() >= kBoundRunRows) writeBoundRun();
+}
+
+SliceNester::Callbacks FinishPass::nesterCallbacks() {
+    SliceNester::Callbacks cb;
+    cb.newLane = [this](TrackId base, int laneIndex) {
+        const StoreWriter::TrackInfo& info = *w_.trackInfo_.at(base);
+        std::string laneName = info.name + " (overlap " + std::to_string(laneIndex) + ")";
+        return w_.newTrack(info.process, info.thread, info.kind, laneName, {}, laneIndex);
+    };
+    cb.emit = [this](const NestedSlice& row) { emit(row); };
+    cb.bound = [this](const NestEndpointItem& item, std::int64_t sliceId) { bind(item, sliceId); };
+    cb.endpointWarning = [this](std::string_view code, const NestEndpointItem& item) {
+        w_.addWarning(code, {}, -1, -1, label(item.cat, item.name, item.tsNs));
+    };
+    cb.overlap = [this](const NestedSlice& row) {
+        w_.addWarning("slice_overlap", {}, -1, -1, std::string(w_.stringAt(row.slice.name)));
+    };
+    return cb;
+}
+
+bool FinishPass::nestSlices(const std::function<bool()>& cancelled) {
+    if (staged_) w_.spillPending(); // the rest joins the scratch tables: one sorted source
+    else bound_.reserve(w_.endpoints_.size());
+    if (needIds_) w_.finalIds_.assign(w_.pendingSliceCount(), 0);
+    std::unique_ptr<SliceCursor> slices = staged_ ? stagedSliceCursor(w_.db_, w_.sliceRuns_) : memorySliceCursor(w_.slices_);
+    std::unique_ptr<EndpointCursor> endpoints =
+        staged_ ? stagedEndpointCursor(w_.db_, w_.endpointRuns_) : memoryEndpointCursor(w_.endpoints_, w_.flowNames_);
+    SliceNester nester(nesterCallbacks());
+    NestSliceItem s;
+    NestEndpointItem e;
+    bool hasSlice = slices->next(&s), hasEndpoint = endpoints->next(&e);
+    constexpr TrackId kNone = std::numeric_limits<TrackId>::max();
+    while (hasSlice || hasEndpoint) {
+        const TrackId track = std::min<TrackId>(hasSlice ? TrackId{s.slice.track} : kNone, hasEndpoint ? e.track : kNone);
+        nester.beginTrack(track, w_.trackInfo_.at(track)->kind == TrackKind::Async);
+        for (;;) {
+            const bool sliceHere = hasSlice && TrackId{s.slice.track} == track;
+            const bool endpointHere = hasEndpoint && e.track == track;
+            if (!sliceHere && !endpointHere) break;
+            if (endpointHere && (!sliceHere || e.tsNs < s.slice.tsNs)) {
+                nester.endpoint(e);
+                hasEndpoint = endpoints->next(&e);
+            } else {
+                nester.slice(s);
+                hasSlice = slices->next(&s);
+            }
         }
-        if (starts == 1) linkSingleStart(bound, i, j, link);
-        else linkInTimeOrder(bound, i, j, link);
+        nester.endTrack();
+        if (cancelled && cancelled()) return false;
+    }
+    insertSlice_.flush();
+    return true;
+}
+
+void FinishPass::linkGroup(const std::vector<FlowGroupEntry>& group, StringId cat, std::string_view name) {
+    FlowLinkSink sink;
+    std::string_view catText = w_.stringAt(cat);
+    sink.link = [&](std::int64_t out, std::int64_t in) {
+        insertFlow_.value(out).value(in).value(catText).value(name).endRow();
+        ++w_.flowRows_;
+    };
+    sink.warn = [&](std::string_view code, TimeNs tsNs) { w_.addWarning(code, {}, -1, -1, label(cat, name, tsNs)); };
+    linkFlowGroup(group, sink);
+}
+
+static bool boundRecordBefore(const FinishPass::BoundRecord& a, const FinishPass::BoundRecord& b) {
+    if (a.keyHash != b.keyHash) return a.keyHash < b.keyHash;
+    if (a.tsNs != b.tsNs) return a.tsNs < b.tsNs;
+    return a.index < b.index;
+}
+
+void FinishPass::linkMemoryGroups() {
+    std::sort(bound_.begin(), bound_.end(), boundRecordBefore);
+    std::vector<FlowGroupEntry> group;
+    for (std::size_t i = 0; i < bound_.size();) {
+        group.clear();
+        std::size_t j = i;
+        for (; j < bound_.size() && bound_[j].keyHash == bound_[i].keyHash; ++j)
+            group.push_back({bound_[j].phase, bound_[j].sliceId, bound_[j].tsNs});
+        linkGroup(group, bound_[i].cat, w_.flowNames_.at(bound_[i].name));
         i = j;
     }
-    for (const DirectFlow& f : directFlows_) {
-        if (f.out >= finalIds_.size() || f.in >= finalIds_.size()) continue;
-        insert.value(finalIds_[f.out]).value(finalIds_[f.in]).value(f.cat).value(f.name).endRow();
-        ++flowRows_;
+}
+
+void FinishPass::writeBoundRun() {
+    std::sort(bound_.begin(), bound_.end(), boundRecordBefore);
+    const StageRun run = appendRun(boundRuns_, bound_.size());
+    BatchInsert insert(w_.db_, "temp.stage_bound", "rid, key, ts, idx, phase, slice_id, cat, name", 8);
+    std::int64_t row = run.firstRow;
+    for (const BoundRecord& b : bound_) {
+        insert.value(row++).value(static_cast<std::int64_t>(b.keyHash)).value(b.tsNs);
+        insert.value(static_cast<std::int64_t>(b.index)).value(static_cast<std::int64_t>(b.phase));
+        insert.value(b.sliceId).value(static_cast<std::int64_t>(b.cat)).value(boundNames_.at(b.name));
+        insert.endRow();
     }
     insert.flush();
+    bound_.clear();
+    boundNames_.clear();
+}
+
+void FinishPass::linkStagedGroups() {
+    if (!bound_.empty()) writeBoundRun();
+    std::unique_ptr<BoundCursor> cursor = stagedBoundCursor(w_.db_, boundRuns_);
+    std::vector<FlowGroupEntry> group;
+    BoundEndpoint item, first;
+    while (cursor->next(&item)) {
+        if (!group.empty() && item.keyHash != first.keyHash) {
+            linkGroup(group, first.cat, first.name);
+            group.clear();
+        }
+        if (group.empty()) first = item;
+        group.push_back({item.phase, item.sliceId, item.tsNs});
+    }
+    if (!group.empty()) linkGroup(group, first.cat, first.name);
+}
+
+void FinishPass::writeFlows() {
+    insertFlow_ = BatchInsert(w_.db_, "flow", "slice_out, slice_in, cat, name", 4);
+    if (staged_) linkStagedGroups();
+    else linkMemoryGroups();
+    for (const StoreWriter::DirectFlow& f : w_.directFlows_) {
+        if (f.out >= w_.finalIds_.size() || f.in >= w_.finalIds_.size()) continue;
+        insertFlow_.value(static_cast<std::int64_t>(w_.finalIds_[f.out]))
+            .value(static_cast<std::int64_t>(w_.finalIds_[f.in]))
+            .value(f.cat)
+            .value(f.name)
+            .endRow();
+        ++w_.flowRows_;
+    }
+    insertFlow_.flush();
+    if (staged_) w_.db_.exec("DROP TABLE temp.stage_slice; DROP TABLE temp.stage_endpoint; DROP TABLE temp.stage_bound;");
 }
 
 void StoreWriter::writeMetrics() {
     BatchInsert insert(db_, "slice_metric", "slice_id, key_id, num, txt", 4);
     for (const PendingMetric& m : metrics_) {
         if (m.slice >= finalIds_.size()) continue;
-        insert.value(finalIds_[m.slice]).value(static_cast<std::int64_t>(m.key));
+        insert.value(static_cast<std::int64_t>(finalIds_[m.slice])).value(static_cast<std::int64_t>(m.key));
         if (m.hasNum) insert.value(m.num); else insert.null();
         if (m.text == 0) insert.null(); else insert.value(stringAt(m.text));
         insert.endRow();
@@ -323,7 +290,11 @@ public:
     void mark(const char* stage) {
         if (!enabled_) return;
         auto now = Clock::now();
-        std::fprintf(stderr, "finish: %-18s %8.3f s\n", stage, std::chrono::duration<double>(now - last_).count());
+        struct rusage usage {};
+        ::getrusage(RUSAGE_SELF, &usage);
+        std::fprintf(stderr, "finish: %-18s %8.3f s   peak RSS %6ld MB   SQLite %5lld MB\n", stage,
+                     std::chrono::duration<double>(now - last_).count(), usage.ru_maxrss / 1024,
+                     static_cast<long long>(sqlite3_memory_used() >> 20));
         last_ = now;
     }
 
@@ -338,9 +309,20 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
     StageTimer timer;
     try {
         flushRows();
-        nestAndWriteSlices(cancelled);
+        timer.mark("flush after parse");
+        const auto totalSlices = static_cast<std::int64_t>(pendingSliceCount());
+        bool nested = false;
+        {
+            FinishPass pass(*this);
+            nested = pass.nestSlices(cancelled);
+            if (nested) pass.writeFlows();
+        }
+        // The pending rows are written: their memory goes back before the index builds need it.
+        slices_.clear();
+        endpoints_.clear();
+        flowNames_.clear();
         timer.mark("nest+slices+flows");
-        if (cancelled && cancelled()) {
+        if (!nested || (cancelled && cancelled())) {
             if (error) *error = Error{ErrorCode::Cancelled, finalPath_, -1, -1, -1, {}, {}};
             return false;
         }
@@ -371,7 +353,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
             summary->processes = db_.scalarInt("SELECT count(*) FROM process");
             summary->threads = db_.scalarInt("SELECT count(*) FROM thread");
             summary->tracks = db_.scalarInt("SELECT count(*) FROM track");
-            summary->slices = static_cast<std::int64_t>(slices_.size());
+            summary->slices = totalSlices;
             summary->counters = counterRows_;
             summary->flows = flowRows_;
             summary->warnings = warningTotal;

@@ -70,14 +70,14 @@ void importTimeline(UnitContext& ctx, const ScannedFile& f) {
     };
     ChromeImportResult result;
     Error error;
-    const std::size_t slicesBefore = ctx.writer.pendingSlices().size();
+    const std::size_t slicesBefore = ctx.writer.pendingSliceCount();
     if (importChromeTrace(f.path, ctx.writer, options, sub, &result, &error)) {
         recordUsed(ctx, f.path, f.role, {}, result.events);
         ctx.report.bytes += result.bytes;
     } else {
         // What was read before the problem stays in the writer (a file cut short keeps its head) and
         // the rest of the folder still imports.
-        auto kept = static_cast<std::int64_t>(ctx.writer.pendingSlices().size() - slicesBefore);
+        auto kept = static_cast<std::int64_t>(ctx.writer.pendingSliceCount() - slicesBefore);
         recordFailure(ctx, f.path, f.role, error, kept > 0, kept);
     }
 }
@@ -146,7 +146,7 @@ void importSideFile(UnitContext& ctx, const ScannedFile& f) {
 
 void importUnit(UnitContext& ctx, const ScanUnit& unit, DeviceRegistry& devices) {
     ProcessId before = ctx.writer.database().scalarInt("SELECT coalesce(max(id), 0) FROM process");
-    PendingSliceIndex firstSlice = static_cast<PendingSliceIndex>(ctx.writer.pendingSlices().size());
+    PendingSliceIndex firstSlice = static_cast<PendingSliceIndex>(ctx.writer.pendingSliceCount());
     ctx.deviceFor = [&devices, owner = ownerOf(unit)](int ordinal) { return devices.deviceFor(owner, ordinal); };
     for (const ScannedFile& f : unit.files) {
         if (f.kind != FileKind::Timeline || ctx.progress.cancelled()) continue;
@@ -185,6 +185,8 @@ bool importAscend(const std::string& path, StoreWriter& writer, const ImportProg
     AscendImportReport& rep = report ? *report : localReport;
     Error localError;
     Error& err = error ? *error : localError;
+    // CSV rows join the timeline's slices by reading them back: they must stay in memory.
+    writer.keepSlicesInMemory();
     FolderScan scan = scanAscendPath(path);
     std::int64_t bytesTotal = 0;
     for (const ScanUnit& unit : scan.units)

@@ -105,9 +105,8 @@ void AscendTimeline::build(StoreWriter& writer, ProcessId afterProcess, PendingS
     }
     writer.flushRows(); // args are written in batches: make them readable first
     Statement argsQuery = db.prepare("SELECT json FROM args WHERE id = ?");
-    const auto& slices = writer.pendingSlices();
-    for (PendingSliceIndex i = firstSlice; i < slices.size(); ++i) {
-        auto it = tracks_.find(slices[i].track);
+    for (PendingSliceIndex i = firstSlice; i < writer.pendingSliceCount(); ++i) {
+        auto it = tracks_.find(writer.pendingSlice(i).track);
         if (it == tracks_.end()) continue;
         indexSlice(writer, i, it->second, argsQuery);
     }
@@ -119,7 +118,7 @@ void AscendTimeline::build(StoreWriter& writer, ProcessId afterProcess, PendingS
 
 void AscendTimeline::indexSlice(StoreWriter& writer, PendingSliceIndex index, const TrackInfo& track,
                                 Statement& argsQuery) {
-    const StoreWriter::PendingSlice& s = writer.pendingSlices()[index];
+    const StoreWriter::PendingSlice& s = writer.pendingSlice(index);
     std::string_view name = writer.stringAt(s.name);
     if (track.device < 0) {
         if (name.rfind("ProfilerStep#", 0) == 0)
@@ -133,7 +132,7 @@ void AscendTimeline::indexSlice(StoreWriter& writer, PendingSliceIndex index, co
     span.first = std::min(span.first, s.tsNs);
     span.second = std::max(span.second, s.tsNs + s.durNs);
     if (!track.hardware || s.args == 0) return;
-    argsQuery.bind(1, s.args);
+    argsQuery.bind(1, static_cast<std::int64_t>(s.args));
     std::string json = argsQuery.step() ? argsQuery.text(0) : std::string();
     argsQuery.reset();
     nlohmann::json args = nlohmann::json::parse(json, nullptr, false);

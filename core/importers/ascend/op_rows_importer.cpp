@@ -104,7 +104,7 @@ bool importRow(RowState& s, const std::vector<std::string>& cells, OpRowsResult*
         slice = addOwnSlice(s, device, stream, core, name, type, *tsNs, durNs);
         ++result->unjoined;
     }
-    if (AscendTimeline::isComputeTaskType(core)) s.computeTracks.insert(s.ctx.writer.pendingSlices()[slice].track);
+    if (AscendTimeline::isComputeTaskType(core)) s.computeTracks.insert(s.ctx.writer.pendingSlice(slice).track);
     addRowMetrics(s.ctx.writer, slice, c, cells);
     return true;
 }

@@ -207,12 +207,11 @@ bool ChromeEventHandler::onComplete(const ChromeEvent& e, TimeNs ts, Error* /*er
         warn("negative_duration", e, stringOf(e.name));
         dur = 0;
     }
+    const std::string_view name = viewOrDecode(e.name, nameScratch_);
     TimeNs& last = lastTs_[track];
-    if (ts < last) writer_.addWarning("out_of_order_timestamp", file_, e.byteOffset, -1, stringOf(e.name));
+    if (ts < last) writer_.addWarning("out_of_order_timestamp", file_, e.byteOffset, -1, name);
     last = std::max(last, ts);
-    std::string nameScratch, catScratch;
-    PendingSliceIndex slice = emitSlice(track, ts, *dur, viewOrDecode(e.name, nameScratch),
-                                        viewOrDecode(e.cat, catScratch), argsText(e.args), flags);
+    PendingSliceIndex slice = emitSlice(track, ts, *dur, name, viewOrDecode(e.cat, catScratch_), argsText(e.args), flags);
     if (e.bindId.present()) bindV2Flow(e, slice);
     return true;
 }
@@ -402,20 +401,18 @@ void ChromeEventHandler::onAsync(const ChromeEvent& e, TimeNs ts, char phase) {
 void ChromeEventHandler::onFlow(const ChromeEvent& e, TimeNs ts, char phase) {
     Context ctx = processOf(e);
     FlowEndpoint endpoint;
-    std::string cat = stringOf(e.cat), name = stringOf(e.name);
+    std::string_view cat = viewOrDecode(e.cat, catScratch_), name = viewOrDecode(e.name, nameScratch_);
     std::string id = e.id.present() ? canonicalIdKey(e.id) : stringOf(e.id2);
-    endpoint.keyHash = flowKeyHash(options_.processKeyPrefix + cat + "|" + name + "|" + id);
+    endpoint.keyHash = FlowKeyHasher().add(options_.processKeyPrefix).add(cat).add("|").add(name).add("|").add(id).hash();
     endpoint.cat = writer_.intern(cat);
-    endpoint.name = writer_.intern(name);
     endpoint.phase = phase == 's' ? FlowEndpoint::Phase::Start
                      : phase == 't' ? FlowEndpoint::Phase::Step
                                     : FlowEndpoint::Phase::End;
-    bool enclosing = phase != 'f' || stringOf(e.bindPoint) == "e";
+    bool enclosing = phase != 'f' || (e.bindPoint.kind == RawValue::Kind::String && e.bindPoint.text == "e");
     endpoint.binding = enclosing ? FlowEndpoint::Binding::Enclosing : FlowEndpoint::Binding::NextSlice;
     endpoint.track = threadTrackOf(e, ctx);
     endpoint.tsNs = ts;
-    endpoint.order = order_++;
-    writer_.addFlowEndpoint(std::move(endpoint));
+    writer_.addFlowEndpoint(endpoint, name);
 }
 
 void ChromeEventHandler::bindV2Flow(const ChromeEvent& e, PendingSliceIndex slice) {

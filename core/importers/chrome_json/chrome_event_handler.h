@@ -61,7 +61,7 @@ private:
     ChromeImportOptions options_;
     std::string file_;
     std::int64_t events_ = 0;
-    std::uint64_t order_ = 0;
+    std::string nameScratch_, catScratch_; // decode buffers for escaped names, reused across events
     std::unordered_map<std::string, Context> processCache_;
     std::unordered_map<TrackId, std::vector<OpenSlice>> openSlices_;          // B/E stacks per thread track
     std::unordered_map<std::string, std::vector<std::pair<TrackId, OpenSlice>>> openAsync_; // by async key

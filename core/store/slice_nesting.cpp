@@ -1,0 +1,93 @@
+#include "core/store/slice_nesting.h"
+
+#include "core/store/schema.h"
+
+#include <algorithm>
+
+namespace opscope {
+
+void SliceNester::beginTrack(TrackId track, bool async) {
+    track_ = track;
+    async_ = async;
+    lanes_.clear();
+    lanes_.push_back({track, {}});
+    waitingForNext_.clear();
+}
+
+// The top slice of a lane is complete once it is popped: its children have all been seen.
+void SliceNester::close(Lane& lane) {
+    Open& open = lane.stack.back();
+    open.row.selfDurNs = std::max<TimeNs>(0, open.row.slice.durNs - open.childDurNs);
+    cb_.emit(open.row);
+    lane.stack.pop_back();
+}
+
+void SliceNester::closeEndingBefore(Lane& lane, TimeNs tsNs, bool inclusive) {
+    while (!lane.stack.empty() && (inclusive ? lane.stack.back().endNs <= tsNs : lane.stack.back().endNs < tsNs))
+        close(lane);
+}
+
+void SliceNester::endpoint(const NestEndpointItem& item) {
+    if (item.binding == FlowEndpoint::Binding::NextSlice) {
+        Waiting waiting{item, std::string(item.name)};
+        waitingForNext_.push_back(std::move(waiting));
+        return;
+    }
+    // A slice that ends exactly at the end point still encloses it.
+    for (Lane& lane : lanes_) {
+        closeEndingBefore(lane, item.tsNs, false);
+        if (!lane.stack.empty()) {
+            cb_.bound(item, lane.stack.back().row.id);
+            return;
+        }
+    }
+    cb_.endpointWarning("flow_no_enclosing_slice", item);
+}
+
+void SliceNester::slice(const NestSliceItem& item) {
+    const TimeNs endNs = item.slice.tsNs + item.slice.durNs;
+    std::size_t laneIndex = 0;
+    for (;; ++laneIndex) {
+        if (laneIndex == lanes_.size()) lanes_.push_back({cb_.newLane(track_, static_cast<int>(laneIndex)), {}});
+        Lane& lane = lanes_[laneIndex];
+        closeEndingBefore(lane, item.slice.tsNs, true);
+        if (lane.stack.empty() || endNs <= lane.stack.back().endNs) break;
+    }
+    Lane& lane = lanes_[laneIndex];
+    Open open{};
+    open.row.id = nextId_++;
+    open.row.track = lane.track;
+    open.row.slice = item.slice;
+    open.row.index = item.index;
+    open.row.depth = static_cast<std::int32_t>(lane.stack.size());
+    open.endNs = endNs;
+    // Async slices overlap by nature; on a thread an overlap breaks the nesting rule.
+    if (laneIndex > 0 && !async_) {
+        open.row.slice.flags |= kSliceOverlap;
+        cb_.overlap(open.row);
+    }
+    if (!lane.stack.empty()) {
+        open.row.parentId = lane.stack.back().row.id;
+        lane.stack.back().childDurNs += item.slice.durNs;
+    }
+    const std::int64_t id = open.row.id;
+    lane.stack.push_back(open);
+    for (Waiting& waiting : waitingForNext_) {
+        waiting.item.name = waiting.name;
+        cb_.bound(waiting.item, id);
+    }
+    waitingForNext_.clear();
+}
+
+void SliceNester::endTrack() {
+    for (Waiting& waiting : waitingForNext_) {
+        waiting.item.name = waiting.name;
+        cb_.endpointWarning("flow_no_next_slice", waiting.item);
+    }
+    waitingForNext_.clear();
+    for (Lane& lane : lanes_)
+        while (!lane.stack.empty()) close(lane);
+    lanes_.clear();
+}
+
+} // namespace opscope
