@@ -55,6 +55,18 @@ struct EndpointKey {
     bool operator<(const EndpointKey& o) const { return tsNs != o.tsNs ? tsNs < o.tsNs : index < o.index; }
 };
 
+NestEndpointItem endpointItem(const PendingEndpoint& e, std::uint32_t index) {
+    NestEndpointItem item;
+    item.phase = e.phase;
+    item.binding = e.binding;
+    item.keyHash = e.keyHash;
+    item.track = e.track;
+    item.tsNs = e.tsNs;
+    item.cat = e.cat;
+    item.index = index;
+    return item;
+}
+
 class MemorySliceCursor : public SliceCursor {
 public:
     explicit MemorySliceCursor(const ChunkedVector<PendingSlice>& slices)
@@ -80,15 +92,9 @@ public:
         if (pos_ == order_.size()) return false;
         const std::uint32_t index = order_[pos_++];
         const PendingEndpoint& e = endpoints_[index];
-        item->phase = e.phase;
-        item->binding = e.binding;
-        item->keyHash = e.keyHash;
-        item->tsNs = e.tsNs;
-        item->cat = e.cat;
-        item->index = index;
+        *item = endpointItem(e, index);
         item->name = names_.at(e.name);
         item->nameRef = e.name;
-        item->track = e.track;
         return true;
     }
 
@@ -109,18 +115,15 @@ bool endpointBefore(const NestEndpointItem& a, const NestEndpointItem& b) {
     return EndpointKey{a.tsNs, a.index} < EndpointKey{b.tsNs, b.index};
 }
 
-// Merges sorted runs of one scratch table: a statement and a head row per run, a heap of runs.
-template <typename Item, bool (*Before)(const Item&, const Item&), void (*Read)(Statement&, Item*)>
+// Merges the sorted runs of a spill file: a reader and a head record per run, a heap of runs.
+template <typename Item, bool (*Before)(const Item&, const Item&), bool (*Read)(SpillFile::Reader&, Item*)>
 class RunMerge {
 public:
-    RunMerge(Database& db, const std::string& select, const std::vector<StageRun>& runs) {
-        for (const StageRun& run : runs) {
-            Statement st = db.prepare(select + " WHERE rid >= ? AND rid < ? ORDER BY rid");
-            st.bind(1, run.firstRow).bind(2, run.endRow);
-            heads_.push_back({std::move(st), Item{}, false});
-        }
+    explicit RunMerge(const SpillFile& file) {
+        heads_.reserve(file.runCount());
+        for (std::size_t r = 0; r < file.runCount(); ++r) heads_.push_back({SpillFile::Reader(file, r), Item{}});
         for (std::size_t r = 0; r < heads_.size(); ++r)
-            if (advance(r)) heap_.push_back(r);
+            if (Read(heads_[r].reader, &heads_[r].item)) heap_.push_back(r);
         std::make_heap(heap_.begin(), heap_.end(), later());
     }
     bool next(Item* item) {
@@ -128,23 +131,16 @@ public:
         std::pop_heap(heap_.begin(), heap_.end(), later());
         const std::size_t r = heap_.back();
         *item = heads_[r].item;
-        if (advance(r)) std::push_heap(heap_.begin(), heap_.end(), later());
+        if (Read(heads_[r].reader, &heads_[r].item)) std::push_heap(heap_.begin(), heap_.end(), later());
         else heap_.pop_back();
         return true;
     }
 
 private:
     struct Head {
-        Statement st;
+        SpillFile::Reader reader;
         Item item;
-        bool live;
     };
-    bool advance(std::size_t r) {
-        Head& h = heads_[r];
-        h.live = h.st.step();
-        if (h.live) Read(h.st, &h.item);
-        return h.live;
-    }
     auto later() {
         return [this](std::size_t a, std::size_t b) { return Before(heads_[b].item, heads_[a].item); };
     }
@@ -152,53 +148,34 @@ private:
     std::vector<std::size_t> heap_;
 };
 
-void readSlice(Statement& st, NestSliceItem* item) {
-    item->index = static_cast<PendingSliceIndex>(st.int64(0));
-    PendingSlice& s = item->slice;
-    s.track = static_cast<std::uint32_t>(st.int64(1));
-    s.tsNs = st.int64(2);
-    s.durNs = st.int64(3);
-    s.name = static_cast<StringId>(st.int64(4));
-    s.category = static_cast<StringId>(st.int64(5));
-    s.type = static_cast<StringId>(st.int64(6));
-    s.args = static_cast<std::uint32_t>(st.int64(7));
-    s.flags = static_cast<std::uint32_t>(st.int64(8));
-}
-
-// Staged end points keep their names in the item: the merge hands items out by value.
-struct StagedEndpoint {
+// Spilled end points keep their names in the item: the merge hands items out by value.
+struct SpilledEndpoint {
     NestEndpointItem item;
     std::string name;
 };
 
-bool stagedEndpointBefore(const StagedEndpoint& a, const StagedEndpoint& b) { return endpointBefore(a.item, b.item); }
+bool spilledEndpointBefore(const SpilledEndpoint& a, const SpilledEndpoint& b) { return endpointBefore(a.item, b.item); }
 
-void readEndpoint(Statement& st, StagedEndpoint* out) {
-    NestEndpointItem& item = out->item;
-    item.index = static_cast<std::uint32_t>(st.int64(0));
-    item.track = st.int64(1);
-    item.tsNs = st.int64(2);
-    item.keyHash = static_cast<std::uint64_t>(st.int64(3));
-    item.phase = static_cast<FlowEndpoint::Phase>(st.int64(4));
-    item.binding = static_cast<FlowEndpoint::Binding>(st.int64(5));
-    item.cat = static_cast<StringId>(st.int64(6));
-    out->name = st.text(7);
+bool readEndpointRecord(SpillFile::Reader& reader, SpilledEndpoint* out) {
+    if (reader.atEnd()) return false;
+    const auto e = reader.readValue<PendingEndpoint>();
+    out->item = endpointItem(e, reader.readValue<std::uint32_t>());
+    reader.readText(&out->name);
+    return true;
 }
 
-class StagedSliceCursor : public SliceCursor {
+class SpilledSliceCursor : public SliceCursor {
 public:
-    StagedSliceCursor(Database& db, const std::vector<StageRun>& runs)
-        : merge_(db, "SELECT idx, track, ts, dur, name, cat, type, args, flags FROM temp.stage_slice", runs) {}
+    explicit SpilledSliceCursor(const SpillFile& file) : merge_(file) {}
     bool next(NestSliceItem* item) override { return merge_.next(item); }
 
 private:
-    RunMerge<NestSliceItem, sliceBefore, readSlice> merge_;
+    RunMerge<NestSliceItem, sliceBefore, readSliceRecord> merge_;
 };
 
-class StagedEndpointCursor : public EndpointCursor {
+class SpilledEndpointCursor : public EndpointCursor {
 public:
-    StagedEndpointCursor(Database& db, const std::vector<StageRun>& runs)
-        : merge_(db, "SELECT idx, track, ts, key, phase, binding, cat, name FROM temp.stage_endpoint", runs) {}
+    explicit SpilledEndpointCursor(const SpillFile& file) : merge_(file) {}
     bool next(NestEndpointItem* item) override {
         if (!merge_.next(&current_)) return false;
         *item = current_.item;
@@ -207,39 +184,32 @@ public:
     }
 
 private:
-    RunMerge<StagedEndpoint, stagedEndpointBefore, readEndpoint> merge_;
-    StagedEndpoint current_;
+    RunMerge<SpilledEndpoint, spilledEndpointBefore, readEndpointRecord> merge_;
+    SpilledEndpoint current_;
 };
 
-void readBound(Statement& st, BoundEndpoint* item) {
-    item->keyHash = static_cast<std::uint64_t>(st.int64(0));
-    item->tsNs = st.int64(1);
-    item->index = static_cast<std::uint32_t>(st.int64(2));
-    item->phase = static_cast<FlowEndpoint::Phase>(st.int64(3));
-    item->sliceId = st.int64(4);
-    item->cat = static_cast<StringId>(st.int64(5));
-    item->name = st.text(6);
+bool readBoundRecord(SpillFile::Reader& reader, BoundEndpoint* item) {
+    if (reader.atEnd()) return false;
+    item->keyHash = reader.readValue<std::uint64_t>();
+    item->tsNs = reader.readValue<TimeNs>();
+    item->sliceId = reader.readValue<std::int64_t>();
+    item->index = reader.readValue<std::uint32_t>();
+    item->cat = reader.readValue<StringId>();
+    item->phase = reader.readValue<FlowEndpoint::Phase>();
+    reader.readText(&item->name);
+    return true;
 }
 
-class StagedBoundCursor : public BoundCursor {
+class SpilledBoundCursor : public BoundCursor {
 public:
-    StagedBoundCursor(Database& db, const std::vector<StageRun>& runs)
-        : merge_(db, "SELECT key, ts, idx, phase, slice_id, cat, name FROM temp.stage_bound", runs) {}
+    explicit SpilledBoundCursor(const SpillFile& file) : merge_(file) {}
     bool next(BoundEndpoint* item) override { return merge_.next(item); }
 
 private:
-    RunMerge<BoundEndpoint, boundBefore, readBound> merge_;
+    RunMerge<BoundEndpoint, boundBefore, readBoundRecord> merge_;
 };
 
 } // namespace
-
-StageRun appendRun(std::vector<StageRun>& runs, std::size_t rows) {
-    StageRun run;
-    run.firstRow = runs.empty() ? 0 : runs.back().endRow;
-    run.endRow = run.firstRow + static_cast<std::int64_t>(rows);
-    runs.push_back(run);
-    return run;
-}
 
 bool boundBefore(const BoundEndpoint& a, const BoundEndpoint& b) {
     if (a.keyHash != b.keyHash) return a.keyHash < b.keyHash;
@@ -247,8 +217,36 @@ bool boundBefore(const BoundEndpoint& a, const BoundEndpoint& b) {
     return a.index < b.index;
 }
 
-std::unique_ptr<BoundCursor> stagedBoundCursor(Database& db, const std::vector<StageRun>& runs) {
-    return std::make_unique<StagedBoundCursor>(db, runs);
+std::unique_ptr<BoundCursor> spilledBoundCursor(const SpillFile& file) {
+    return std::make_unique<SpilledBoundCursor>(file);
+}
+
+void appendSliceRecord(SpillFile& file, const PendingSlice& slice, std::uint32_t index) {
+    file.appendValue(slice);
+    file.appendValue(index);
+}
+
+void appendEndpointRecord(SpillFile& file, const PendingEndpoint& endpoint, std::uint32_t index, std::string_view name) {
+    file.appendValue(endpoint);
+    file.appendValue(index);
+    file.appendText(name);
+}
+
+void appendBoundRecord(SpillFile& file, const BoundEndpoint& bound) {
+    file.appendValue(bound.keyHash);
+    file.appendValue(bound.tsNs);
+    file.appendValue(bound.sliceId);
+    file.appendValue(bound.index);
+    file.appendValue(bound.cat);
+    file.appendValue(bound.phase);
+    file.appendText(bound.name);
+}
+
+bool readSliceRecord(SpillFile::Reader& reader, NestSliceItem* item) {
+    if (reader.atEnd()) return false;
+    item->slice = reader.readValue<PendingSlice>();
+    item->index = reader.readValue<std::uint32_t>();
+    return true;
 }
 
 std::unique_ptr<SliceCursor> memorySliceCursor(const ChunkedVector<PendingSlice>& slices) {
@@ -258,11 +256,11 @@ std::unique_ptr<EndpointCursor> memoryEndpointCursor(const ChunkedVector<Pending
                                                      const FlowNamePool& names) {
     return std::make_unique<MemoryEndpointCursor>(endpoints, names);
 }
-std::unique_ptr<SliceCursor> stagedSliceCursor(Database& db, const std::vector<StageRun>& runs) {
-    return std::make_unique<StagedSliceCursor>(db, runs);
+std::unique_ptr<SliceCursor> spilledSliceCursor(const SpillFile& file) {
+    return std::make_unique<SpilledSliceCursor>(file);
 }
-std::unique_ptr<EndpointCursor> stagedEndpointCursor(Database& db, const std::vector<StageRun>& runs) {
-    return std::make_unique<StagedEndpointCursor>(db, runs);
+std::unique_ptr<EndpointCursor> spilledEndpointCursor(const SpillFile& file) {
+    return std::make_unique<SpilledEndpointCursor>(file);
 }
 
 std::vector<std::uint32_t> sliceNestingOrder(const ChunkedVector<PendingSlice>& slices) {
@@ -274,17 +272,6 @@ std::vector<std::uint32_t> endpointNestingOrder(const ChunkedVector<PendingEndpo
     return nestingOrder<PendingEndpoint, EndpointKey>(endpoints, [](const PendingEndpoint& e, std::uint32_t i) {
         return EndpointKey{e.tsNs, i};
     });
-}
-
-const char* stagingTablesSql() {
-    return R"SQL(
-CREATE TEMP TABLE IF NOT EXISTS stage_slice(rid INTEGER PRIMARY KEY, idx INTEGER, track INTEGER, ts INTEGER, dur INTEGER,
-  name INTEGER, cat INTEGER, type INTEGER, args INTEGER, flags INTEGER);
-CREATE TEMP TABLE IF NOT EXISTS stage_endpoint(rid INTEGER PRIMARY KEY, idx INTEGER, track INTEGER, ts INTEGER, key INTEGER,
-  phase INTEGER, binding INTEGER, cat INTEGER, name TEXT);
-CREATE TEMP TABLE IF NOT EXISTS stage_bound(rid INTEGER PRIMARY KEY, key INTEGER, ts INTEGER, idx INTEGER, phase INTEGER,
-  slice_id INTEGER, cat INTEGER, name TEXT);
-)SQL";
 }
 
 } // namespace opscope

@@ -4,7 +4,7 @@
 #pragma once
 #include "core/store/chunked_vector.h"
 #include "core/store/slice_nesting.h"
-#include "core/store/sqlite_db.h"
+#include "core/store/spill_file.h"
 #include "core/store/store_writer.h"
 
 #include <cstdint>
@@ -34,11 +34,14 @@ std::unique_ptr<SliceCursor> memorySliceCursor(const ChunkedVector<StoreWriter::
 std::unique_ptr<EndpointCursor> memoryEndpointCursor(const ChunkedVector<PendingEndpoint>& endpoints,
                                                      const FlowNamePool& names);
 
-// Reading a spilled import merges its runs (see StageRun), so SQLite never sorts the rows.
-// appendRun records the next run of rows rows and returns it.
-StageRun appendRun(std::vector<StageRun>& runs, std::size_t rows);
-std::unique_ptr<SliceCursor> stagedSliceCursor(Database& db, const std::vector<StageRun>& runs);
-std::unique_ptr<EndpointCursor> stagedEndpointCursor(Database& db, const std::vector<StageRun>& runs);
+// A spill writes each batch as one run, already in nesting order; reading merges the runs.
+// Slice records: PendingSlice, then the uint32 file-order index.
+// End point records: PendingEndpoint (its name field unused), the uint32 index, then the name text.
+void appendSliceRecord(SpillFile& file, const StoreWriter::PendingSlice& slice, std::uint32_t index);
+void appendEndpointRecord(SpillFile& file, const PendingEndpoint& endpoint, std::uint32_t index, std::string_view name);
+bool readSliceRecord(SpillFile::Reader& reader, NestSliceItem* item);
+std::unique_ptr<SliceCursor> spilledSliceCursor(const SpillFile& file);
+std::unique_ptr<EndpointCursor> spilledEndpointCursor(const SpillFile& file);
 
 // A flow end point bound to its slice, read back in (identity, ts, file order) order for linking.
 struct BoundEndpoint {
@@ -57,9 +60,7 @@ public:
     virtual ~BoundCursor() = default;
     virtual bool next(BoundEndpoint* item) = 0;
 };
-std::unique_ptr<BoundCursor> stagedBoundCursor(Database& db, const std::vector<StageRun>& runs);
-
-// Scratch tables of a spilled import, in the TEMP schema (a file: temp_store=FILE).
-const char* stagingTablesSql();
+void appendBoundRecord(SpillFile& file, const BoundEndpoint& bound);
+std::unique_ptr<BoundCursor> spilledBoundCursor(const SpillFile& file);
 
 } // namespace opscope

@@ -7,6 +7,7 @@
 #include "core/store/batch_insert.h"
 #include "core/store/chunked_vector.h"
 #include "core/store/flow_name_pool.h"
+#include "core/store/spill_file.h"
 #include "core/store/sqlite_db.h"
 
 #include <cstdint>
@@ -55,12 +56,6 @@ struct PendingEndpoint {
     FlowNamePool::Ref name;
     FlowEndpoint::Phase phase;
     FlowEndpoint::Binding binding;
-};
-
-// A spill writes each batch as one run, already in nesting order, to rows [firstRow, endRow) of a
-// scratch table.
-struct StageRun {
-    std::int64_t firstRow = 0, endRow = 0;
 };
 
 // 64-bit FNV-1a of a flow identity such as "cat|name|id", fed in pieces so that no key string is built.
@@ -155,8 +150,8 @@ public:
     std::string_view stringAt(StringId id) const;
     void setSliceType(PendingSliceIndex slice, std::string_view type);
 
-    // Pending slices and flow end points beyond this many bytes move to a scratch table on disk,
-    // sorted there at finish(), so that memory stays bounded whatever the trace size.
+    // Pending slices and flow end points beyond this many bytes move to scratch files as sorted
+    // runs, merged at finish(), so that memory stays bounded whatever the trace size.
     void setSpillBudgetBytes(std::size_t bytes) { spillBudgetBytes_ = bytes; }
     // Importers that read pending slices back (side-file joins) need them in memory: no spilling.
     void keepSlicesInMemory() { keepInMemory_ = true; }
@@ -230,7 +225,7 @@ private:
     std::size_t spillBudgetBytes_ = std::size_t{96} << 20;
     bool keepInMemory_ = false;
     bool spilled_ = false;
-    std::vector<StageRun> sliceRuns_, endpointRuns_;
+    std::unique_ptr<SpillFile> sliceSpill_, endpointSpill_; // sorted runs, once spilled
     std::vector<std::uint32_t> finalIds_; // pending index -> slice.id, when metrics or direct flows need it
     struct DirectFlow {
         PendingSliceIndex out, in;

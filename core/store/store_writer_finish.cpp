@@ -24,7 +24,7 @@ namespace fs = std::filesystem;
 class FinishPass {
 public:
     explicit FinishPass(StoreWriter& writer)
-        : w_(writer), staged_(writer.spilled_),
+        : w_(writer), spilled_(writer.spilled_),
           needIds_(!writer.metrics_.empty() || !writer.directFlows_.empty()),
           insertSlice_(writer.db_, "slice",
                        "id, track_id, ts, dur, depth, parent_id, self_dur, name_id, cat_id, type_id, arg_id, flags", 12) {}
@@ -51,17 +51,17 @@ private:
     void linkGroup(const std::vector<FlowGroupEntry>& group, StringId cat, std::string_view name);
     void linkMemoryGroups();
     void writeBoundRun();
-    void linkStagedGroups();
+    void linkSpilledGroups();
 
     StoreWriter& w_;
-    bool staged_;
+    bool spilled_;
     bool needIds_;
     BatchInsert insertSlice_;
     BatchInsert insertFlow_;
     std::vector<BoundRecord> bound_;
     // A spilled import bounds this buffer too: full, it is sorted and written as a run.
     FlowNamePool boundNames_;
-    std::vector<StageRun> boundRuns_;
+    std::unique_ptr<SpillFile> boundSpill_;
     static constexpr std::size_t kBoundRunRows = std::size_t{1} << 20;
 };
 
@@ -91,9 +91,9 @@ void FinishPass::emit(const NestedSlice& row) {
 }
 
 void FinishPass::bind(const NestEndpointItem& item, std::int64_t sliceId) {
-    const FlowNamePool::Ref name = staged_ ? boundNames_.add(item.name) : item.nameRef;
+    const FlowNamePool::Ref name = spilled_ ? boundNames_.add(item.name) : item.nameRef;
     bound_.push_back({item.keyHash, item.tsNs, sliceId, item.index, item.cat, name, item.phase});
-    if (staged_ && bound_.size() >= kBoundRunRows) writeBoundRun();
+    if (spilled_ && bound_.size() >= kBoundRunRows) writeBoundRun();
 }
 
 SliceNester::Callbacks FinishPass::nesterCallbacks() {
@@ -115,12 +115,12 @@ SliceNester::Callbacks FinishPass::nesterCallbacks() {
 }
 
 bool FinishPass::nestSlices(const std::function<bool()>& cancelled) {
-    if (staged_) w_.spillPending(); // the rest joins the scratch tables: one sorted source
+    if (spilled_) w_.spillPending(); // the rest becomes the last run: one sorted source
     else bound_.reserve(w_.endpoints_.size());
     if (needIds_) w_.finalIds_.assign(w_.pendingSliceCount(), 0);
-    std::unique_ptr<SliceCursor> slices = staged_ ? stagedSliceCursor(w_.db_, w_.sliceRuns_) : memorySliceCursor(w_.slices_);
+    std::unique_ptr<SliceCursor> slices = spilled_ ? spilledSliceCursor(*w_.sliceSpill_) : memorySliceCursor(w_.slices_);
     std::unique_ptr<EndpointCursor> endpoints =
-        staged_ ? stagedEndpointCursor(w_.db_, w_.endpointRuns_) : memoryEndpointCursor(w_.endpoints_, w_.flowNames_);
+        spilled_ ? spilledEndpointCursor(*w_.endpointSpill_) : memoryEndpointCursor(w_.endpoints_, w_.flowNames_);
     SliceNester nester(nesterCallbacks());
     NestSliceItem s;
     NestEndpointItem e;
@@ -180,23 +180,28 @@ void FinishPass::linkMemoryGroups() {
 
 void FinishPass::writeBoundRun() {
     std::sort(bound_.begin(), bound_.end(), boundRecordBefore);
-    const StageRun run = appendRun(boundRuns_, bound_.size());
-    BatchInsert insert(w_.db_, "temp.stage_bound", "rid, key, ts, idx, phase, slice_id, cat, name", 8);
-    std::int64_t row = run.firstRow;
+    if (!boundSpill_) boundSpill_ = std::make_unique<SpillFile>(w_.tempPath_ + ".bound");
+    boundSpill_->beginRun();
+    BoundEndpoint record;
     for (const BoundRecord& b : bound_) {
-        insert.value(row++).value(static_cast<std::int64_t>(b.keyHash)).value(b.tsNs);
-        insert.value(static_cast<std::int64_t>(b.index)).value(static_cast<std::int64_t>(b.phase));
-        insert.value(b.sliceId).value(static_cast<std::int64_t>(b.cat)).value(boundNames_.at(b.name));
-        insert.endRow();
+        record.keyHash = b.keyHash;
+        record.tsNs = b.tsNs;
+        record.sliceId = b.sliceId;
+        record.index = b.index;
+        record.cat = b.cat;
+        record.phase = b.phase;
+        record.name = boundNames_.at(b.name);
+        appendBoundRecord(*boundSpill_, record);
     }
-    insert.flush();
+    boundSpill_->endRun();
     bound_.clear();
     boundNames_.clear();
 }
 
-void FinishPass::linkStagedGroups() {
+void FinishPass::linkSpilledGroups() {
     if (!bound_.empty()) writeBoundRun();
-    std::unique_ptr<BoundCursor> cursor = stagedBoundCursor(w_.db_, boundRuns_);
+    if (!boundSpill_) return; // no end point was bound
+    std::unique_ptr<BoundCursor> cursor = spilledBoundCursor(*boundSpill_);
     std::vector<FlowGroupEntry> group;
     BoundEndpoint item, first;
     while (cursor->next(&item)) {
@@ -212,7 +217,7 @@ void FinishPass::linkStagedGroups() {
 
 void FinishPass::writeFlows() {
     insertFlow_ = BatchInsert(w_.db_, "flow", "slice_out, slice_in, cat, name", 4);
-    if (staged_) linkStagedGroups();
+    if (spilled_) linkSpilledGroups();
     else linkMemoryGroups();
     for (const StoreWriter::DirectFlow& f : w_.directFlows_) {
         if (f.out >= w_.finalIds_.size() || f.in >= w_.finalIds_.size()) continue;
@@ -224,7 +229,6 @@ void FinishPass::writeFlows() {
         ++w_.flowRows_;
     }
     insertFlow_.flush();
-    if (staged_) w_.db_.exec("DROP TABLE temp.stage_slice; DROP TABLE temp.stage_endpoint; DROP TABLE temp.stage_bound;");
 }
 
 void StoreWriter::writeMetrics() {
@@ -365,7 +369,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         db_.exec("PRAGMA analysis_limit=2000; ANALYZE;");
         db_.close();
         timer.mark("analyze+close");
-    } catch (const SqliteError& e) {
+    } catch (const std::runtime_error& e) { // SQLite or a scratch file
         if (error) *error = Error{ErrorCode::StoreFailed, tempPath_, -1, -1, -1, "a writable store", e.what()};
         return false;
     }

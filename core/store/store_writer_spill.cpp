@@ -1,5 +1,5 @@
 // Bounded memory for large imports: once the pending slices and flow end points pass the budget,
-// they move to scratch tables in SQLite's TEMP schema (a file), and finish() reads them back sorted.
+// they move to scratch files as runs sorted in nesting order, which finish() merges.
 #include "core/store/pending_cursors.h"
 #include "core/store/store_writer.h"
 
@@ -25,8 +25,8 @@ void StoreWriter::spillPending() {
                      endpoints_.size(), usage.ru_maxrss / 1024, static_cast<long long>(sqlite3_memory_used() >> 20));
     }
     if (!spilled_) {
-        db_.exec(stagingTablesSql());
-        db_.exec("PRAGMA temp.cache_size=-4096; PRAGMA temp.cache_spill=ON;");
+        sliceSpill_ = std::make_unique<SpillFile>(tempPath_ + ".slices");
+        endpointSpill_ = std::make_unique<SpillFile>(tempPath_ + ".flows");
         spilled_ = true;
     }
     writeSliceRun();
@@ -38,47 +38,30 @@ void StoreWriter::spillPending() {
     flowNames_.clear();
 }
 
-// One run per spill, in nesting order: rows [first, end) of the scratch table.
+// One run per spill, in nesting order.
 void StoreWriter::writeSliceRun() {
-    const std::vector<std::uint32_t> order = sliceNestingOrder(slices_);
-    const StageRun run = appendRun(sliceRuns_, order.size());
-    BatchInsert insert(db_, "temp.stage_slice", "rid, idx, track, ts, dur, name, cat, type, args, flags", 10);
-    std::int64_t row = run.firstRow;
-    for (std::uint32_t i : order) {
-        const PendingSlice& s = slices_[i];
-        insert.value(row++).value(static_cast<std::int64_t>(sliceBase_ + i)).value(static_cast<std::int64_t>(s.track));
-        insert.value(s.tsNs).value(s.durNs).value(static_cast<std::int64_t>(s.name));
-        insert.value(static_cast<std::int64_t>(s.category)).value(static_cast<std::int64_t>(s.type));
-        insert.value(static_cast<std::int64_t>(s.args)).value(static_cast<std::int64_t>(s.flags));
-        insert.endRow();
-    }
-    insert.flush();
+    sliceSpill_->beginRun();
+    for (std::uint32_t i : sliceNestingOrder(slices_))
+        appendSliceRecord(*sliceSpill_, slices_[i], static_cast<std::uint32_t>(sliceBase_ + i));
+    sliceSpill_->endRun();
 }
 
 void StoreWriter::writeEndpointRun() {
-    const std::vector<std::uint32_t> order = endpointNestingOrder(endpoints_);
-    const StageRun run = appendRun(endpointRuns_, order.size());
-    BatchInsert insert(db_, "temp.stage_endpoint", "rid, idx, track, ts, key, phase, binding, cat, name", 9);
-    std::int64_t row = run.firstRow;
-    for (std::uint32_t i : order) {
+    endpointSpill_->beginRun();
+    for (std::uint32_t i : endpointNestingOrder(endpoints_)) {
         const PendingEndpoint& e = endpoints_[i];
-        insert.value(row++).value(static_cast<std::int64_t>(endpointBase_ + i)).value(static_cast<std::int64_t>(e.track));
-        insert.value(e.tsNs).value(static_cast<std::int64_t>(e.keyHash));
-        insert.value(static_cast<std::int64_t>(e.phase)).value(static_cast<std::int64_t>(e.binding));
-        insert.value(static_cast<std::int64_t>(e.cat)).value(flowNames_.at(e.name));
-        insert.endRow();
+        appendEndpointRecord(*endpointSpill_, e, static_cast<std::uint32_t>(endpointBase_ + i), flowNames_.at(e.name));
     }
-    insert.flush();
+    endpointSpill_->endRun();
 }
 
 void StoreWriter::forEachTrackCategoryCount(const std::function<void(TrackId, StringId, std::int64_t)>& visit) {
     std::unordered_map<std::uint64_t, std::int64_t> counts;
     for (const PendingSlice& s : slices_) ++counts[(std::uint64_t{s.track} << 32) | s.category];
-    if (spilled_) {
-        Statement st = db_.prepare("SELECT track, cat, count(*) FROM temp.stage_slice GROUP BY track, cat");
-        while (st.step())
-            counts[(static_cast<std::uint64_t>(st.int64(0)) << 32) | static_cast<std::uint32_t>(st.int64(1))] +=
-                st.int64(2);
+    for (std::size_t run = 0; spilled_ && run < sliceSpill_->runCount(); ++run) {
+        SpillFile::Reader reader(*sliceSpill_, run);
+        NestSliceItem item;
+        while (readSliceRecord(reader, &item)) ++counts[(std::uint64_t{item.slice.track} << 32) | item.slice.category];
     }
     for (const auto& [key, count] : counts)
         visit(static_cast<TrackId>(key >> 32), static_cast<StringId>(key & 0xffffffffu), count);

@@ -178,7 +178,7 @@ bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& op
         writer->setMeta("created_at_unix", std::to_string(std::chrono::duration_cast<std::chrono::seconds>(
                                                std::chrono::system_clock::now().time_since_epoch()).count()));
         writer->setMeta("events_parsed", std::to_string(result->events));
-    } catch (const SqliteError& e) {
+    } catch (const std::runtime_error& e) { // SQLite or a scratch file of a spilled import
         *error = Error{ErrorCode::StoreFailed, result->storePath, -1, -1, -1, "a writable store", e.what()};
         return false;
     }
