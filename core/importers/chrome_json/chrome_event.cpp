@@ -77,10 +77,13 @@ bool readValue(const char*& p, const char* end, RawValue* out, json::ScanError* 
 } // namespace
 
 bool parseChromeEvent(const char* begin, const char* end, ChromeEvent* ev, json::ScanError* error,
-                      int* controlChars) {
+                      int* controlChars, const char** eventEnd) {
     const char* p = begin + 1; // past '{'
     p = json::skipWhitespace(p, end);
-    if (p < end && *p == '}') return true;
+    if (p < end && *p == '}') {
+        if (eventEnd) *eventEnd = p + 1;
+        return true;
+    }
     for (;;) {
         p = json::skipWhitespace(p, end);
         if (p >= end || *p != '"') {
@@ -118,7 +121,10 @@ bool parseChromeEvent(const char* begin, const char* end, ChromeEvent* ev, json:
             ++p;
             continue;
         }
-        if (p < end && *p == '}') return true;
+        if (p < end && *p == '}') {
+            if (eventEnd) *eventEnd = p + 1;
+            return true;
+        }
         *error = {p, "',' or '}' in an event"};
         return false;
     }

@@ -29,9 +29,11 @@ struct ChromeEvent {
     int fieldCount = 0;
 };
 
-// Parses the object [begin, end) whose first byte is '{'.
+// Parses the object that starts at begin (its first byte is '{') and ends at or before end; on
+// success *eventEnd is just past its '}'. Running out of bytes is an error at end: the caller
+// may then read more and parse again.
 bool parseChromeEvent(const char* begin, const char* end, ChromeEvent* event, json::ScanError* error,
-                      int* controlChars);
+                      int* controlChars, const char** eventEnd = nullptr);
 
 // Typed readers; they return nullopt when the value has the wrong type or bad text.
 std::string stringOf(const RawValue& value);               // strings decoded; numbers as their text

@@ -5,6 +5,7 @@
 #include "core/importers/chrome_json/chrome_trace_importer.h"
 #include "core/store/store_writer.h"
 
+#include <array>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,7 @@ namespace opscope {
 class ChromeEventHandler {
 public:
     ChromeEventHandler(StoreWriter& writer, const ChromeImportOptions& options, std::string file);
+    ~ChromeEventHandler();
 
     // Returns false on a fatal type error (error is then set).
     bool handle(const ChromeEvent& event, Error* error);
@@ -77,6 +79,8 @@ private:
     std::unordered_map<std::string, Context, TextHash, std::equal_to<>> rawProcessCache_;
     std::unordered_map<std::string, TrackId, TextHash, std::equal_to<>> rawTrackCache_;
     std::string scratchKey_;
+    void flushPhaseCounts();
+    std::array<std::int64_t, 256> phaseCounts_{}; // events by phase byte, handed to the writer at the end
     bool globalNamed_ = false;
     TimeNs traceEndNs_ = 0;
 };

@@ -17,24 +17,28 @@ bool importChromeTrace(const std::string& path, StoreWriter& writer, const Chrom
     std::int64_t controlCharsOffset = -1;
 
     TokenizerCallbacks callbacks;
-    callbacks.onEvent = [&](const char* begin, const char* end, std::int64_t offset) {
+    callbacks.onEvent = [&](const char* begin, const char* end, std::int64_t offset, const char** eventEnd) {
         ChromeEvent event;
         event.byteOffset = offset;
         json::ScanError scanError;
         int before = controlChars;
-        if (!parseChromeEvent(begin, end, &event, &scanError, &controlChars)) {
+        if (!parseChromeEvent(begin, end, &event, &scanError, &controlChars, eventEnd)) {
+            if (scanError.at >= end) { // the buffer ends inside this event: read on, parse again
+                controlChars = before;
+                return EventParse::NeedMore;
+            }
             std::int64_t at = offset + (scanError.at ? scanError.at - begin : 0);
             *err = Error{scanError.wrongType ? ErrorCode::WrongType : ErrorCode::JsonSyntax, path, at, -1, -1,
                          scanError.expected, {}};
             locateLineColumn(path, at, &err->line, &err->column);
-            return false;
+            return EventParse::Stop;
         }
         if (controlChars != before && controlCharsOffset < 0) controlCharsOffset = offset;
         if (!handler.handle(event, err)) {
             locateLineColumn(path, err->byteOffset, &err->line, &err->column);
-            return false;
+            return EventParse::Stop;
         }
-        return true;
+        return EventParse::Done;
     };
     callbacks.onTopLevelKey = [&](std::string_view key, std::string_view raw, bool truncated) {
         handler.topLevelKey(key, raw, truncated);

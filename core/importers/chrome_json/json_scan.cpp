@@ -85,7 +85,7 @@ bool readNumber(const char*& p, const char* end, std::string_view* raw, ScanErro
     const char* digits = p;
     while (p < end && *p >= '0' && *p <= '9') ++p;
     if (p == digits) {
-        *error = {start, "a number"};
+        *error = {p == end ? end : start, "a number"}; // at end: cut off by the end of the bytes at hand
         return false;
     }
     if (p < end && *p == '.') {
@@ -114,7 +114,12 @@ bool readNumber(const char*& p, const char* end, std::string_view* raw, ScanErro
 namespace {
 bool literal(const char*& p, const char* end, const char* word, ScanError* error) {
     std::size_t n = std::strlen(word);
-    if (static_cast<std::size_t>(end - p) < n || std::memcmp(p, word, n) != 0) {
+    const auto left = static_cast<std::size_t>(end - p);
+    if (left < n && std::memcmp(p, word, left) == 0) { // cut off by the end of the bytes at hand
+        *error = {end, "a JSON value (object, array, string, number, true, false or null)"};
+        return false;
+    }
+    if (left < n || std::memcmp(p, word, n) != 0) {
         *error = {p, "a JSON value (object, array, string, number, true, false or null)"};
         return false;
     }
@@ -123,9 +128,34 @@ bool literal(const char*& p, const char* end, const char* word, ScanError* error
 }
 } // namespace
 
+namespace {
+// The brackets open around the scanner: inline for the shallow nesting of real args, on the heap
+// beyond, so that skipping a value allocates nothing in the common case.
+class ContainerStack {
+public:
+    void push_back(char c) {
+        if (size_ < kInline) inline_[size_] = c;
+        else deep_.push_back(c);
+        ++size_;
+    }
+    void pop_back() {
+        --size_;
+        if (size_ >= kInline) deep_.pop_back();
+    }
+    char back() const { return size_ <= kInline ? inline_[size_ - 1] : deep_.back(); }
+    bool empty() const { return size_ == 0; }
+
+private:
+    static constexpr std::size_t kInline = 32;
+    char inline_[kInline] = {};
+    std::vector<char> deep_;
+    std::size_t size_ = 0;
+};
+} // namespace
+
 bool skipValue(const char*& p, const char* end, ScanError* error, int* controlChars) {
     // Iterative, with an explicit stack of open containers, so deep nesting cannot overflow.
-    std::vector<char> stack;
+    ContainerStack stack;
     for (;;) {
         p = skipWhitespace(p, end);
         if (p >= end) {

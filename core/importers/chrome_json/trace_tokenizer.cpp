@@ -122,9 +122,9 @@ bool TraceTokenizer::readArray(bool objectForm, Error* error) {
             return fail(ErrorCode::WrongType, bytesConsumed(), "an event object '{...}' in the event array", error);
         const char* valueEnd = nullptr;
         for (;;) {
-            if (json::findContainerEnd(buf_.data() + pos_, buf_.data() + filled_, &valueEnd) ==
-                json::FindStatus::Found)
-                break;
+            const EventParse parsed = cb_.onEvent(buf_.data() + pos_, buf_.data() + filled_, bytesConsumed(), &valueEnd);
+            if (parsed == EventParse::Done) break;
+            if (parsed == EventParse::Stop) return false;
             std::int64_t start = bytesConsumed();
             if (fill() != Fill::Ok) {
                 if (failed_) return fail(ErrorCode::ReadFailed, -1, {}, error);
@@ -132,10 +132,7 @@ bool TraceTokenizer::readArray(bool objectForm, Error* error) {
                             error);
             }
         }
-        const char* begin = buf_.data() + pos_;
-        std::int64_t offset = bytesConsumed();
         pos_ = static_cast<std::size_t>(valueEnd - buf_.data());
-        if (!cb_.onEvent(begin, valueEnd, offset)) return false;
         expectEvent = false;
         sawComma = false;
     }

@@ -14,9 +14,13 @@
 
 namespace opscope {
 
+enum class EventParse { Done, NeedMore, Stop };
+
 struct TokenizerCallbacks {
-    // Return false to stop (the callback then has set the error).
-    std::function<bool(const char* begin, const char* end, std::int64_t byteOffset)> onEvent;
+    // Parses the event object at begin from the bytes buffered up to end, in place: Done with
+    // *eventEnd set, NeedMore when the buffer ends inside it (the tokenizer reads on and calls again
+    // from the same begin), or Stop (the callback then has set the error). One pass over the bytes.
+    std::function<EventParse(const char* begin, const char* end, std::int64_t byteOffset, const char** eventEnd)> onEvent;
     // Top-level keys other than traceEvents, with the raw JSON text of their value (values larger than
     // the limit arrive empty with truncated = true).
     std::function<void(std::string_view key, std::string_view rawValue, bool truncated)> onTopLevelKey;
