@@ -73,7 +73,7 @@ parse_time() {
     elapsed="$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$1")"
     rss="$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$1")"
     awk -v e="$elapsed" -v r="$rss" 'BEGIN { n = split(e, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i];
-        printf "%.2f %.0f", s, r / 1024 }'
+        printf "%.2f %.0f\n", s, r / 1024 }'
 }
 
 row() { # tool events mb wall rss
