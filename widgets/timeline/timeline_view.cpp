@@ -28,6 +28,7 @@ TimelineView::TimelineView(ZoomControl* zoom, QWidget* parent) : QAbstractScroll
     headerFont_.setPointSizeF(std::max(7.0, font().pointSizeF() * 0.9));
     smallFont_ = font();
     smallFont_.setPointSizeF(std::max(6.5, font().pointSizeF() * 0.78));
+    style_.setFont(sliceFont_);
     verticalScrollBar()->setSingleStep(TimelineLayout::kSliceRowHeight);
     connect(zoom_, &ZoomControl::visibleRangeChanged, this, [this] { invalidateDrawList(); });
     connect(zoom_, &ZoomControl::selectionChanged, viewport(), qOverload<>(&QWidget::update));
@@ -43,6 +44,7 @@ void TimelineView::setData(std::shared_ptr<const TimelineData> data) {
     search_.reset();
     currentMatch_ = -1;
     style_.reset(data_.get(), colourMode_);
+    style_.setFont(sliceFont_);
     relayout();
     if (data_) zoom_->setTraceRange(data_->traceRange());
     updateMinimumZoom();
@@ -57,6 +59,7 @@ void TimelineView::setFlowsVisible(bool visible) {
 void TimelineView::setColourMode(ColourMode mode) {
     colourMode_ = mode;
     style_.reset(data_.get(), mode);
+    style_.setFont(sliceFont_);
     invalidateDrawList();
 }
 
@@ -258,11 +261,9 @@ void TimelineView::rebuildDrawLists() {
     pinnedList_.clear();
     scrolledList_.clear();
     if (!data_) return;
-    QFontMetricsF metrics(sliceFont_);
     DrawListInput input;
     input.data = data_.get();
     input.mapper = mapper();
-    input.metrics = &metrics;
     input.searchNames = search_ && !search_->invalidPattern ? &search_->nameMatches : nullptr;
     input.clipTop = kRulerHeight;
     input.clipBottom = kRulerHeight + pinnedAreaHeight();

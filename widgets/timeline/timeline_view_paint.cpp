@@ -161,9 +161,12 @@ void TimelineView::paintSlices(QPainter& p, const DrawList& list) {
         if (item.flags & kSliceUnfinished) p.fillRect(QRectF(rect.right() - 3, rect.top(), 3, rect.height()), fill.darker(140));
     }
     p.setFont(sliceFont_);
+    const double lineHeight = style_.lineHeight();
     for (const LabelDrawItem& label : list.labels) {
         p.setPen(QColor::fromRgba(label.colour));
-        p.drawText(label.rect, Qt::AlignVCenter | Qt::AlignLeft | Qt::TextSingleLine, label.text);
+        // Prepared once per name (and per elided length): no text shaping per frame.
+        p.drawStaticText(QPointF(label.rect.left(), label.rect.top() + (label.rect.height() - lineHeight) / 2),
+                         style_.label(label.nameId, label.chars));
     }
 }
 

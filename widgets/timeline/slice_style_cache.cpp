@@ -1,0 +1,102 @@
+#include "widgets/timeline/slice_style_cache.h"
+
+#include <QFontMetricsF>
+#include <QTextLayout>
+#include <QTransform>
+
+#include <algorithm>
+
+namespace opscope {
+
+namespace {
+
+// Enough for every label on a few screens at different zooms; beyond it the cache starts over.
+constexpr qsizetype kMaxElidedLabels = 8192;
+
+} // namespace
+
+QStaticText preparedText(const QString& text, const QFont& font) {
+    QStaticText st(text);
+    st.setTextFormat(Qt::PlainText);
+    st.prepare(QTransform(), font);
+    return st;
+}
+
+void SliceStyleCache::reset(const TimelineData* data, ColourMode mode) {
+    data_ = data;
+    mode_ = mode;
+    const std::size_t n = data ? data->stringCount() : 0;
+    colours_.assign(n, 0);
+    names_.clear();
+    names_.resize(n);
+    elided_.clear();
+}
+
+void SliceStyleCache::setFont(const QFont& font) {
+    font_ = font;
+    const QFontMetricsF metrics(font);
+    // As QFontMetrics::elidedText: the ellipsis character when the font has it.
+    ellipsis_ = metrics.inFont(QChar(0x2026)) ? QString(QChar(0x2026)) : QStringLiteral("...");
+    ellipsisWidth_ = static_cast<float>(metrics.horizontalAdvance(ellipsis_));
+    lineHeight_ = metrics.ascent() + metrics.descent();
+    for (NameText& n : names_) n = NameText{n.text, {}, {}, false};
+    elided_.clear();
+}
+
+QRgb SliceStyleCache::colourOfString(std::uint32_t stringId) {
+    if (stringId >= colours_.size()) return paletteColour(0).rgba();
+    QRgb& c = colours_[stringId];
+    if (c == 0) c = paletteColourFor(data_->string(stringId)).rgba();
+    return c;
+}
+
+QRgb SliceStyleCache::colour(const TimelineSlice& slice, std::size_t sliceIndex) {
+    return colourOfString(mode_ == ColourMode::ByCategory ? data_->sliceCategory(sliceIndex) : slice.nameId);
+}
+
+SliceStyleCache::NameText& SliceStyleCache::name(std::uint32_t nameId) {
+    NameText& n = names_[nameId];
+    if (n.measured) return n;
+    if (n.text.isEmpty()) {
+        const std::string_view s = data_->string(nameId);
+        n.text = QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+    }
+    // One layout per name gives the width of every prefix, so eliding never shapes text again.
+    QTextLayout layout(n.text, font_);
+    layout.beginLayout();
+    QTextLine line = layout.createLine();
+    layout.endLayout();
+    for (int pos = 0; line.isValid() && pos <= n.text.size(); ++pos) {
+        if (layout.isValidCursorPosition(pos)) n.prefixWidths.emplace_back(pos, static_cast<float>(line.cursorToX(pos)));
+    }
+    n.whole = preparedText(n.text, font_);
+    n.measured = true;
+    return n;
+}
+
+int SliceStyleCache::fittingChars(std::uint32_t nameId, double widthPx) {
+    if (nameId >= names_.size()) return 0;
+    const NameText& n = name(nameId);
+    if (n.prefixWidths.empty() || n.text.isEmpty()) return 0;
+    if (n.prefixWidths.back().second <= widthPx) return -1;
+    // The longest prefix that leaves room for the ellipsis.
+    const double room = widthPx - ellipsisWidth_;
+    auto it = std::partition_point(n.prefixWidths.begin(), n.prefixWidths.end(),
+                                   [room](const std::pair<int, float>& p) { return p.second <= room; });
+    if (it == n.prefixWidths.begin()) return 0;
+    return std::prev(it)->first;
+}
+
+const QStaticText& SliceStyleCache::label(std::uint32_t nameId, int chars) {
+    static const QStaticText empty;
+    if (nameId >= names_.size() || chars == 0) return empty;
+    NameText& n = name(nameId);
+    if (chars < 0) return n.whole;
+    const quint64 key = (static_cast<quint64>(nameId) << 32) | static_cast<quint32>(chars);
+    auto it = elided_.constFind(key);
+    if (it != elided_.constEnd()) return *it;
+    if (elided_.size() >= kMaxElidedLabels) elided_.clear();
+    return *elided_.insert(key, preparedText(n.text.left(chars) + ellipsis_, font_));
+}
+
+} // namespace opscope
