@@ -65,6 +65,7 @@ void TimelineView::setColourMode(ColourMode mode) {
 
 void TimelineView::setAbsoluteTime(bool absolute) {
     absoluteTime_ = absolute;
+    rulerTitle_ = QStaticText();
     viewport()->update();
 }
 
@@ -204,6 +205,7 @@ void TimelineView::invalidateDrawList() {
 void TimelineView::relayout() {
     if (data_) layout_.rebuild(*data_, collapsed_, pinned_);
     else layout_ = TimelineLayout();
+    resetHeaderTexts(); // track counts per process change with pins
     updateScrollBar();
     invalidateDrawList();
 }
@@ -232,6 +234,11 @@ void TimelineView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
         theme_ = TimelineTheme::fromPalette(palette());
         invalidateDrawList();
+    }
+    if (event->type() == QEvent::LanguageChange) {
+        resetHeaderTexts();
+        rulerTitle_ = QStaticText();
+        viewport()->update();
     }
     QAbstractScrollArea::changeEvent(event);
 }

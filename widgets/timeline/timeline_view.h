@@ -7,13 +7,17 @@
 #include "widgets/common/theme.h"
 #include "widgets/common/time_mapper.h"
 #include "widgets/timeline/timeline_draw_list.h"
+#include "widgets/timeline/timeline_header_text.h"
 #include "widgets/timeline/timeline_layout.h"
 
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>
+#include <QHash>
+#include <QStaticText>
 #include <QLoggingCategory>
 #include <QVector>
 
+#include <array>
 #include <memory>
 #include <optional>
 
@@ -117,11 +121,21 @@ private:
     void paintRows(QPainter& p, bool pinned);
     void paintSlices(QPainter& p, const DrawList& list);
     void paintCounters(QPainter& p, const DrawList& list);
+    // Headers (timeline_view_headers.cpp)
     void paintHeaders(QPainter& p, bool pinned);
     void paintTrackHeader(QPainter& p, const TimelineRow& row, QRect rect, bool pinned);
     void paintProcessHeader(QPainter& p, const TimelineRow& row, QRect rect);
+    const TrackHeaderText& trackHeaderText(const TimelineRow& row, QSize size, bool pinned);
+    const ProcessHeaderText& processHeaderText(const TimelineRow& row, QSize size);
+    void resetHeaderTexts();
     void paintRuler(QPainter& p);
-    void paintGrid(QPainter& p, QRect area);
+    const QStaticText& rulerLabel(const QString& text);
+    struct GridLines {
+        std::array<int, 64> xPx{};
+        int count = 0;
+    };
+    GridLines gridLines() const;
+    void paintGridRect(QPainter& p, QRect rect, const QColor& fill, const GridLines& grid);
     void paintFlows(QPainter& p);
     void paintFlow(QPainter& p, const TimelineFlow& flow, bool highlighted);
     void paintSelectionOverlay(QPainter& p);
@@ -163,6 +177,10 @@ private:
     QRectF regionRect_;
     std::int64_t lastDrawn_ = 0, lastFolded_ = 0;
     QFont sliceFont_, headerFont_, smallFont_;
+    std::vector<TrackHeaderText> trackHeaderText_[2]; // per track: scrolled, pinned
+    std::vector<ProcessHeaderText> processHeaderText_;
+    QStaticText rulerTitle_;
+    QHash<QString, QStaticText> rulerLabels_; // tick labels seen lately; bounded
 };
 
 } // namespace opscope
