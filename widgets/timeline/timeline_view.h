@@ -13,6 +13,7 @@
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>
 #include <QHash>
+#include <QLineF>
 #include <QStaticText>
 #include <QLoggingCategory>
 #include <QVector>
@@ -72,6 +73,9 @@ public:
     TimeMapper mapper() const;
     // Centre of a slice on the viewport, if it is on screen (for tests and "jump" actions).
     std::optional<QPointF> sliceCenter(std::int64_t sliceId) const;
+    // Where a flow's arrow starts and ends on the viewport: at its slices, or at the header of a
+    // collapsed process holding one; nullopt when an end is not shown.
+    std::optional<QLineF> flowLine(const TimelineFlow& flow) const;
     // Items drawn and folded in the last frame.
     std::int64_t lastDrawnItems() const { return lastDrawn_; }
     std::int64_t lastFoldedSlices() const { return lastFolded_; }
@@ -138,6 +142,7 @@ private:
     void paintGridRect(QPainter& p, QRect rect, const QColor& fill, const GridLines& grid);
     void paintFlows(QPainter& p);
     void paintFlow(QPainter& p, const TimelineFlow& flow, bool highlighted);
+    std::optional<double> flowEndY(const TimelineFlowEnd& end) const;
     void paintSelectionOverlay(QPainter& p);
     void paintSelectedSlice(QPainter& p);
     void paintHover(QPainter& p);
