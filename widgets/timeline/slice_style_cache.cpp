@@ -39,7 +39,7 @@ void SliceStyleCache::setFont(const QFont& font) {
     ellipsis_ = metrics.inFont(QChar(0x2026)) ? QString(QChar(0x2026)) : QStringLiteral("...");
     ellipsisWidth_ = static_cast<float>(metrics.horizontalAdvance(ellipsis_));
     lineHeight_ = metrics.ascent() + metrics.descent();
-    for (NameText& n : names_) n = NameText{n.text, {}, {}, false};
+    for (auto& n : names_) n.reset();
     elided_.clear();
 }
 
@@ -55,12 +55,12 @@ QRgb SliceStyleCache::colour(const TimelineSlice& slice, std::size_t sliceIndex)
 }
 
 SliceStyleCache::NameText& SliceStyleCache::name(std::uint32_t nameId) {
-    NameText& n = names_[nameId];
-    if (n.measured) return n;
-    if (n.text.isEmpty()) {
-        const std::string_view s = data_->string(nameId);
-        n.text = QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-    }
+    std::unique_ptr<NameText>& slot = names_[nameId];
+    if (slot) return *slot;
+    slot = std::make_unique<NameText>();
+    NameText& n = *slot;
+    const std::string_view s = data_->string(nameId);
+    n.text = QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
     // One layout per name gives the width of every prefix, so eliding never shapes text again.
     QTextLayout layout(n.text, font_);
     layout.beginLayout();
@@ -70,7 +70,6 @@ SliceStyleCache::NameText& SliceStyleCache::name(std::uint32_t nameId) {
         if (layout.isValidCursorPosition(pos)) n.prefixWidths.emplace_back(pos, static_cast<float>(line.cursorToX(pos)));
     }
     n.whole = preparedText(n.text, font_);
-    n.measured = true;
     return n;
 }
 

@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -40,7 +41,6 @@ private:
         QString text;
         std::vector<std::pair<int, float>> prefixWidths; // (units, width) at each cursor position
         QStaticText whole;
-        bool measured = false;
     };
     NameText& name(std::uint32_t nameId);
     QRgb colourOfString(std::uint32_t stringId);
@@ -52,7 +52,7 @@ private:
     float ellipsisWidth_ = 0;
     double lineHeight_ = 0;
     std::vector<QRgb> colours_; // by string id: names or categories
-    std::vector<NameText> names_;
+    std::vector<std::unique_ptr<NameText>> names_; // by name id, made on first use (stores hold many strings)
     QHash<quint64, QStaticText> elided_; // (name id, units) -> prepared text; bounded
 };
 

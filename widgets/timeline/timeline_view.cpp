@@ -45,6 +45,7 @@ void TimelineView::setData(std::shared_ptr<const TimelineData> data) {
     currentMatch_ = -1;
     style_.reset(data_.get(), colourMode_);
     style_.setFont(sliceFont_);
+    resetHeaderTexts();
     relayout();
     if (data_) zoom_->setTraceRange(data_->traceRange());
     updateMinimumZoom();
@@ -205,7 +206,7 @@ void TimelineView::invalidateDrawList() {
 void TimelineView::relayout() {
     if (data_) layout_.rebuild(*data_, collapsed_, pinned_);
     else layout_ = TimelineLayout();
-    resetHeaderTexts(); // track counts per process change with pins
+    processHeaderText_.assign(data_ ? data_->processes().size() : 0, ProcessHeaderText{}); // counts change with pins
     updateScrollBar();
     invalidateDrawList();
 }
