@@ -13,7 +13,30 @@ namespace {
 // Enough for every label on a few screens at different zooms; beyond it the cache starts over.
 constexpr qsizetype kMaxElidedLabels = 8192;
 
+// A single line of text at (0, 0).
+void layOut(QTextLayout& layout) {
+    layout.beginLayout();
+    layout.createLine();
+    layout.endLayout();
+}
+
 } // namespace
+
+// One run with as many glyphs as units and positions left to right: no ligatures, no font fallback,
+// no reordering.
+LabelGlyphs simpleGlyphs(const QTextLayout& layout) {
+    LabelGlyphs out;
+    const QList<QGlyphRun> runs = layout.glyphRuns();
+    if (runs.size() != 1 || runs[0].glyphIndexes().size() != layout.text().size()) return out;
+    const QList<QPointF> positions = runs[0].positions();
+    for (qsizetype i = 1; i < positions.size(); ++i)
+        if (positions[i].x() < positions[i - 1].x()) return out; // not left to right
+    out.font = runs[0].rawFont();
+    const QList<quint32> indexes = runs[0].glyphIndexes();
+    out.indexes.assign(indexes.begin(), indexes.end());
+    out.positions.assign(positions.begin(), positions.end());
+    return out;
+}
 
 QStaticText preparedText(const QString& text, const QFont& font) {
     QStaticText st(text);
@@ -38,6 +61,9 @@ void SliceStyleCache::setFont(const QFont& font) {
     // As QFontMetrics::elidedText: the ellipsis character when the font has it.
     ellipsis_ = metrics.inFont(QChar(0x2026)) ? QString(QChar(0x2026)) : QStringLiteral("...");
     ellipsisWidth_ = static_cast<float>(metrics.horizontalAdvance(ellipsis_));
+    QTextLayout ellipsisLayout(ellipsis_, font);
+    layOut(ellipsisLayout);
+    ellipsisGlyphs_ = simpleGlyphs(ellipsisLayout);
     lineHeight_ = metrics.ascent() + metrics.descent();
     for (auto& n : names_) n.reset();
     elided_.clear();
@@ -63,13 +89,13 @@ SliceStyleCache::NameText& SliceStyleCache::name(std::uint32_t nameId) {
     n.text = QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
     // One layout per name gives the width of every prefix, so eliding never shapes text again.
     QTextLayout layout(n.text, font_);
-    layout.beginLayout();
-    QTextLine line = layout.createLine();
-    layout.endLayout();
+    layOut(layout);
+    const QTextLine line = layout.lineAt(0);
     for (int pos = 0; line.isValid() && pos <= n.text.size(); ++pos) {
         if (layout.isValidCursorPosition(pos)) n.prefixWidths.emplace_back(pos, static_cast<float>(line.cursorToX(pos)));
     }
     n.whole = preparedText(n.text, font_);
+    if (!ellipsisGlyphs_.indexes.empty()) n.glyphs = simpleGlyphs(layout);
     return n;
 }
 
@@ -96,6 +122,30 @@ const QStaticText& SliceStyleCache::label(std::uint32_t nameId, int chars) {
     if (it != elided_.constEnd()) return *it;
     if (elided_.size() >= kMaxElidedLabels) elided_.clear();
     return *elided_.insert(key, preparedText(n.text.left(chars) + ellipsis_, font_));
+}
+
+void SliceStyleCache::drawLabel(QPainter& p, QPointF topLeft, std::uint32_t nameId, int chars) {
+    if (nameId >= names_.size() || chars == 0) return;
+    NameText& n = name(nameId);
+    if (chars < 0) {
+        p.drawStaticText(topLeft, n.whole);
+        return;
+    }
+    if (n.glyphs.indexes.empty() || chars > static_cast<int>(n.glyphs.indexes.size())) {
+        p.drawStaticText(topLeft, label(nameId, chars));
+        return;
+    }
+    run_.setRawFont(n.glyphs.font);
+    run_.setRawData(n.glyphs.indexes.data(), n.glyphs.positions.data(), chars);
+    p.drawGlyphRun(topLeft, run_);
+    // The ellipsis goes where the cut text ends, as in an elided layout.
+    auto at = std::lower_bound(n.prefixWidths.begin(), n.prefixWidths.end(), chars,
+                               [](const std::pair<int, float>& w, int units) { return w.first < units; });
+    const double cutWidth = at != n.prefixWidths.end() ? at->second : 0;
+    run_.setRawFont(ellipsisGlyphs_.font);
+    run_.setRawData(ellipsisGlyphs_.indexes.data(), ellipsisGlyphs_.positions.data(),
+                    static_cast<int>(ellipsisGlyphs_.indexes.size()));
+    p.drawGlyphRun(topLeft + QPointF(cutWidth, 0), run_);
 }
 
 } // namespace opscope

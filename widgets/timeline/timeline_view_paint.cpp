@@ -160,9 +160,9 @@ void TimelineView::paintSlices(QPainter& p, const DrawList& list) {
     const double lineHeight = style_.lineHeight();
     for (const LabelDrawItem& label : list.labels) {
         p.setPen(QColor::fromRgba(label.colour));
-        // Prepared once per name (and per elided length): no text shaping per frame.
-        p.drawStaticText(QPointF(label.rect.left(), label.rect.top() + (label.rect.height() - lineHeight) / 2),
-                         style_.label(label.nameId, label.chars));
+        // Laid out once per name: no text shaping per frame.
+        style_.drawLabel(p, QPointF(label.rect.left(), label.rect.top() + (label.rect.height() - lineHeight) / 2),
+                         label.nameId, label.chars);
     }
 }
 
