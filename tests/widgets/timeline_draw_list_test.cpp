@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QImage>
+#include <QPainter>
 #include <QTest>
 
 #include <catch2/catch.hpp>
@@ -120,6 +121,54 @@ TEST_CASE("labels are elided to the room they have, and left out where only an e
     CHECK(chars == 8);
     CHECK(style.label(name, chars).text() == metrics.elidedText(full, Qt::ElideRight, room));
     CHECK(style.fittingChars(name, metrics.horizontalAdvance(QChar(0x2026))) == 0);
+}
+
+TEST_CASE("an elided label drawn from its cut glyph run looks like the elided text", "[draw_list]") {
+    FixtureStore store("draw-list-glyphs");
+    const std::int64_t p = store.process("1", "p");
+    const std::int64_t t = store.track(p, 0, "async", "lane");
+    store.slice(t, 0, 1000, 0, "aclnnMatmul_ascend_kernel_v2");
+    store.finish(0, 1000);
+    Error error;
+    auto data = TimelineData::load(store.path(), &error);
+    REQUIRE(data);
+    const QFont font = QApplication::font();
+    SliceStyleCache style;
+    style.reset(data.get(), ColourMode::ByName);
+    style.setFont(font);
+    const std::uint32_t name = data->slices()[0].nameId;
+    const QString full = QStringLiteral("aclnnMatmul_ascend_kernel_v2");
+    QTextLayout layout(full, font);
+    layout.beginLayout();
+    layout.createLine();
+    layout.endLayout();
+    REQUIRE(simpleGlyphs(layout).indexes.size() == static_cast<std::size_t>(full.size())); // the glyph-run path
+    const double room = QFontMetricsF(font).horizontalAdvance(full) * 0.6;
+    const int chars = style.fittingChars(name, room);
+    REQUIRE(chars > 0);
+    auto render = [&](auto draw) {
+        QImage image(400, 24, QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::white);
+        QPainter p(&image);
+        p.setFont(font);
+        p.setPen(Qt::black);
+        draw(p);
+        return image;
+    };
+    const QImage fromGlyphs = render([&](QPainter& p) { style.drawLabel(p, QPointF(4, 2), name, chars); });
+    const QImage fromText = render([&](QPainter& p) {
+        p.drawStaticText(QPointF(4, 2), preparedText(QFontMetricsF(font).elidedText(full, Qt::ElideRight, room), font));
+    });
+    int inked = 0, different = 0;
+    for (int y = 0; y < fromText.height(); ++y) {
+        for (int x = 0; x < fromText.width(); ++x) {
+            const int a = qGray(fromText.pixel(x, y)), b = qGray(fromGlyphs.pixel(x, y));
+            if (a < 128) ++inked;
+            if (std::abs(a - b) > 96) ++different;
+        }
+    }
+    CHECK(inked > 50);
+    CHECK(different <= inked / 20); // the same glyphs; at most the ellipsis sits a fraction of a pixel apart
 }
 
 TEST_CASE("colour by category colours each slice by its own category", "[draw_list][timeline_view]") {
