@@ -94,7 +94,6 @@ SliceStyleCache::NameText& SliceStyleCache::name(std::uint32_t nameId) {
     for (int pos = 0; line.isValid() && pos <= n.text.size(); ++pos) {
         if (layout.isValidCursorPosition(pos)) n.prefixWidths.emplace_back(pos, static_cast<float>(line.cursorToX(pos)));
     }
-    n.whole = preparedText(n.text, font_);
     if (!ellipsisGlyphs_.indexes.empty()) n.glyphs = simpleGlyphs(layout);
     return n;
 }
@@ -116,7 +115,10 @@ const QStaticText& SliceStyleCache::label(std::uint32_t nameId, int chars) {
     static const QStaticText empty;
     if (nameId >= names_.size() || chars == 0) return empty;
     NameText& n = name(nameId);
-    if (chars < 0) return n.whole;
+    if (chars < 0) {
+        if (n.whole.text().isEmpty()) n.whole = preparedText(n.text, font_); // made when first needed
+        return n.whole;
+    }
     const quint64 key = (static_cast<quint64>(nameId) << 32) | static_cast<quint32>(chars);
     auto it = elided_.constFind(key);
     if (it != elided_.constEnd()) return *it;
@@ -127,17 +129,15 @@ const QStaticText& SliceStyleCache::label(std::uint32_t nameId, int chars) {
 void SliceStyleCache::drawLabel(QPainter& p, QPointF topLeft, std::uint32_t nameId, int chars) {
     if (nameId >= names_.size() || chars == 0) return;
     NameText& n = name(nameId);
-    if (chars < 0) {
-        p.drawStaticText(topLeft, n.whole);
-        return;
-    }
-    if (n.glyphs.indexes.empty() || chars > static_cast<int>(n.glyphs.indexes.size())) {
+    const int glyphs = static_cast<int>(n.glyphs.indexes.size());
+    if (glyphs == 0 || chars > glyphs) {
         p.drawStaticText(topLeft, label(nameId, chars));
         return;
     }
     run_.setRawFont(n.glyphs.font);
-    run_.setRawData(n.glyphs.indexes.data(), n.glyphs.positions.data(), chars);
+    run_.setRawData(n.glyphs.indexes.data(), n.glyphs.positions.data(), chars < 0 ? glyphs : chars);
     p.drawGlyphRun(topLeft, run_);
+    if (chars < 0) return;
     // The ellipsis goes where the cut text ends, as in an elided layout.
     auto at = std::lower_bound(n.prefixWidths.begin(), n.prefixWidths.end(), chars,
                                [](const std::pair<int, float>& w, int units) { return w.first < units; });

@@ -58,8 +58,8 @@ private:
     struct NameText {
         QString text;
         std::vector<std::pair<int, float>> prefixWidths; // (units, width) at each cursor position
-        QStaticText whole;
         LabelGlyphs glyphs; // empty unless the text maps one to one onto glyphs
+        QStaticText whole;  // for names drawn without their glyphs
     };
     NameText& name(std::uint32_t nameId);
     QRgb colourOfString(std::uint32_t stringId);
