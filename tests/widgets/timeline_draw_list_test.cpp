@@ -61,6 +61,25 @@ DrawList build(const TimelineData& data, TimeRange window, bool useLod) {
     return out;
 }
 
+// A store with one slice of this name, loaded, and a style cache with the application font.
+struct OneLabel {
+    FixtureStore store;
+    std::shared_ptr<const TimelineData> data;
+    SliceStyleCache style;
+    std::uint32_t nameId = 0;
+    OneLabel(const std::string& storeName, const std::string& name) : store(storeName) {
+        const std::int64_t track = store.track(store.process("1", "p"), 0, "async", "lane");
+        store.slice(track, 0, 1000, 0, name);
+        store.finish(0, 1000);
+        Error error;
+        data = TimelineData::load(store.path(), &error);
+        REQUIRE(data);
+        style.reset(data.get(), ColourMode::ByName);
+        style.setFont(QApplication::font());
+        nameId = data->slices()[0].nameId;
+    }
+};
+
 } // namespace
 
 TEST_CASE("folding the level-of-detail summaries draws the same blocks as folding every slice", "[draw_list]") {
@@ -100,18 +119,9 @@ TEST_CASE("folding the level-of-detail summaries draws the same blocks as foldin
 }
 
 TEST_CASE("labels are elided to the room they have, and left out where only an ellipsis fits", "[draw_list]") {
-    FixtureStore store("draw-list-labels");
-    const std::int64_t p = store.process("1", "p");
-    const std::int64_t t = store.track(p, 0, "async", "lane");
-    store.slice(t, 0, 1000, 0, "a_rather_long_operator_name");
-    store.finish(0, 1000);
-    Error error;
-    auto data = TimelineData::load(store.path(), &error);
-    REQUIRE(data);
-    SliceStyleCache style;
-    style.reset(data.get(), ColourMode::ByName);
-    style.setFont(QApplication::font());
-    const std::uint32_t name = data->slices()[0].nameId;
+    OneLabel one("draw-list-labels", "a_rather_long_operator_name");
+    SliceStyleCache& style = one.style;
+    const std::uint32_t name = one.nameId;
     const QFontMetricsF metrics(QApplication::font());
     const QString full = QStringLiteral("a_rather_long_operator_name");
     CHECK(style.fittingChars(name, metrics.horizontalAdvance(full) + 1) == -1);
@@ -124,19 +134,10 @@ TEST_CASE("labels are elided to the room they have, and left out where only an e
 }
 
 TEST_CASE("an elided label drawn from its cut glyph run looks like the elided text", "[draw_list]") {
-    FixtureStore store("draw-list-glyphs");
-    const std::int64_t p = store.process("1", "p");
-    const std::int64_t t = store.track(p, 0, "async", "lane");
-    store.slice(t, 0, 1000, 0, "aclnnMatmul_ascend_kernel_v2");
-    store.finish(0, 1000);
-    Error error;
-    auto data = TimelineData::load(store.path(), &error);
-    REQUIRE(data);
+    OneLabel one("draw-list-glyphs", "aclnnMatmul_ascend_kernel_v2");
+    SliceStyleCache& style = one.style;
+    const std::uint32_t name = one.nameId;
     const QFont font = QApplication::font();
-    SliceStyleCache style;
-    style.reset(data.get(), ColourMode::ByName);
-    style.setFont(font);
-    const std::uint32_t name = data->slices()[0].nameId;
     const QString full = QStringLiteral("aclnnMatmul_ascend_kernel_v2");
     QTextLayout layout(full, font);
     layout.beginLayout();
