@@ -28,6 +28,10 @@
 
 namespace opscope::gui {
 
+namespace {
+constexpr int kBottomDockMinHeight = 120; // a title, a tab bar and a few table rows
+} // namespace
+
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), zoom_(new ZoomControl(this)), timeline_(new TimelineView(zoom_, this)),
       session_(new ImportSession(this)) {
@@ -78,6 +82,11 @@ void MainWindow::createDocks() {
     tabifyDockWidget(statsDock, graphDock_);
     analysis_ = new AnalysisDocks(this, timeline_, zoom_, graphDock_); // statistics, heatmap, bubbles, diagnosis
     findChild<QDockWidget*>(QStringLiteral("detailsDock"))->raise();
+    // Tabbed docks are as tall as the tallest minimum among them (the bubbles' two plots ask for
+    // ~420 px), which kept the bottom area from being made short. Below their comfortable size the
+    // views squeeze.
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        if (dockWidgetArea(d) == Qt::BottomDockWidgetArea && d->widget()) d->widget()->setMinimumHeight(kBottomDockMinHeight);
 }
 
 void MainWindow::createStatusBar() {

@@ -1,6 +1,7 @@
 // The timeline's in-memory picture of a store: tracks grouped by process, per-track slices laid out
-// for the paint loop (per depth, sorted by start, 32 bytes each), counters, flows and the string table.
-// Loaded once with a few sequential queries; immutable afterwards, so threads may share it.
+// for the paint loop (per depth, sorted by start, 32 bytes each) with level-of-detail summaries,
+// counters, flows and the string table. Loaded once with a few sequential queries; immutable
+// afterwards, so threads may share it.
 #pragma once
 #include "core/model/error.h"
 #include "core/model/time.h"
@@ -39,7 +40,19 @@ struct DepthRun {
     std::uint32_t begin = 0; // index into TimelineData::slices()
     std::uint32_t end = 0;
     bool endsSorted = true;
-    std::int64_t maxDurNs = 0; // for the fallback search when ends are not sorted
+    std::int64_t maxDurNs = 0;  // for the fallback search when ends are not sorted
+    std::uint32_t lodBegin = 0; // level-of-detail summaries of this run (see lodLevels()), coarsest last
+    std::uint8_t lodCount = 0;
+};
+
+// One level-of-detail summary of a depth run (timeline_lod.h builds them): the run cut into items
+// wherever the timeline could not fold two neighbours when 2^log2Ns ns is at most two pixels, i.e.
+// wherever one of them lasts 2^log2Ns or longer or the gap between them does. Item k covers the
+// slices [starts[k], starts[k + 1]); starts (into TimelineData::slices()) has itemCount + 1 entries.
+struct LodLevel {
+    std::uint32_t startsBegin = 0; // into TimelineData::lodStarts()
+    std::uint32_t itemCount = 0;
+    std::uint8_t log2Ns = 0;
 };
 
 struct TimelineProcess {
@@ -116,13 +129,27 @@ public:
     std::size_t stringCount() const { return stringOffsets_.empty() ? 0 : stringOffsets_.size() - 1; }
     // Category string id of a slice name (the first category seen with that name; 0: none).
     std::uint32_t categoryOfName(std::uint32_t nameId) const;
+    // Category string id of the slice at this index into slices() (0: none). Names seen with more
+    // than one category keep one id per slice; otherwise the name's category is the slice's.
+    std::uint32_t sliceCategory(std::size_t sliceIndex) const {
+        if (!sliceCategory_.empty()) return sliceCategory_[sliceIndex];
+        return categoryOfName(slices_[sliceIndex].nameId);
+    }
+
+    // Level-of-detail summaries of a depth run, finest first; empty when the run is short.
+    std::span<const LodLevel> lodLevels(const DepthRun& run) const {
+        return std::span<const LodLevel>(lodLevels_.data() + run.lodBegin, run.lodCount);
+    }
+    std::span<const std::uint32_t> lodStarts(const LodLevel& level) const {
+        return std::span<const std::uint32_t>(lodStarts_.data() + level.startsBegin, level.itemCount + 1);
+    }
 
     // Index of the track with this store id, or -1.
     int trackIndexOf(std::int64_t trackId) const;
     // Finds a loaded slice by store id (binary search over tracks and depths); null when absent.
     const TimelineSlice* findSlice(std::int64_t sliceId, int* trackIndex = nullptr) const;
 
-    // Bytes held by the arrays (slices, counters, flows, strings), for the memory budget.
+    // Bytes held by the arrays (slices, categories, summaries, counters, flows, strings), for the memory budget.
     std::size_t memoryBytes() const;
 
 private:
@@ -137,6 +164,9 @@ private:
     std::string stringPool_;
     std::vector<std::uint32_t> stringOffsets_; // id -> [offsets[id], offsets[id+1])
     std::vector<std::uint32_t> nameCategory_;  // name id -> category id
+    std::vector<std::uint32_t> sliceCategory_; // parallel to slices_; empty when every name has one category
+    std::vector<LodLevel> lodLevels_;
+    std::vector<std::uint32_t> lodStarts_;
     std::vector<std::int64_t> trackIds_;       // sorted store ids, parallel to trackIdIndex_
     std::vector<std::uint32_t> trackIdIndex_;
     std::vector<std::pair<std::int64_t, std::int64_t>> trackSliceIdRange_; // per track: [min id, max id]

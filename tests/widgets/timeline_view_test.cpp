@@ -3,6 +3,7 @@
 #include "app/gui/selection_stats_panel.h"
 #include "core/store/timeline_data.h"
 #include "tests/timeline_fixture.h"
+#include "widgets/common/theme.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/details/details_panel.h"
 #include "widgets/details/slice_details_model.h"
@@ -10,6 +11,7 @@
 #include "widgets/timeline/timeline_view.h"
 
 #include <QCheckBox>
+#include <QImage>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -41,6 +43,23 @@ struct ViewFixture {
     }
     QPoint timePoint(TimeNs t, int y = 200) const { return QPoint(static_cast<int>(view.mapper().toPx(t)), y); }
 };
+
+const TimelineFlow& flowInto(const TimelineData& data, std::int64_t sliceId) {
+    for (const TimelineFlow& f : data.flows())
+        if (f.in.sliceId == sliceId) return f;
+    FAIL("no flow into the slice");
+    return data.flows().front();
+}
+
+int processOf(const TimelineData& data, std::int64_t trackId) {
+    return static_cast<int>(data.tracks()[static_cast<std::size_t>(data.trackIndexOf(trackId))].processIndex);
+}
+
+// Centre of a process header row on the viewport (nothing pinned, not scrolled).
+double headerCentreY(const TimelineView& view, int processIndex) {
+    const TimelineRow& r = view.layout().rows()[static_cast<std::size_t>(view.layout().rowOfProcess(processIndex))];
+    return TimelineView::kRulerHeight + r.y + r.height / 2.0;
+}
 
 void wheel(QWidget* target, QPoint pos, QPoint angle, Qt::KeyboardModifiers modifiers) {
     QWheelEvent event(pos, target->mapToGlobal(pos), QPoint(), angle, Qt::NoButton, modifiers, Qt::NoScrollPhase, false);
@@ -272,4 +291,48 @@ TEST_CASE("search finds and steps through matches, Enter and Shift+Enter", "[tim
     REQUIRE(search->result());
     CHECK(search->result()->matches.size() == 2);
     CHECK(changed.count() >= 2);
+}
+
+// Flow arrows whose slice lies in a collapsed process end on that process's header row, at the
+// slice's time (as Perfetto draws them), and return to the slice when the process is expanded.
+TEST_CASE("a flow into a collapsed process ends on its header at the slice's time", "[timeline_view][flows]") {
+    ViewFixture f;
+    const TimelineFlow& flow = flowInto(*f.view.data(), f.fx.kernelMatmul);
+    const auto expanded = f.view.flowLine(flow);
+    REQUIRE(expanded);
+    CHECK(expanded->p1().x() == Approx(f.view.mapper().toPx(flow.out.endNs)));
+    CHECK(expanded->p1().y() == Approx(f.view.sliceCenter(f.fx.matmul)->y()));
+    CHECK(expanded->p2().x() == Approx(f.view.mapper().toPx(flow.in.tsNs)));
+    CHECK(expanded->p2().y() == Approx(f.view.sliceCenter(f.fx.kernelMatmul)->y()));
+
+    const int gpu = processOf(*f.view.data(), f.fx.streamTrack);
+    f.view.setProcessCollapsed(gpu, true);
+    const auto collapsed = f.view.flowLine(flow);
+    REQUIRE(collapsed);
+    CHECK(collapsed->p1() == expanded->p1()); // the host end did not move
+    CHECK(collapsed->p2().x() == Approx(f.view.mapper().toPx(flow.in.tsNs)));
+    CHECK(collapsed->p2().y() == Approx(headerCentreY(f.view, gpu)));
+
+    // The arrow head is drawn there, on top of the header row's background.
+    const QImage image = f.view.viewport()->grab().toImage();
+    const QColor background = TimelineTheme::fromPalette(f.view.palette()).processHeaderBackground;
+    const QPoint inHead = (collapsed->p2() - QPointF(3, 0)).toPoint();
+    CHECK(image.pixelColor(inHead) != background);
+
+    f.view.setProcessCollapsed(gpu, false);
+    REQUIRE(f.view.flowLine(flow));
+    CHECK(f.view.flowLine(flow)->p2() == expanded->p2());
+}
+
+TEST_CASE("a flow with both ends in collapsed processes joins the two headers", "[timeline_view][flows]") {
+    ViewFixture f;
+    const TimelineFlow& flow = flowInto(*f.view.data(), f.fx.kernelRelu);
+    const int host = processOf(*f.view.data(), f.fx.mainTrack), gpu = processOf(*f.view.data(), f.fx.streamTrack);
+    f.view.setAllProcessesCollapsed(true);
+    const auto line = f.view.flowLine(flow);
+    REQUIRE(line);
+    CHECK(line->p1().x() == Approx(f.view.mapper().toPx(flow.out.endNs)));
+    CHECK(line->p1().y() == Approx(headerCentreY(f.view, host)));
+    CHECK(line->p2().x() == Approx(f.view.mapper().toPx(flow.in.tsNs)));
+    CHECK(line->p2().y() == Approx(headerCentreY(f.view, gpu)));
 }

@@ -1,6 +1,7 @@
 #include "widgets/timeline/timeline_draw_list.h"
 
 #include "core/store/schema.h"
+#include "core/store/timeline_lod.h"
 #include "widgets/timeline/timeline_layout.h"
 
 #include <algorithm>
@@ -21,6 +22,8 @@ struct DepthRowContext {
     std::span<const TimelineSlice> run;
     int trackIndex;
     float y, h;
+
+    std::size_t indexOf(const TimelineSlice& s) const { return static_cast<std::size_t>(&s - in.data->slices().data()); }
 };
 
 void emitSlice(DepthRowContext& c, const TimelineSlice& s, double x0, double x1) {
@@ -29,19 +32,29 @@ void emitSlice(DepthRowContext& c, const TimelineSlice& s, double x0, double x1)
     const double left = std::max(x0, m.xPx - 1.0), right = std::min(x1, m.xPx + m.widthPx + 1.0);
     const double w = std::max(right - left, 1.0);
     const bool dimmed = c.in.searchNames && !(s.nameId < c.in.searchNames->size() && (*c.in.searchNames)[s.nameId]);
-    const QRgb fill = c.style->colour(s.nameId);
+    const QRgb fill = c.style->colour(s, c.indexOf(s));
     c.out->slices.push_back({static_cast<float>(left), c.y, static_cast<float>(w), c.h, s.id, 1, fill, s.flags,
                              dimmed, c.trackIndex});
-    if (w < kMinLabelPx || !c.in.metrics) return;
+    if (w < kMinLabelPx || !c.in.labels) return;
     const double room = w - 2 * kLabelPadPx;
-    const QString& full = c.style->text(s.nameId);
-    if (full.isEmpty()) return;
-    QString text = c.style->textWidth(s.nameId, *c.in.metrics) <= room
-                       ? full
-                       : c.in.metrics->elidedText(full, Qt::ElideRight, room);
-    if (text.size() <= 1) return; // only the ellipsis would be left
+    const int chars = c.style->fittingChars(s.nameId, room);
+    if (chars == 0) return; // nothing, or only the ellipsis, would be left
     const QColor textColour = dimmed ? QColor(textColourOn(QColor(fill))).lighter(130) : textColourOn(QColor(fill));
-    c.out->labels.push_back({QRectF(left + kLabelPadPx, c.y, room, c.h), std::move(text), textColour.rgba()});
+    c.out->labels.push_back({QRectF(left + kLabelPadPx, c.y, room, c.h), s.nameId, chars, textColour.rgba()});
+}
+
+// A run of folded slices from `first` to runEndNs: one slice as itself, more as a merged block.
+void emitRun(DepthRowContext& c, const TimelineSlice& first, double x0, TimeNs runEndNs, std::uint32_t count) {
+    const TimeMapper& m = c.in.mapper;
+    if (count == 1) {
+        emitSlice(c, first, x0, std::max(m.toPx(runEndNs), x0 + 1.0));
+        return;
+    }
+    const double right = std::max(m.toPx(runEndNs), x0 + 1.0);
+    const double left = std::max(x0, m.xPx - 1.0);
+    c.out->slices.push_back({static_cast<float>(left), c.y, static_cast<float>(right - left), c.h, first.id, count,
+                             c.style->colour(first, c.indexOf(first)), 0, c.in.searchNames != nullptr, c.trackIndex});
+    c.out->slicesFolded += count;
 }
 
 // First index k >= from with run[k].endNs() >= limitNs, for sorted ends. Galloping from `from` first:
@@ -91,11 +104,65 @@ std::size_t foldRun(DepthRowContext& c, const DepthRun& info, std::size_t j, Tim
     return j;
 }
 
-void buildDepthRow(DepthRowContext& c, const DepthRun& info) {
+// Folds the items of a level-of-detail summary as buildDepthRow() folds slices: an item of one slice
+// is that slice; an item of many is narrow by construction and joins its neighbours like a narrow
+// slice. The items at the window's edges are cut to the slices the slice fold would look at (from the
+// first visible one, up to the last starting in the window), so both folds draw the same blocks.
+void buildDepthRowFromLod(DepthRowContext& c, const LodLevel& level, std::size_t firstVisible) {
     const TimeMapper& m = c.in.mapper;
     const TimeNs visibleEnd = m.window.endNs;
+    const TimelineSlice* all = c.in.data->slices().data();
+    const std::span<const std::uint32_t> starts = c.in.data->lodStarts(level);
+    const std::size_t n = level.itemCount;
+    const auto firstSlice = static_cast<std::uint32_t>(c.indexOf(c.run[0]) + firstVisible);
+    // The item holding the first visible slice.
+    std::size_t k = static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.begin() + static_cast<std::ptrdiff_t>(n), firstSlice) -
+                                             starts.begin()) - 1;
+    struct Item {
+        std::uint32_t first, end; // slices [first, end)
+    };
+    auto itemAt = [&](std::size_t at) {
+        Item it{std::max(starts[at], firstSlice), starts[at + 1]};
+        if (all[it.end - 1].tsNs > visibleEnd)
+            it.end = static_cast<std::uint32_t>(std::partition_point(all + it.first, all + it.end, [visibleEnd](const TimelineSlice& s) {
+                                                    return s.tsNs <= visibleEnd;
+                                                }) - all);
+        return it;
+    };
+    auto isWideSlice = [&](const Item& it) {
+        return it.end - it.first == 1 && m.toPx(all[it.first].endNs()) - m.toPx(all[it.first].tsNs) >= kMinSlicePx;
+    };
+    while (k < n && all[std::max(starts[k], firstSlice)].tsNs <= visibleEnd) {
+        const Item head = itemAt(k++);
+        const TimelineSlice& first = all[head.first];
+        const double x0 = m.toPx(first.tsNs);
+        TimeNs runEndNs = all[head.end - 1].endNs();
+        std::uint32_t count = head.end - head.first;
+        const bool wide = isWideSlice(head);
+        while (!wide && k < n && all[starts[k]].tsNs <= visibleEnd) {
+            const Item next = itemAt(k);
+            if (isWideSlice(next) || m.toPx(all[next.first].tsNs) - m.toPx(runEndNs) >= kMinSlicePx) break;
+            count += next.end - next.first;
+            runEndNs = std::max(runEndNs, all[next.end - 1].endNs());
+            ++k;
+        }
+        c.out->slicesVisited += count;
+        if (wide) emitSlice(c, first, x0, m.toPx(runEndNs));
+        else emitRun(c, first, x0, runEndNs, count);
+    }
+}
+
+void buildDepthRow(DepthRowContext& c, const DepthRun& info) {
+    const TimeMapper& m = c.in.mapper;
     std::size_t i = firstVisibleSlice(c.run, info, m.window.startNs);
     const std::size_t n = c.run.size();
+    if (i == n) return;
+    const LodLevel* level = c.in.useLod ? lodLevelFor(c.in.data->lodLevels(info), kMinSlicePx * m.nsPerPx()) : nullptr;
+    if (level) {
+        buildDepthRowFromLod(c, *level, i);
+        return;
+    }
+    const TimeNs visibleEnd = m.window.endNs;
     while (i < n && c.run[i].tsNs <= visibleEnd) {
         const TimelineSlice& s = c.run[i];
         const double x0 = m.toPx(s.tsNs), x1 = m.toPx(s.endNs());
@@ -112,16 +179,8 @@ void buildDepthRow(DepthRowContext& c, const DepthRun& info) {
         TimeNs runEndNs = s.endNs();
         std::uint32_t count = 1;
         std::size_t next = foldRun(c, info, i + 1, visibleEnd, &runEndNs, &count);
-        if (count == 1) {
-            emitSlice(c, s, x0, std::max(x1, x0 + 1.0));
-        } else {
-            const double right = std::max(m.toPx(runEndNs), x0 + 1.0);
-            const double left = std::max(x0, m.xPx - 1.0);
-            c.out->slices.push_back({static_cast<float>(left), c.y, static_cast<float>(right - left), c.h, s.id, count,
-                                     c.style->colour(s.nameId), 0, c.in.searchNames != nullptr, c.trackIndex});
-            c.out->slicesFolded += count;
-            c.out->slicesVisited += count - 1;
-        }
+        emitRun(c, s, x0, runEndNs, count);
+        c.out->slicesVisited += count - 1;
         i = next;
     }
 }
@@ -170,44 +229,6 @@ void buildCounter(const DrawListInput& in, const TrackOnScreen& t, DrawList* out
 
 } // namespace
 
-void SliceStyleCache::reset(const TimelineData* data, ColourMode mode) {
-    data_ = data;
-    mode_ = mode;
-    const std::size_t n = data ? data->stringCount() : 0;
-    colours_.assign(n, 0);
-    texts_.assign(n, QString());
-    haveText_.assign(n, false);
-    widths_.assign(n, -1.0f);
-}
-
-QRgb SliceStyleCache::colour(std::uint32_t nameId) {
-    if (nameId >= colours_.size()) return paletteColour(0).rgba();
-    QRgb& c = colours_[nameId];
-    if (c == 0) {
-        std::uint32_t key = nameId;
-        if (mode_ == ColourMode::ByCategory) key = data_->categoryOfName(nameId);
-        c = paletteColourFor(data_->string(key)).rgba();
-    }
-    return c;
-}
-
-const QString& SliceStyleCache::text(std::uint32_t nameId) {
-    static const QString empty;
-    if (nameId >= texts_.size()) return empty;
-    if (!haveText_[nameId]) {
-        std::string_view s = data_->string(nameId);
-        texts_[nameId] = QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-        haveText_[nameId] = true;
-    }
-    return texts_[nameId];
-}
-
-double SliceStyleCache::textWidth(std::uint32_t nameId, const QFontMetricsF& metrics) {
-    if (nameId >= widths_.size()) return 0;
-    if (widths_[nameId] < 0) widths_[nameId] = static_cast<float>(metrics.horizontalAdvance(text(nameId)));
-    return widths_[nameId];
-}
-
 void DrawList::clear() {
     slices.clear();
     labels.clear();
@@ -233,9 +254,10 @@ void buildDrawList(const DrawListInput& input, const std::vector<TrackOnScreen>&
         for (int d = 0; d < track.depthCount; ++d) {
             const double y = depthRowTop(t, d);
             if (y + TimelineLayout::kSliceRowHeight < input.clipTop || y > input.clipBottom) continue;
+            const DepthRun& run = track.depths[static_cast<std::size_t>(d)];
             DepthRowContext c{input, style, out, data.depthSlices(track, d), t.trackIndex, static_cast<float>(y),
                               static_cast<float>(TimelineLayout::kSliceRowHeight - 1)};
-            buildDepthRow(c, track.depths[static_cast<std::size_t>(d)]);
+            buildDepthRow(c, run);
         }
     }
 }

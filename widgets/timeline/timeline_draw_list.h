@@ -1,38 +1,20 @@
 // The timeline's draw list (after Tracy's timeline controller): rebuilt only when the window, the size,
 // the rows or the data change; the paint loop and hover then work from it. Building it walks only the
-// visible part of each depth run and folds runs of sub-pixel slices into one merged block.
+// visible part of each depth run and folds runs of sub-pixel slices into one merged block; zoomed out,
+// it folds the items of the run's level-of-detail summary instead of the slices.
 #pragma once
 #include "core/store/timeline_data.h"
-#include "widgets/common/theme.h"
 #include "widgets/common/time_mapper.h"
+#include "widgets/timeline/slice_style_cache.h"
 
-#include <QFontMetricsF>
 #include <QPointF>
 #include <QRectF>
-#include <QString>
+#include <QRgb>
 #include <QVector>
 
 #include <vector>
 
 namespace opscope {
-
-// Per-name colours and label texts, filled once per name on first use (never per frame).
-class SliceStyleCache {
-public:
-    void reset(const TimelineData* data, ColourMode mode);
-    QRgb colour(std::uint32_t nameId);
-    const QString& text(std::uint32_t nameId);
-    double textWidth(std::uint32_t nameId, const QFontMetricsF& metrics);
-    ColourMode mode() const { return mode_; }
-
-private:
-    const TimelineData* data_ = nullptr;
-    ColourMode mode_ = ColourMode::ByName;
-    std::vector<QRgb> colours_;
-    std::vector<QString> texts_;
-    std::vector<bool> haveText_;
-    std::vector<float> widths_;
-};
 
 struct SliceDrawItem {
     float x, y, w, h;
@@ -46,7 +28,8 @@ struct SliceDrawItem {
 
 struct LabelDrawItem {
     QRectF rect;
-    QString text;
+    std::uint32_t nameId;
+    int chars; // as SliceStyleCache::fittingChars()
     QRgb colour;
 };
 
@@ -79,7 +62,8 @@ struct DrawListInput {
     TimeMapper mapper;
     double clipTop = 0, clipBottom = 0; // screen rows outside are skipped
     const std::vector<bool>* searchNames = nullptr; // non-null: dim names that are false
-    QFontMetricsF* metrics = nullptr;
+    bool labels = true;
+    bool useLod = true; // false: fold the slices themselves even when zoomed out (for tests)
 };
 
 void buildDrawList(const DrawListInput& input, const std::vector<TrackOnScreen>& tracks, SliceStyleCache* style,

@@ -19,6 +19,7 @@ void TimelineLayout::rebuild(const TimelineData& data, const std::vector<bool>& 
     const auto& tracks = data.tracks();
     trackRow_.assign(tracks.size(), -1);
     trackPinnedRow_.assign(tracks.size(), -1);
+    processRow_.assign(data.processes().size(), -1);
     pinnedHeight_ = contentHeight_ = visibleTracks_ = 0;
     auto isPinned = [&](std::size_t i) { return i < pinnedTracks.size() && pinnedTracks[i]; };
 
@@ -43,6 +44,7 @@ void TimelineLayout::rebuild(const TimelineData& data, const std::vector<bool>& 
         }
         if (shown > 0) {
             const bool collapsed = process < collapsedProcesses.size() && collapsedProcesses[process];
+            processRow_[process] = static_cast<int>(rows_.size());
             rows_.push_back({TimelineRow::Kind::Process, static_cast<int>(process), -1, contentHeight_,
                              kProcessHeaderHeight, shown});
             contentHeight_ += kProcessHeaderHeight;
@@ -69,6 +71,10 @@ int TimelineLayout::rowAt(int y) const {
 
 int TimelineLayout::rowOfTrack(int trackIndex) const {
     return trackIndex >= 0 && trackIndex < static_cast<int>(trackRow_.size()) ? trackRow_[trackIndex] : -1;
+}
+
+int TimelineLayout::rowOfProcess(int processIndex) const {
+    return processIndex >= 0 && processIndex < static_cast<int>(processRow_.size()) ? processRow_[processIndex] : -1;
 }
 
 int TimelineLayout::pinnedRowOfTrack(int trackIndex) const {

@@ -39,12 +39,14 @@ public:
     // The scrolled row of a track, or -1 (pinned, hidden or in a collapsed process).
     int rowOfTrack(int trackIndex) const;
     int pinnedRowOfTrack(int trackIndex) const;
+    // The header row of a process, or -1 (no visible tracks).
+    int rowOfProcess(int processIndex) const;
 
     static int trackHeight(const TimelineData& data, int trackIndex);
 
 private:
     std::vector<TimelineRow> pinned_, rows_;
-    std::vector<int> trackRow_, trackPinnedRow_;
+    std::vector<int> trackRow_, trackPinnedRow_, processRow_;
     int pinnedHeight_ = 0, contentHeight_ = 0, visibleTracks_ = 0;
 };
 

@@ -28,6 +28,7 @@ TimelineView::TimelineView(ZoomControl* zoom, QWidget* parent) : QAbstractScroll
     headerFont_.setPointSizeF(std::max(7.0, font().pointSizeF() * 0.9));
     smallFont_ = font();
     smallFont_.setPointSizeF(std::max(6.5, font().pointSizeF() * 0.78));
+    style_.setFont(sliceFont_);
     verticalScrollBar()->setSingleStep(TimelineLayout::kSliceRowHeight);
     connect(zoom_, &ZoomControl::visibleRangeChanged, this, [this] { invalidateDrawList(); });
     connect(zoom_, &ZoomControl::selectionChanged, viewport(), qOverload<>(&QWidget::update));
@@ -43,6 +44,8 @@ void TimelineView::setData(std::shared_ptr<const TimelineData> data) {
     search_.reset();
     currentMatch_ = -1;
     style_.reset(data_.get(), colourMode_);
+    style_.setFont(sliceFont_);
+    resetHeaderTexts();
     relayout();
     if (data_) zoom_->setTraceRange(data_->traceRange());
     updateMinimumZoom();
@@ -57,11 +60,13 @@ void TimelineView::setFlowsVisible(bool visible) {
 void TimelineView::setColourMode(ColourMode mode) {
     colourMode_ = mode;
     style_.reset(data_.get(), mode);
+    style_.setFont(sliceFont_);
     invalidateDrawList();
 }
 
 void TimelineView::setAbsoluteTime(bool absolute) {
     absoluteTime_ = absolute;
+    rulerTitle_ = QStaticText();
     viewport()->update();
 }
 
@@ -201,6 +206,7 @@ void TimelineView::invalidateDrawList() {
 void TimelineView::relayout() {
     if (data_) layout_.rebuild(*data_, collapsed_, pinned_);
     else layout_ = TimelineLayout();
+    processHeaderText_.assign(data_ ? data_->processes().size() : 0, ProcessHeaderText{}); // counts change with pins
     updateScrollBar();
     invalidateDrawList();
 }
@@ -230,6 +236,11 @@ void TimelineView::changeEvent(QEvent* event) {
         theme_ = TimelineTheme::fromPalette(palette());
         invalidateDrawList();
     }
+    if (event->type() == QEvent::LanguageChange) {
+        resetHeaderTexts();
+        rulerTitle_ = QStaticText();
+        viewport()->update();
+    }
     QAbstractScrollArea::changeEvent(event);
 }
 
@@ -258,11 +269,9 @@ void TimelineView::rebuildDrawLists() {
     pinnedList_.clear();
     scrolledList_.clear();
     if (!data_) return;
-    QFontMetricsF metrics(sliceFont_);
     DrawListInput input;
     input.data = data_.get();
     input.mapper = mapper();
-    input.metrics = &metrics;
     input.searchNames = search_ && !search_->invalidPattern ? &search_->nameMatches : nullptr;
     input.clipTop = kRulerHeight;
     input.clipBottom = kRulerHeight + pinnedAreaHeight();

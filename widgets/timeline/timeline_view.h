@@ -7,13 +7,18 @@
 #include "widgets/common/theme.h"
 #include "widgets/common/time_mapper.h"
 #include "widgets/timeline/timeline_draw_list.h"
+#include "widgets/timeline/timeline_header_text.h"
 #include "widgets/timeline/timeline_layout.h"
 
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>
+#include <QHash>
+#include <QLineF>
+#include <QStaticText>
 #include <QLoggingCategory>
 #include <QVector>
 
+#include <array>
 #include <memory>
 #include <optional>
 
@@ -68,6 +73,9 @@ public:
     TimeMapper mapper() const;
     // Centre of a slice on the viewport, if it is on screen (for tests and "jump" actions).
     std::optional<QPointF> sliceCenter(std::int64_t sliceId) const;
+    // Where a flow's arrow starts and ends on the viewport: at its slices, or at the header of a
+    // collapsed process holding one; nullopt when an end is not shown.
+    std::optional<QLineF> flowLine(const TimelineFlow& flow) const;
     // Items drawn and folded in the last frame.
     std::int64_t lastDrawnItems() const { return lastDrawn_; }
     std::int64_t lastFoldedSlices() const { return lastFolded_; }
@@ -117,13 +125,24 @@ private:
     void paintRows(QPainter& p, bool pinned);
     void paintSlices(QPainter& p, const DrawList& list);
     void paintCounters(QPainter& p, const DrawList& list);
+    // Headers (timeline_view_headers.cpp)
     void paintHeaders(QPainter& p, bool pinned);
     void paintTrackHeader(QPainter& p, const TimelineRow& row, QRect rect, bool pinned);
     void paintProcessHeader(QPainter& p, const TimelineRow& row, QRect rect);
+    const TrackHeaderText& trackHeaderText(const TimelineRow& row, QSize size, bool pinned);
+    const ProcessHeaderText& processHeaderText(const TimelineRow& row, QSize size);
+    void resetHeaderTexts();
     void paintRuler(QPainter& p);
-    void paintGrid(QPainter& p, QRect area);
+    const QStaticText& rulerLabel(const QString& text);
+    struct GridLines {
+        std::array<int, 64> xPx{};
+        int count = 0;
+    };
+    GridLines gridLines() const;
+    void paintGridRect(QPainter& p, QRect rect, const QColor& fill, const GridLines& grid);
     void paintFlows(QPainter& p);
     void paintFlow(QPainter& p, const TimelineFlow& flow, bool highlighted);
+    std::optional<double> flowEndY(const TimelineFlowEnd& end) const;
     void paintSelectionOverlay(QPainter& p);
     void paintSelectedSlice(QPainter& p);
     void paintHover(QPainter& p);
@@ -163,6 +182,10 @@ private:
     QRectF regionRect_;
     std::int64_t lastDrawn_ = 0, lastFolded_ = 0;
     QFont sliceFont_, headerFont_, smallFont_;
+    std::vector<TrackHeaderText> trackHeaderText_[2]; // per track: scrolled, pinned
+    std::vector<ProcessHeaderText> processHeaderText_;
+    QStaticText rulerTitle_;
+    QHash<QString, QStaticText> rulerLabels_; // tick labels seen lately; bounded
 };
 
 } // namespace opscope

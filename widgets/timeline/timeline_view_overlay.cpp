@@ -5,6 +5,7 @@
 #include "widgets/timeline/timeline_view.h"
 
 #include <QPainter>
+#include <QScrollBar>
 
 #include <algorithm>
 #include <cmath>
@@ -30,14 +31,28 @@ void TimelineView::paintFlows(QPainter& p) {
     p.restore();
 }
 
-void TimelineView::paintFlow(QPainter& p, const TimelineFlow& f, bool highlighted) {
-    auto yOut = trackYTop(static_cast<int>(f.out.trackIndex));
-    auto yIn = trackYTop(static_cast<int>(f.in.trackIndex));
-    if (!yOut || !yIn) return; // an end in a collapsed process
+std::optional<double> TimelineView::flowEndY(const TimelineFlowEnd& end) const {
+    if (auto top = trackYTop(static_cast<int>(end.trackIndex)))
+        return depthRowTop({0, *top, 0}, end.depth) + TimelineLayout::kSliceRowHeight / 2.0;
+    // The track is in a collapsed process: the arrow ends on the process header, as in Perfetto.
+    const int process = static_cast<int>(data_->tracks()[end.trackIndex].processIndex);
+    const int row = layout_.rowOfProcess(process);
+    if (row < 0 || !processCollapsed(process)) return std::nullopt;
+    const TimelineRow& r = layout_.rows()[static_cast<std::size_t>(row)];
+    return double(scrolledArea().top() + r.y - verticalScrollBar()->value()) + r.height / 2.0;
+}
+
+std::optional<QLineF> TimelineView::flowLine(const TimelineFlow& f) const {
+    const auto yOut = flowEndY(f.out), yIn = flowEndY(f.in);
+    if (!yOut || !yIn) return std::nullopt;
     const TimeMapper m = mapper();
-    const double half = TimelineLayout::kSliceRowHeight / 2.0;
-    const QPointF a(m.toPx(f.out.endNs), depthRowTop({0, *yOut, 0}, f.out.depth) + half);
-    const QPointF b(m.toPx(f.in.tsNs), depthRowTop({0, *yIn, 0}, f.in.depth) + half);
+    return QLineF(m.toPx(f.out.endNs), *yOut, m.toPx(f.in.tsNs), *yIn);
+}
+
+void TimelineView::paintFlow(QPainter& p, const TimelineFlow& f, bool highlighted) {
+    const auto line = flowLine(f);
+    if (!line) return;
+    const QPointF a = line->p1(), b = line->p2();
     const double lo = std::min(a.y(), b.y()), hi = std::max(a.y(), b.y());
     if (hi < kRulerHeight || lo > viewport()->height()) return;
     // A cubic Bezier sampled into a fixed array: no QPainterPath, no allocation per arrow.

@@ -18,35 +18,10 @@ namespace opscope {
 
 namespace {
 
-constexpr int kPinSize = 14;
-
 QColor blend(const QColor& a, const QColor& b, double t) {
     return QColor::fromRgbF(static_cast<float>(a.redF() * (1 - t) + b.redF() * t),
                             static_cast<float>(a.greenF() * (1 - t) + b.greenF() * t),
                             static_cast<float>(a.blueF() * (1 - t) + b.blueF() * t));
-}
-
-QRect pinRect(QRect header) {
-    return QRect(header.right() - kPinSize - 6, header.top() + 5, kPinSize, kPinSize);
-}
-
-void drawPin(QPainter& p, QRect r, const QColor& colour, bool filled) {
-    p.save();
-    p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(QPen(colour, 1.4));
-    p.setBrush(filled ? colour : Qt::NoBrush);
-    const QPointF c(r.center().x() + 0.5, r.top() + 5.0);
-    p.drawEllipse(c, 3.6, 3.6);
-    p.drawLine(QPointF(c.x(), c.y() + 3.6), QPointF(c.x(), r.bottom()));
-    p.restore();
-}
-
-QString trackTitle(const TimelineData& data, const TimelineTrack& t) {
-    QString name = QString::fromStdString(t.kind == TimelineTrackKind::Thread && !t.threadName.empty() ? t.threadName
-                                                                                                       : t.name);
-    if (name.isEmpty()) name = QString::fromStdString(t.name);
-    Q_UNUSED(data);
-    return name;
 }
 
 } // namespace
@@ -62,8 +37,8 @@ void TimelineView::paintEvent(QPaintEvent*) {
     timer.start();
     if (dirty_) rebuildDrawLists();
     QPainter p(viewport());
-    p.fillRect(viewport()->rect(), theme_.background);
     if (!data_) {
+        p.fillRect(viewport()->rect(), theme_.background);
         p.setPen(theme_.headerSubText);
         p.drawText(viewport()->rect(), Qt::AlignCenter, tr("Open a trace (File > Open) or drop it here."));
         return;
@@ -72,7 +47,6 @@ void TimelineView::paintEvent(QPaintEvent*) {
     p.save();
     p.setClipRect(area);
     paintRows(p, false);
-    paintGrid(p, area);
     paintSlices(p, scrolledList_);
     paintCounters(p, scrolledList_);
     p.restore();
@@ -81,7 +55,6 @@ void TimelineView::paintEvent(QPaintEvent*) {
         p.save();
         p.setClipRect(pinnedArea);
         paintRows(p, true);
-        paintGrid(p, pinnedArea);
         paintSlices(p, pinnedList_);
         paintCounters(p, pinnedList_);
         p.restore();
@@ -108,32 +81,55 @@ void TimelineView::paintEvent(QPaintEvent*) {
     emit frameRendered(ms, lastDrawn_, lastFolded_);
 }
 
+// Every pixel of the area is filled once here: row backgrounds right of the headers and the background
+// below the last row, with the grid lines pre-blended over each. A full-screen clear first would cost as
+// much again, and translucent full-height lines go through Qt's span blending (handed to its thread pool
+// beyond about a hundred lines), which costs more than the whole grid drawn opaque.
 void TimelineView::paintRows(QPainter& p, bool pinned) {
     const auto& rows = pinned ? layout_.pinnedRows() : layout_.rows();
     const int top = pinned ? kRulerHeight : scrolledArea().top() - verticalScrollBar()->value();
     const QRect clip = pinned ? QRect(0, kRulerHeight, viewport()->width(), pinnedAreaHeight()) : scrolledArea();
     const int width = viewport()->width();
+    GridLines grid = gridLines();
     int first = pinned ? 0 : std::max(0, layout_.rowAt(verticalScrollBar()->value()));
+    int filledTo = clip.top();
     for (std::size_t i = static_cast<std::size_t>(first); i < rows.size(); ++i) {
         const TimelineRow& r = rows[i];
-        const QRect rect(0, top + r.y, width, r.height);
+        const QRect rect(kHeaderWidth, top + r.y, width - kHeaderWidth, r.height); // headers paint their own column
         if (rect.top() > clip.bottom()) break;
-        if (r.kind == TimelineRow::Kind::Process) {
-            p.fillRect(rect, theme_.processHeaderBackground);
-        } else if (r.trackIndex % 2 == 1) {
-            p.fillRect(rect, theme_.trackAltBackground);
-        }
+        const QColor& fill = r.kind == TimelineRow::Kind::Process ? theme_.processHeaderBackground
+                             : r.trackIndex % 2 == 1              ? theme_.trackAltBackground
+                                                                  : theme_.background;
+        paintGridRect(p, rect.adjusted(0, 0, 0, -1), fill, grid);
         p.fillRect(QRect(0, rect.bottom(), width, 1), theme_.separator);
+        filledTo = rect.bottom() + 1;
     }
+    if (filledTo > clip.bottom()) return;
+    p.fillRect(QRect(0, filledTo, kHeaderWidth, clip.bottom() - filledTo + 1), theme_.background);
+    paintGridRect(p, QRect(kHeaderWidth, filledTo, width - kHeaderWidth, clip.bottom() - filledTo + 1), theme_.background,
+                  grid);
 }
 
-void TimelineView::paintGrid(QPainter& p, QRect area) {
+TimelineView::GridLines TimelineView::gridLines() const {
+    GridLines grid;
     const TimeMapper m = mapper();
     const TimeNs origin = absoluteTime_ ? 0 : data_->traceRange().startNs;
     const RulerTicks ticks = computeRulerTicks(m, origin, 110);
-    for (int k = 0; k < ticks.count; ++k) {
-        const double x = std::round(m.toPx(ticks.firstNs + k * ticks.stepNs));
-        p.fillRect(QRectF(x, area.top(), 1, area.height()), theme_.gridLine);
+    for (int k = 0; k < ticks.count && grid.count < static_cast<int>(grid.xPx.size()); ++k)
+        grid.xPx[static_cast<std::size_t>(grid.count++)] = static_cast<int>(std::round(m.toPx(ticks.firstNs + k * ticks.stepNs)));
+    return grid;
+}
+
+void TimelineView::paintGridRect(QPainter& p, QRect rect, const QColor& fill, const GridLines& grid) {
+    p.fillRect(rect, fill);
+    const QColor& line = theme_.gridLine;
+    const double a = line.alphaF();
+    const QColor opaque = QColor::fromRgbF(static_cast<float>(line.redF() * a + fill.redF() * (1 - a)),
+                                           static_cast<float>(line.greenF() * a + fill.greenF() * (1 - a)),
+                                           static_cast<float>(line.blueF() * a + fill.blueF() * (1 - a)));
+    for (int k = 0; k < grid.count; ++k) {
+        const int x = grid.xPx[static_cast<std::size_t>(k)];
+        if (x >= rect.left() && x <= rect.right()) p.fillRect(QRect(x, rect.top(), 1, rect.height()), opaque);
     }
 }
 
@@ -161,9 +157,12 @@ void TimelineView::paintSlices(QPainter& p, const DrawList& list) {
         if (item.flags & kSliceUnfinished) p.fillRect(QRectF(rect.right() - 3, rect.top(), 3, rect.height()), fill.darker(140));
     }
     p.setFont(sliceFont_);
+    const double lineHeight = style_.lineHeight();
     for (const LabelDrawItem& label : list.labels) {
         p.setPen(QColor::fromRgba(label.colour));
-        p.drawText(label.rect, Qt::AlignVCenter | Qt::AlignLeft | Qt::TextSingleLine, label.text);
+        // Laid out once per name: no text shaping per frame.
+        style_.drawLabel(p, QPointF(label.rect.left(), label.rect.top() + (label.rect.height() - lineHeight) / 2),
+                         label.nameId, label.chars);
     }
 }
 
@@ -183,106 +182,6 @@ void TimelineView::paintCounters(QPainter& p, const DrawList& list) {
     p.restore();
 }
 
-void TimelineView::paintHeaders(QPainter& p, bool pinned) {
-    const QRect clip = pinned ? QRect(0, kRulerHeight, kHeaderWidth, pinnedAreaHeight())
-                              : QRect(0, scrolledArea().top(), kHeaderWidth, scrolledArea().height());
-    p.save();
-    p.setClipRect(clip);
-    const auto& rows = pinned ? layout_.pinnedRows() : layout_.rows();
-    const int top = pinned ? kRulerHeight : scrolledArea().top() - verticalScrollBar()->value();
-    int first = pinned ? 0 : std::max(0, layout_.rowAt(verticalScrollBar()->value()));
-    for (std::size_t i = static_cast<std::size_t>(first); i < rows.size(); ++i) {
-        const TimelineRow& r = rows[i];
-        const QRect rect(0, top + r.y, kHeaderWidth, r.height);
-        if (rect.top() > clip.bottom()) break;
-        if (r.kind == TimelineRow::Kind::Process) paintProcessHeader(p, r, rect);
-        else paintTrackHeader(p, r, rect, pinned);
-    }
-    p.fillRect(QRect(kHeaderWidth - 1, clip.top(), 1, clip.height()), theme_.separator);
-    p.restore();
-}
-
-void TimelineView::paintProcessHeader(QPainter& p, const TimelineRow& row, QRect rect) {
-    const TimelineProcess& proc = data_->processes()[static_cast<std::size_t>(row.processIndex)];
-    const bool collapsed = processCollapsed(row.processIndex);
-    p.fillRect(rect.adjusted(0, 0, 0, -1), theme_.processHeaderBackground);
-    p.save();
-    p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(Qt::NoPen);
-    p.setBrush(theme_.headerSubText);
-    const QPointF c(12, rect.center().y() + 0.5);
-    const QPointF down[3] = {{c.x() - 4, c.y() - 2}, {c.x() + 4, c.y() - 2}, {c.x(), c.y() + 3}};
-    const QPointF right[3] = {{c.x() - 2, c.y() - 4}, {c.x() + 3, c.y()}, {c.x() - 2, c.y() + 4}};
-    p.drawPolygon(collapsed ? right : down, 3);
-    p.restore();
-    QFont bold = headerFont_;
-    bold.setBold(true);
-    p.setFont(bold);
-    p.setPen(theme_.headerText);
-    QString name = QString::fromStdString(proc.name.empty() ? proc.pid : proc.name);
-    if (!proc.deviceName.empty() && proc.deviceName != proc.name) name += QStringLiteral(" · ") + QString::fromStdString(proc.deviceName);
-    const QString count = row.trackCount == 1 ? tr("1 track") : tr("%1 tracks").arg(row.trackCount);
-    QFontMetrics fmSmall(smallFont_);
-    const int countWidth = fmSmall.horizontalAdvance(count) + 8;
-    const QRect textRect = rect.adjusted(24, 0, -countWidth - 4, 0);
-    QString pid = proc.name.empty() ? QString() : tr("pid %1").arg(QString::fromStdString(proc.pid));
-    QFontMetrics fmBold(bold);
-    const QString elided = fmBold.elidedText(name, Qt::ElideRight, textRect.width());
-    p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft, elided);
-    const int used = fmBold.horizontalAdvance(elided);
-    p.setFont(smallFont_);
-    p.setPen(theme_.headerSubText);
-    if (!pid.isEmpty() && used + 40 < textRect.width())
-        p.drawText(textRect.adjusted(used + 8, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                   fmSmall.elidedText(pid, Qt::ElideRight, textRect.width() - used - 8));
-    p.drawText(rect.adjusted(0, 0, -8, 0), Qt::AlignVCenter | Qt::AlignRight, count);
-}
-
-void TimelineView::paintTrackHeader(QPainter& p, const TimelineRow& row, QRect rect, bool pinned) {
-    const TimelineTrack& t = data_->tracks()[static_cast<std::size_t>(row.trackIndex)];
-    p.fillRect(rect.adjusted(0, 0, -1, -1), row.trackIndex % 2 ? theme_.trackAltBackground : theme_.headerBackground);
-    if (t.isCompute) p.fillRect(QRect(rect.left(), rect.top() + 2, 3, rect.height() - 5), theme_.accent);
-    const QRect pin = pinRect(rect);
-    const bool hovered = mouseInside_ && rect.contains(mousePos_.toPoint());
-    const int textLeft = 22;
-    const QRect line(rect.left() + textLeft, rect.top() + TimelineLayout::kTrackPadding,
-                     rect.width() - textLeft - kPinSize - 14, TimelineLayout::kSliceRowHeight);
-    QString title = trackTitle(*data_, t);
-    if (pinned) {
-        const TimelineProcess& proc = data_->processes()[t.processIndex];
-        title = QString::fromStdString(proc.name.empty() ? proc.pid : proc.name) + QStringLiteral(" / ") + title;
-    }
-    QString sub;
-    if (t.kind == TimelineTrackKind::Counter || t.counterEnd > t.counterBegin) {
-        const QString unit = QString::fromStdString(t.unit);
-        sub = tr("%1 – %2 %3").arg(formatCounterValue(std::min(0.0, t.counterMin)), formatCounterValue(t.counterMax),
-                                    unit).trimmed();
-    } else if (!t.tid.empty()) {
-        sub = tr("tid %1").arg(QString::fromStdString(t.tid));
-    }
-    p.setFont(headerFont_);
-    QFontMetrics fm(headerFont_);
-    p.setPen(theme_.headerText);
-    const QString elided = fm.elidedText(title, Qt::ElideRight, line.width());
-    p.drawText(line, Qt::AlignVCenter | Qt::AlignLeft, elided);
-    if (!sub.isEmpty()) {
-        p.setFont(smallFont_);
-        p.setPen(theme_.headerSubText);
-        QFontMetrics fms(smallFont_);
-        if (rect.height() >= 2 * TimelineLayout::kSliceRowHeight) {
-            p.drawText(line.translated(0, TimelineLayout::kSliceRowHeight - 3), Qt::AlignVCenter | Qt::AlignLeft,
-                       fms.elidedText(sub, Qt::ElideRight, line.width()));
-        } else {
-            const int used = fm.horizontalAdvance(elided) + 8;
-            if (used + 30 < line.width())
-                p.drawText(line.adjusted(used, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                           fms.elidedText(sub, Qt::ElideRight, line.width() - used));
-        }
-    }
-    if (hovered || trackPinned(row.trackIndex))
-        drawPin(p, pin, trackPinned(row.trackIndex) ? theme_.accent : theme_.headerSubText, trackPinned(row.trackIndex));
-}
-
 void TimelineView::paintRuler(QPainter& p) {
     const QRect ruler(0, 0, viewport()->width(), kRulerHeight);
     p.fillRect(ruler, theme_.rulerBackground);
@@ -292,10 +191,11 @@ void TimelineView::paintRuler(QPainter& p) {
     const TimeNs origin = absoluteTime_ ? 0 : data_->traceRange().startNs;
     const RulerTicks ticks = computeRulerTicks(m, origin, 110);
     p.setFont(smallFont_);
-    const QFontMetrics rulerMetrics(smallFont_);
+    const QFontMetricsF rulerMetrics(smallFont_);
+    const double lineHeight = rulerMetrics.ascent() + rulerMetrics.descent();
+    if (rulerTitle_.text().isEmpty()) rulerTitle_ = preparedText(absoluteTime_ ? tr("Absolute time") : tr("Time from trace start"), smallFont_);
     p.setPen(theme_.headerSubText);
-    p.drawText(QRect(8, 0, kHeaderWidth - 16, kRulerHeight), Qt::AlignVCenter | Qt::AlignLeft,
-               absoluteTime_ ? tr("Absolute time") : tr("Time from trace start"));
+    p.drawStaticText(QPointF(8, (kRulerHeight - lineHeight) / 2), rulerTitle_);
     p.save();
     p.setClipRect(QRect(kHeaderWidth, 0, ruler.width() - kHeaderWidth, kRulerHeight));
     const TimeNs minor = ticks.stepNs / (ticks.stepNs % 5 == 0 && ticks.stepNs >= 5 ? 5 : 2);
@@ -308,10 +208,10 @@ void TimelineView::paintRuler(QPainter& p) {
         }
         if (k < 0 || k == ticks.count) continue;
         p.fillRect(QRectF(x, kRulerHeight - 10, 1, 9), theme_.headerSubText);
-        const QString label = formatTimeOffset(t - origin, ticks.stepNs);
-        if (x + 4 + rulerMetrics.horizontalAdvance(label) > ruler.width() - 2) continue; // would be cut off
+        const QStaticText& label = rulerLabel(formatTimeOffset(t - origin, ticks.stepNs));
+        if (x + 4 + label.size().width() > ruler.width() - 2) continue; // would be cut off
         p.setPen(theme_.rulerText);
-        p.drawText(QRectF(x + 4, 2, 150, kRulerHeight - 8), Qt::AlignVCenter | Qt::AlignLeft, label);
+        p.drawStaticText(QPointF(x + 4, 2 + (kRulerHeight - 8 - lineHeight) / 2), label);
     }
     if (zoom_->hasSelection()) {
         const TimeRange sel = zoom_->selection();
@@ -333,6 +233,13 @@ void TimelineView::paintRuler(QPainter& p) {
         p.drawText(pill, Qt::AlignCenter, label);
     }
     p.restore();
+}
+
+const QStaticText& TimelineView::rulerLabel(const QString& text) {
+    auto it = rulerLabels_.constFind(text);
+    if (it != rulerLabels_.constEnd()) return *it;
+    if (rulerLabels_.size() > 512) rulerLabels_.clear(); // panning makes new labels without end
+    return *rulerLabels_.insert(text, preparedText(text, smallFont_));
 }
 
 void TimelineView::paintSelectionOverlay(QPainter& p) {

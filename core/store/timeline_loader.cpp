@@ -1,0 +1,417 @@
+// Builds TimelineData from a store: tracks in display order, slices grouped by depth with their
+// level-of-detail summaries, counters, flows and the indices the view looks slices up with.
+#include "core/store/timeline_data.h"
+
+#include "core/store/sqlite_db.h"
+#include "core/store/timeline_lod.h"
+#include "core/store/timeline_slice_scan.h"
+
+#include <algorithm>
+#include <charconv>
+#include <limits>
+#include <numeric>
+#include <unordered_map>
+
+namespace opscope {
+
+namespace {
+
+TimelineTrackKind kindFromName(std::string_view kind) {
+    if (kind == "async") return TimelineTrackKind::Async;
+    if (kind == "counter") return TimelineTrackKind::Counter;
+    if (kind == "instant") return TimelineTrackKind::Instant;
+    if (kind == "step") return TimelineTrackKind::Step;
+    return TimelineTrackKind::Thread;
+}
+
+// Step markers and process-wide lanes first, then threads, then counters (as Perfetto lays out a process).
+int kindOrder(TimelineTrackKind kind) {
+    switch (kind) {
+    case TimelineTrackKind::Step: return 0;
+    case TimelineTrackKind::Instant: return 1;
+    case TimelineTrackKind::Async: return 2;
+    case TimelineTrackKind::Thread: return 3;
+    case TimelineTrackKind::Counter: return 4;
+    }
+    return 5;
+}
+
+// Stores that merge several inputs prefix process keys ("1/2971362", "ascend:<folder>|3096504");
+// people want to read the trace's own pid.
+std::string displayPid(const std::string& key) {
+    std::size_t bar = key.rfind('|');
+    if (bar != std::string::npos) return key.substr(bar + 1);
+    std::size_t slash = key.find('/');
+    if (slash != std::string::npos && slash > 0 &&
+        key.find_first_not_of("0123456789") == slash)
+        return key.substr(slash + 1);
+    return key;
+}
+
+// Numeric pids/tids sort as numbers ("9" before "10"), anything else after them as text.
+std::pair<std::int64_t, std::string_view> idSortKey(std::string_view text) {
+    std::int64_t value = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec == std::errc() && ptr == text.data() + text.size()) return {value, {}};
+    return {std::numeric_limits<std::int64_t>::max(), text};
+}
+
+struct ThreadRow {
+    std::string tid, name;
+    std::int64_t sortIndex = 0;
+};
+
+} // namespace
+
+// Builds a TimelineData from a store; a friend so the data class itself stays read-only.
+class TimelineLoader {
+public:
+    TimelineLoader(Database& db, TimelineData& data) : db_(db), data_(data) {}
+
+    void run() {
+        loadMeta();
+        loadStrings();
+        loadProcessesAndTracks();
+        SliceScan scan = scanSlices(db_, trackIndex_, data_.tracks_.size(), true);
+        // Ids were not assigned in (track, ts) order: let the index order them instead.
+        if (!scan.contiguous) scan = scanSlices(db_, trackIndex_, data_.tracks_.size(), false);
+        data_.slices_ = std::move(scan.slices);
+        sliceRanges_ = std::move(scan.trackRanges);
+        keepCategories(std::move(scan.categories));
+        groupByDepth();
+        loadCounters();
+        loadFlows();
+        buildIdIndex();
+        fixTraceRange();
+    }
+
+    // A constant shift per track keeps every run's order, so the depth runs and indices stay valid.
+    void applyShifts(const TimelineLoadOptions& options) {
+        std::unordered_map<std::int64_t, TimeNs> byProcess(options.processShiftNs.begin(), options.processShiftNs.end());
+        std::vector<TimeNs> trackShift(data_.tracks_.size(), options.globalShiftNs);
+        for (std::size_t ti = 0; ti < data_.tracks_.size(); ++ti) {
+            TimelineTrack& track = data_.tracks_[ti];
+            auto it = byProcess.find(data_.processes_[track.processIndex].id);
+            if (it != byProcess.end()) trackShift[ti] += it->second;
+            const TimeNs shift = trackShift[ti];
+            if (shift == 0) continue;
+            for (const DepthRun& run : track.depths)
+                for (std::uint32_t i = run.begin; i < run.end; ++i) data_.slices_[i].tsNs += shift;
+            for (std::uint32_t i = track.counterBegin; i < track.counterEnd; ++i) data_.counterTs_[i] += shift;
+        }
+        for (TimelineFlow& flow : data_.flows_) {
+            for (TimelineFlowEnd* end : {&flow.out, &flow.in}) {
+                end->tsNs += trackShift[end->trackIndex];
+                end->endNs += trackShift[end->trackIndex];
+            }
+        }
+        if (byProcess.empty()) {
+            data_.traceRange_.startNs += options.globalShiftNs;
+            data_.traceRange_.endNs += options.globalShiftNs;
+        } else {
+            data_.traceRange_ = {}; // the span of the shifted data
+            fixTraceRange();
+        }
+    }
+
+private:
+    void loadMeta() {
+        if (!db_.tableExists("meta")) return;
+        auto value = [&](const char* key) {
+            Statement st = db_.prepare("SELECT value FROM meta WHERE key = ?");
+            st.bind(1, key);
+            std::int64_t v = 0;
+            if (st.step()) {
+                std::string_view text = st.textView(0);
+                std::from_chars(text.data(), text.data() + text.size(), v);
+            }
+            return v;
+        };
+        data_.traceRange_ = {value("trace_start_ns"), value("trace_end_ns")};
+    }
+
+    void loadStrings() {
+        std::int64_t maxId = db_.scalarInt("SELECT max(id) FROM string", 0);
+        data_.stringOffsets_.assign(static_cast<std::size_t>(maxId) + 2, 0);
+        Statement st = db_.prepare("SELECT id, value FROM string ORDER BY id");
+        std::size_t next = 0; // ids without a row get an empty string
+        while (st.step()) {
+            auto id = static_cast<std::size_t>(st.int64(0));
+            for (; next <= id; ++next) data_.stringOffsets_[next] = static_cast<std::uint32_t>(data_.stringPool_.size());
+            data_.stringPool_.append(st.textView(1));
+        }
+        for (; next < data_.stringOffsets_.size(); ++next)
+            data_.stringOffsets_[next] = static_cast<std::uint32_t>(data_.stringPool_.size());
+        data_.nameCategory_.assign(data_.stringOffsets_.size(), 0);
+    }
+
+    void loadProcessesAndTracks() {
+        std::unordered_map<std::int64_t, std::size_t> processIndex;
+        Statement ps = db_.prepare("SELECT p.id, p.pid, p.name, p.labels, p.sort_index, d.name FROM process p "
+                                   "LEFT JOIN device d ON d.id = p.device_id");
+        while (ps.step()) {
+            TimelineProcess p;
+            p.id = ps.int64(0);
+            p.pid = displayPid(ps.text(1));
+            p.name = ps.text(2);
+            p.labels = ps.text(3);
+            p.sortIndex = ps.int64(4);
+            p.deviceName = ps.text(5);
+            processIndex[p.id] = data_.processes_.size();
+            data_.processes_.push_back(std::move(p));
+        }
+        std::unordered_map<std::int64_t, ThreadRow> threads;
+        Statement ts = db_.prepare("SELECT id, tid, name, sort_index FROM thread");
+        while (ts.step()) threads[ts.int64(0)] = {ts.text(1), ts.text(2), ts.int64(3)};
+
+        Statement st = db_.prepare("SELECT id, process_id, thread_id, kind, name, unit, sort_index, lane, "
+                                   "is_compute FROM track");
+        std::vector<std::int64_t> threadSort;
+        while (st.step()) {
+            TimelineTrack t;
+            t.id = st.int64(0);
+            auto pi = processIndex.find(st.int64(1));
+            if (pi == processIndex.end()) {
+                // A track without its process row still shows, under a process of its own.
+                TimelineProcess orphan;
+                orphan.id = st.int64(1);
+                orphan.pid = std::to_string(orphan.id);
+                pi = processIndex.emplace(orphan.id, data_.processes_.size()).first;
+                data_.processes_.push_back(std::move(orphan));
+            }
+            t.processIndex = pi->second;
+            std::int64_t threadSortIndex = 0;
+            if (!st.isNull(2)) {
+                t.threadId = st.int64(2);
+                auto th = threads.find(t.threadId);
+                if (th != threads.end()) {
+                    t.tid = th->second.tid;
+                    t.threadName = th->second.name;
+                    threadSortIndex = th->second.sortIndex;
+                }
+            }
+            t.kind = kindFromName(st.textView(3));
+            t.name = st.text(4);
+            t.unit = st.text(5);
+            t.sortIndex = st.int64(6);
+            t.lane = static_cast<int>(st.int64(7));
+            t.isCompute = st.int64(8) != 0;
+            data_.tracks_.push_back(std::move(t));
+            threadSort.push_back(threadSortIndex);
+        }
+        sortTracks(threadSort);
+        for (std::size_t i = 0; i < data_.tracks_.size(); ++i)
+            trackIndex_[data_.tracks_[i].id] = static_cast<std::uint32_t>(i);
+    }
+
+    void sortTracks(const std::vector<std::int64_t>& threadSort) {
+        std::vector<std::size_t> order(data_.tracks_.size());
+        std::iota(order.begin(), order.end(), 0);
+        const auto& procs = data_.processes_;
+        const auto& tracks = data_.tracks_;
+        auto key = [&](std::size_t i) {
+            const TimelineTrack& t = tracks[i];
+            const TimelineProcess& p = procs[t.processIndex];
+            return std::make_tuple(p.sortIndex, idSortKey(p.pid), p.id, t.sortIndex, kindOrder(t.kind),
+                                   threadSort[i], idSortKey(t.tid), std::string_view(t.name), t.lane, t.id);
+        };
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+        std::vector<TimelineTrack> sorted;
+        sorted.reserve(order.size());
+        for (std::size_t i : order) sorted.push_back(std::move(data_.tracks_[i]));
+        data_.tracks_ = std::move(sorted);
+    }
+
+    // Names seen with one category (the common case) need no per-slice array: the name's category is
+    // the slice's. Otherwise every slice keeps its own. The name's category is the first non-empty one
+    // in id order, as before per-slice categories existed.
+    void keepCategories(std::vector<std::uint32_t> categories) {
+        auto& byName = data_.nameCategory_;
+        for (std::size_t i = 0; i < categories.size(); ++i) {
+            const std::uint32_t name = data_.slices_[i].nameId;
+            if (name < byName.size() && byName[name] == 0) byName[name] = categories[i];
+        }
+        for (std::size_t i = 0; i < categories.size(); ++i) {
+            if (categories[i] == data_.categoryOfName(data_.slices_[i].nameId)) continue;
+            categories.shrink_to_fit();
+            data_.sliceCategory_ = std::move(categories);
+            return;
+        }
+    }
+
+    // Regroups each track's slices (read in ts order) by depth with a counting sort, keeping ts order.
+    void groupByDepth() {
+        std::vector<TimelineSlice> buffer;
+        std::vector<std::uint32_t> counts, categoryBuffer;
+        std::vector<std::uint8_t> lodScratch;
+        std::vector<std::uint32_t>& categories = data_.sliceCategory_;
+        for (std::size_t ti = 0; ti < data_.tracks_.size(); ++ti) {
+            TimelineTrack& track = data_.tracks_[ti];
+            auto [begin, end] = sliceRanges_[ti];
+            track.sliceCount = end - begin;
+            if (begin == end) continue;
+            int maxDepth = 0;
+            for (std::uint32_t i = begin; i < end; ++i) maxDepth = std::max<int>(maxDepth, data_.slices_[i].depth);
+            counts.assign(static_cast<std::size_t>(maxDepth) + 2, 0);
+            for (std::uint32_t i = begin; i < end; ++i) ++counts[data_.slices_[i].depth + 1];
+            std::partial_sum(counts.begin(), counts.end(), counts.begin());
+            track.depthCount = maxDepth + 1;
+            track.depths.resize(static_cast<std::size_t>(track.depthCount));
+            for (int d = 0; d <= maxDepth; ++d) {
+                track.depths[d].begin = begin + counts[d];
+                track.depths[d].end = begin + counts[d + 1];
+            }
+            buffer.assign(data_.slices_.begin() + begin, data_.slices_.begin() + end);
+            if (!categories.empty()) categoryBuffer.assign(categories.begin() + begin, categories.begin() + end);
+            for (std::size_t i = 0; i < buffer.size(); ++i) {
+                const std::uint32_t to = begin + counts[buffer[i].depth]++;
+                data_.slices_[to] = buffer[i];
+                if (!categories.empty()) categories[to] = categoryBuffer[i];
+            }
+            for (DepthRun& run : track.depths) {
+                describeRun(run);
+                buildLodLevels(data_.slices_, &run, &data_.lodLevels_, &data_.lodStarts_, &lodScratch);
+            }
+        }
+        data_.slices_.shrink_to_fit();
+        data_.lodLevels_.shrink_to_fit();
+        data_.lodStarts_.shrink_to_fit();
+    }
+
+    void describeRun(DepthRun& run) {
+        std::int64_t lastEnd = std::numeric_limits<std::int64_t>::min();
+        for (std::uint32_t i = run.begin; i < run.end; ++i) {
+            const TimelineSlice& s = data_.slices_[i];
+            if (s.endNs() < lastEnd) run.endsSorted = false;
+            lastEnd = std::max(lastEnd, s.endNs());
+            run.maxDurNs = std::max(run.maxDurNs, s.durNs);
+        }
+    }
+
+    void loadCounters() {
+        std::int64_t rows = db_.scalarInt("SELECT count(*) FROM counter", 0);
+        data_.counterTs_.reserve(static_cast<std::size_t>(rows));
+        data_.counterValues_.reserve(static_cast<std::size_t>(rows));
+        Statement st = db_.prepare("SELECT track_id, ts, value FROM counter ORDER BY track_id, ts");
+        TimelineTrack* current = nullptr;
+        std::int64_t currentId = std::numeric_limits<std::int64_t>::min();
+        while (st.step()) {
+            std::int64_t trackId = st.int64(0);
+            if (trackId != currentId) {
+                if (current) current->counterEnd = static_cast<std::uint32_t>(data_.counterTs_.size());
+                currentId = trackId;
+                auto it = trackIndex_.find(trackId);
+                current = it == trackIndex_.end() ? nullptr : &data_.tracks_[it->second];
+                if (current) {
+                    current->counterBegin = static_cast<std::uint32_t>(data_.counterTs_.size());
+                    current->counterMin = std::numeric_limits<double>::max();
+                    current->counterMax = std::numeric_limits<double>::lowest();
+                }
+            }
+            if (!current) continue;
+            double value = st.real(2);
+            data_.counterTs_.push_back(st.int64(1));
+            data_.counterValues_.push_back(value);
+            current->counterMin = std::min(current->counterMin, value);
+            current->counterMax = std::max(current->counterMax, value);
+        }
+        if (current) current->counterEnd = static_cast<std::uint32_t>(data_.counterTs_.size());
+    }
+
+    void loadFlows() {
+        if (!db_.tableExists("flow")) return;
+        Statement st = db_.prepare(
+            "SELECT so.id, so.track_id, so.depth, so.ts, so.dur, si.id, si.track_id, si.depth, si.ts, si.dur "
+            "FROM flow f JOIN slice so ON so.id = f.slice_out JOIN slice si ON si.id = f.slice_in ORDER BY f.id");
+        while (st.step()) {
+            TimelineFlow flow;
+            if (!readFlowEnd(st, 0, &flow.out) || !readFlowEnd(st, 5, &flow.in)) continue;
+            data_.flows_.push_back(flow);
+        }
+    }
+
+    bool readFlowEnd(const Statement& st, int column, TimelineFlowEnd* end) {
+        auto it = trackIndex_.find(st.int64(column + 1));
+        if (it == trackIndex_.end()) return false;
+        end->sliceId = st.int64(column);
+        end->trackIndex = it->second;
+        end->depth = static_cast<std::uint16_t>(std::clamp<std::int64_t>(st.int64(column + 2), 0, 0xffff));
+        end->tsNs = st.int64(column + 3);
+        end->endNs = end->tsNs + std::max<std::int64_t>(st.int64(column + 4), 0);
+        return true;
+    }
+
+    void buildIdIndex() {
+        std::vector<std::pair<std::int64_t, std::uint32_t>> ids;
+        for (const auto& [id, index] : trackIndex_) ids.emplace_back(id, index);
+        std::sort(ids.begin(), ids.end());
+        for (const auto& [id, index] : ids) {
+            data_.trackIds_.push_back(id);
+            data_.trackIdIndex_.push_back(index);
+        }
+        data_.trackSliceIdRange_.assign(data_.tracks_.size(), {0, -1});
+        for (std::size_t ti = 0; ti < data_.tracks_.size(); ++ti) {
+            auto [begin, end] = sliceRanges_[ti];
+            if (begin == end) continue;
+            std::int64_t lo = std::numeric_limits<std::int64_t>::max(), hi = std::numeric_limits<std::int64_t>::min();
+            for (const DepthRun& run : data_.tracks_[ti].depths) {
+                if (run.begin == run.end) continue;
+                lo = std::min(lo, data_.slices_[run.begin].id);
+                hi = std::max(hi, data_.slices_[run.end - 1].id);
+            }
+            data_.trackSliceIdRange_[ti] = {lo, hi};
+        }
+    }
+
+    // Stores written without the meta span still get one, from the data itself.
+    void fixTraceRange() {
+        if (!data_.traceRange_.empty()) return;
+        std::int64_t lo = std::numeric_limits<std::int64_t>::max(), hi = std::numeric_limits<std::int64_t>::min();
+        for (const TimelineSlice& s : data_.slices_) {
+            lo = std::min(lo, s.tsNs);
+            hi = std::max(hi, s.endNs());
+        }
+        for (std::int64_t t : data_.counterTs_) {
+            lo = std::min(lo, t);
+            hi = std::max(hi, t);
+        }
+        if (lo > hi) lo = hi = 0;
+        if (hi == lo) hi = lo + 1;
+        data_.traceRange_ = {lo, hi};
+    }
+
+    Database& db_;
+    TimelineData& data_;
+    std::unordered_map<std::int64_t, std::uint32_t> trackIndex_;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> sliceRanges_; // per track, before grouping
+};
+
+std::shared_ptr<const TimelineData> TimelineData::load(const std::string& storePath, Error* error) {
+    try {
+        Database db(storePath, Database::Mode::ReadOnly);
+        tuneReadOnlyConnection(db);
+        return load(db, error);
+    } catch (const SqliteError& e) {
+        if (error) *error = Error{ErrorCode::BadDatabase, storePath, -1, -1, -1, {}, e.what()};
+        return nullptr;
+    }
+}
+
+std::shared_ptr<const TimelineData> TimelineData::load(Database& db, Error* error) {
+    return load(db, TimelineLoadOptions{}, error);
+}
+
+std::shared_ptr<const TimelineData> TimelineData::load(Database& db, const TimelineLoadOptions& options, Error* error) {
+    auto data = std::make_shared<TimelineData>();
+    try {
+        TimelineLoader loader(db, *data);
+        loader.run();
+        if (!options.empty()) loader.applyShifts(options);
+    } catch (const SqliteError& e) {
+        if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, {}, e.what()};
+        return nullptr;
+    }
+    return data;
+}
+
+} // namespace opscope
