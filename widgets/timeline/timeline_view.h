@@ -47,6 +47,12 @@ public:
 
     void setFlowsVisible(bool visible);
     bool flowsVisible() const { return flowsVisible_; }
+    // Arrows of the last paint: drawn, and left out because an arrow between the same places (same
+    // tracks and rows, ends within kFlowBucketPx) was drawn already. Zoomed out on a trace with
+    // hundreds of thousands of flows, one arrow per place keeps the slices under them readable.
+    int flowsDrawn() const { return flowsDrawn_; }
+    int flowsMerged() const { return flowsMerged_; }
+    static constexpr int kFlowBucketPx = 8;
     void setColourMode(ColourMode mode);
     ColourMode colourMode() const { return colourMode_; }
     void setAbsoluteTime(bool absolute);
@@ -141,7 +147,7 @@ private:
     GridLines gridLines() const;
     void paintGridRect(QPainter& p, QRect rect, const QColor& fill, const GridLines& grid);
     void paintFlows(QPainter& p);
-    void paintFlow(QPainter& p, const TimelineFlow& flow, bool highlighted);
+    bool paintFlow(QPainter& p, const TimelineFlow& flow, bool highlighted); // false: off screen
     std::optional<double> flowEndY(const TimelineFlowEnd& end) const;
     void paintSelectionOverlay(QPainter& p);
     void paintSelectedSlice(QPainter& p);
@@ -167,6 +173,8 @@ private:
     std::vector<TrackOnScreen> tracksScratch_;
     bool dirty_ = true;
     bool flowsVisible_ = true;
+    std::vector<std::uint64_t> flowPlaces_; // open-addressed set of arrow places, reused by each paint
+    int flowsDrawn_ = 0, flowsMerged_ = 0;
     bool absoluteTime_ = false;
     ColourMode colourMode_ = ColourMode::ByName;
     std::int64_t selectedSlice_ = 0;

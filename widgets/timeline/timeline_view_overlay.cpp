@@ -12,22 +12,57 @@
 
 namespace opscope {
 
+namespace {
+// Where an arrow lies on screen, coarsely: both ends' tracks, rows and kFlowBucketPx columns.
+std::uint64_t flowPlace(const TimelineFlow& f, double x0, double x1) {
+    std::uint64_t h = 1469598103934665603ull;
+    const std::uint64_t parts[] = {f.out.trackIndex, f.out.depth, f.in.trackIndex, f.in.depth,
+                                   static_cast<std::uint64_t>(std::floor(x0 / TimelineView::kFlowBucketPx)),
+                                   static_cast<std::uint64_t>(std::floor(x1 / TimelineView::kFlowBucketPx))};
+    for (std::uint64_t v : parts) h = (h ^ v) * 1099511628211ull;
+    return h | 1; // 0 marks an empty slot
+}
+
+// Inserts place into the set; false when it was there already.
+bool insertPlace(std::vector<std::uint64_t>& set, std::uint64_t place) {
+    const std::size_t mask = set.size() - 1;
+    for (std::size_t i = place & mask;; i = (i + 1) & mask) {
+        if (set[i] == place) return false;
+        if (set[i] == 0) {
+            set[i] = place;
+            return true;
+        }
+    }
+}
+} // namespace
+
 void TimelineView::paintFlows(QPainter& p) {
+    flowsDrawn_ = flowsMerged_ = 0;
     if (data_->flows().empty()) return;
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
     const TimeMapper m = mapper();
     const double left = m.xPx, right = m.xPx + m.widthPx;
+    // At most half full, so that probing stays short; past that, further places are merged too.
+    constexpr std::size_t kPlaces = std::size_t{1} << 15;
+    flowPlaces_.assign(kPlaces, 0);
+    std::size_t placesUsed = 0;
     for (const TimelineFlow& f : data_->flows()) {
         const bool highlighted = selectedSlice_ && (f.out.sliceId == selectedSlice_ || f.in.sliceId == selectedSlice_);
-        if (!flowsVisible_ && !highlighted) continue;
+        if (!flowsVisible_ || highlighted) continue;
         const double x0 = m.toPx(f.out.endNs), x1 = m.toPx(f.in.tsNs);
         if (std::max(x0, x1) < left || std::min(x0, x1) > right) continue;
-        if (!highlighted) paintFlow(p, f, false);
+        if (placesUsed >= kPlaces / 2 || !insertPlace(flowPlaces_, flowPlace(f, x0, x1))) {
+            ++flowsMerged_;
+            continue;
+        }
+        ++placesUsed;
+        if (paintFlow(p, f, false)) ++flowsDrawn_;
     }
-    // Highlighted arrows last, on top of the others.
+    // Highlighted arrows last, on top of the others, and never merged.
     for (const TimelineFlow& f : data_->flows())
-        if (selectedSlice_ && (f.out.sliceId == selectedSlice_ || f.in.sliceId == selectedSlice_)) paintFlow(p, f, true);
+        if (selectedSlice_ && (f.out.sliceId == selectedSlice_ || f.in.sliceId == selectedSlice_))
+            if (paintFlow(p, f, true)) ++flowsDrawn_;
     p.restore();
 }
 
@@ -49,12 +84,12 @@ std::optional<QLineF> TimelineView::flowLine(const TimelineFlow& f) const {
     return QLineF(m.toPx(f.out.endNs), *yOut, m.toPx(f.in.tsNs), *yIn);
 }
 
-void TimelineView::paintFlow(QPainter& p, const TimelineFlow& f, bool highlighted) {
+bool TimelineView::paintFlow(QPainter& p, const TimelineFlow& f, bool highlighted) {
     const auto line = flowLine(f);
-    if (!line) return;
+    if (!line) return false;
     const QPointF a = line->p1(), b = line->p2();
     const double lo = std::min(a.y(), b.y()), hi = std::max(a.y(), b.y());
-    if (hi < kRulerHeight || lo > viewport()->height()) return;
+    if (hi < kRulerHeight || lo > viewport()->height()) return false;
     // A cubic Bezier sampled into a fixed array: no QPainterPath, no allocation per arrow.
     const double dx = std::clamp(std::abs(b.x() - a.x()) / 2, 12.0, 80.0);
     const QPointF c1(a.x() + dx, a.y()), c2(b.x() - dx, b.y());
@@ -70,13 +105,14 @@ void TimelineView::paintFlow(QPainter& p, const TimelineFlow& f, bool highlighte
     p.drawPolyline(pts, kSteps + 1);
     const QPointF dir = pts[kSteps] - pts[kSteps - 1];
     const double len = std::hypot(dir.x(), dir.y());
-    if (len <= 0) return;
+    if (len <= 0) return true;
     const QPointF unit = dir / len, normal(-unit.y(), unit.x());
     const double size = highlighted ? 7 : 5;
     const QPointF head[3] = {b, b - unit * size + normal * size * 0.5, b - unit * size - normal * size * 0.5};
     p.setPen(Qt::NoPen);
     p.setBrush(colour);
     p.drawPolygon(head, 3);
+    return true;
 }
 
 QString TimelineView::hoverText() const {

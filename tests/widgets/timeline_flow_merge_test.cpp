@@ -1,0 +1,94 @@
+// Zoomed out over a trace with many flows, arrows between the same places (tracks, rows, 8 px columns)
+// are drawn once, so the slices under them stay readable; zoomed in, every arrow is drawn, and the
+// selected slice's arrows are drawn whatever the zoom.
+#include "core/store/timeline_data.h"
+#include "core/store/trace_store.h"
+#include "widgets/common/zoom_control.h"
+#include "widgets/timeline/timeline_view.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using namespace opscope;
+
+namespace {
+
+constexpr int kFlows = 400;
+
+// A host op every 2 µs, each launching a device task through a flow.
+std::string denseFlowTrace() {
+    std::string json = "[";
+    for (int i = 0; i < kFlows; ++i) {
+        const std::string t = std::to_string(i * 2), id = std::to_string(i);
+        json += R"({"ph":"X","name":"launch","pid":1,"tid":1,"ts":)" + t + R"(,"dur":1},)";
+        json += R"({"ph":"s","name":"f","cat":"c","id":)" + id + R"(,"pid":1,"tid":1,"ts":)" + t + R"(.2},)";
+        json += R"({"ph":"X","name":"task","pid":2,"tid":1,"ts":)" + t + R"(.5,"dur":1},)";
+        json += R"({"ph":"f","bp":"e","name":"f","cat":"c","id":)" + id + R"(,"pid":2,"tid":1,"ts":)" + t + R"(.5})";
+        json += i + 1 < kFlows ? "," : "]";
+    }
+    return json;
+}
+
+struct DenseFlows {
+    QTemporaryDir dir;
+    ZoomControl zoom;
+    TimelineView view{&zoom};
+    DenseFlows() {
+        const QString trace = dir.filePath(QStringLiteral("flows.json"));
+        QFile file(trace);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(denseFlowTrace()));
+        file.close();
+        OpenOptions options;
+        options.storePath = dir.filePath(QStringLiteral("flows.opscope.sqlite")).toStdString();
+        OpenResult result;
+        Error error;
+        REQUIRE(openTrace({trace.toStdString()}, options, {}, &result, &error));
+        view.setData(TimelineData::load(result.storePath, &error));
+        REQUIRE(view.data()->flows().size() == kFlows);
+        view.resize(1200, 400);
+        view.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&view));
+    }
+    void paint() { view.viewport()->grab(); }
+};
+
+} // namespace
+
+TEST_CASE("zoomed out, flows between the same places are drawn once", "[timeline_view][flows]") {
+    DenseFlows f;
+    f.zoom.fitAll();
+    f.paint();
+    CHECK(f.view.flowsMerged() > kFlows / 2); // about 2.5 px apart, 8 px columns
+    CHECK(f.view.flowsDrawn() + f.view.flowsMerged() == kFlows);
+    CHECK(f.view.flowsDrawn() > 10); // still one arrow per place, not none
+}
+
+TEST_CASE("zoomed in, every flow on screen gets its own arrow", "[timeline_view][flows]") {
+    DenseFlows f;
+    const TimeNs start = f.view.data()->traceRange().startNs;
+    f.zoom.setVisibleRange({start, start + 40'000}); // 20 flows, about 50 px apart
+    f.paint();
+    CHECK(f.view.flowsMerged() == 0);
+    CHECK(f.view.flowsDrawn() >= 19);
+    CHECK(f.view.flowsDrawn() <= 21);
+}
+
+TEST_CASE("the selected slice's flow is drawn even where others merge", "[timeline_view][flows]") {
+    DenseFlows f;
+    f.zoom.fitAll();
+    f.paint();
+    const int mergedBefore = f.view.flowsMerged();
+    const TimelineFlow& flow = f.view.data()->flows()[kFlows / 2];
+    f.view.setSelectedSlice(flow.out.sliceId);
+    f.paint();
+    // The highlighted arrow is drawn on its own, so it no longer takes part in merging.
+    CHECK(f.view.flowsDrawn() + f.view.flowsMerged() == kFlows);
+    CHECK(f.view.flowsMerged() <= mergedBefore);
+    CHECK(f.view.flowsDrawn() >= 1);
+}
