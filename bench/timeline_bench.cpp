@@ -2,6 +2,7 @@
 // to first frame after re-opening the store, the loaded timeline's bytes per slice, and full frame times
 // (draw list rebuild + paint) of the timeline widget offscreen at 1920x1080 at four zoom levels.
 // usage: timeline_bench [SLICES...]   (default: 1000000 10000000)
+//        timeline_bench --store STORE  (an imported trace, e.g. bench/out/trace_1M.opscope.sqlite)
 #include "core/store/schema.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_data.h"
@@ -119,12 +120,7 @@ double renderMs(TimelineView& view, QImage& image, double* cpuMs = nullptr) {
     return static_cast<double>(timer.nsecsElapsed()) / 1e6;
 }
 
-void benchStore(std::int64_t slices) {
-    QElapsedTimer build;
-    build.start();
-    const std::string path = storeFor(slices);
-    std::printf("\n== %lld slices (store %s, ready in %.1f s)\n", static_cast<long long>(slices), path.c_str(),
-                static_cast<double>(build.elapsed()) / 1000.0);
+void benchPath(const std::string& path) {
 
     // Time to first frame: open the store, load the timeline, lay out and paint one frame.
     QElapsedTimer first;
@@ -142,6 +138,7 @@ void benchStore(std::int64_t slices) {
     view.resize(1920, 1080);
     view.show();
     view.setData(data);
+    if (std::getenv("OPSCOPE_BENCH_NO_FLOWS")) view.setFlowsVisible(false); // what the arrows cost
     QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
     renderMs(view, image);
     const double firstFrameMs = static_cast<double>(first.nsecsElapsed()) / 1e6;
@@ -156,8 +153,9 @@ void benchStore(std::int64_t slices) {
         double fraction;
     };
     const Level levels[] = {{"whole trace", 1.0}, {"1%", 0.01}, {"0.01%", 0.0001}, {"deep (2 us)", -1}};
-    std::printf("%-12s %10s %10s %10s %10s %12s %12s\n", "zoom", "mean ms", "max ms", "cpu ms", "cached ms", "items",
-                "folded");
+    std::printf("%zu flows\n", data->flows().size());
+    std::printf("%-12s %10s %10s %10s %10s %12s %12s %18s\n", "zoom", "mean ms", "max ms", "cpu ms", "cached ms", "items",
+                "folded", "flows drawn/merged");
     for (const Level& level : levels) {
         const TimeNs dur = level.fraction > 0 ? static_cast<TimeNs>(static_cast<double>(trace.durationNs()) * level.fraction) : 2'000;
         constexpr int kFrames = 20;
@@ -177,11 +175,20 @@ void benchStore(std::int64_t slices) {
         QPainter painter(&image);
         view.render(&painter); // hover/selection repaint: draw list reused
         painter.end();
-        std::printf("%-12s %10.2f %10.2f %10.2f %10.2f %12lld %12lld\n", level.name, total / kFrames, worst,
+        std::printf("%-12s %10.2f %10.2f %10.2f %10.2f %12lld %12lld %10d/%-7d\n", level.name, total / kFrames, worst,
                     cpuTotal / kFrames,
                     static_cast<double>(cached.nsecsElapsed()) / 1e6, static_cast<long long>(view.lastDrawnItems()),
-                    static_cast<long long>(view.lastFoldedSlices()));
+                    static_cast<long long>(view.lastFoldedSlices()), view.flowsDrawn(), view.flowsMerged());
     }
+}
+
+void benchStore(std::int64_t slices) {
+    QElapsedTimer build;
+    build.start();
+    const std::string path = storeFor(slices);
+    std::printf("\n== %lld slices (store %s, ready in %.1f s)\n", static_cast<long long>(slices), path.c_str(),
+                static_cast<double>(build.elapsed()) / 1000.0);
+    benchPath(path);
 }
 
 } // namespace
@@ -190,7 +197,14 @@ int main(int argc, char** argv) {
     if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
     QApplication app(argc, argv);
     std::vector<std::int64_t> sizes;
-    for (int i = 1; i < argc; ++i) sizes.push_back(std::atoll(argv[i]));
+    for (int i = 1; i < argc; ++i) {
+        if (std::string(argv[i]) == "--store" && i + 1 < argc) { // an imported trace, flows and all
+            std::printf("\n== store %s\n", argv[i + 1]);
+            benchPath(argv[++i]);
+            return 0;
+        }
+        sizes.push_back(std::atoll(argv[i]));
+    }
     if (sizes.empty()) sizes = {1'000'000, 10'000'000};
     for (std::int64_t n : sizes) benchStore(n);
     return 0;

@@ -1,5 +1,6 @@
 // The timeline draw list: folding the level-of-detail summaries draws exactly the blocks that folding
-// every slice draws, at every zoom; colour by category follows each slice's own category.
+// every slice draws, at every zoom; colour by category follows each slice's own category; a dense counter
+// keeps a few points per pixel column.
 #include "core/store/timeline_data.h"
 #include "core/store/timeline_lod.h"
 #include "tests/timeline_fixture.h"
@@ -208,4 +209,28 @@ TEST_CASE("colour by category colours each slice by its own category", "[draw_li
     const TimelineSlice* s = data->findSlice(memcpy);
     CHECK(byName.pixelColor(static_cast<int>(view.mapper().toPx(s->tsNs)) + 2,
                             static_cast<int>(view.sliceCenter(memcpy)->y()) - 6).rgb() == paletteColourFor("op").rgb());
+}
+
+// Zoomed out, a counter sampled many times per pixel column draws each column as its range (at most
+// five points: the step in, the sample, and the column's low, high and last values), so that the
+// curve's reach is kept but not a vertex per sample.
+TEST_CASE("a densely sampled counter keeps each pixel column's range in a few points", "[draw_list][counter]") {
+    FixtureStore store("draw-list-counter");
+    const std::int64_t track = store.track(store.process("1", "p"), 0, "counter", "HBM", "MB/s");
+    constexpr int kSamples = 20'000;
+    for (int i = 0; i < kSamples; ++i) store.counter(track, i * 100, i % 10 == 3 ? 100.0 : 10.0 * (i % 7));
+    store.finish(0, kSamples * 100);
+    Error error;
+    auto data = TimelineData::load(store.path(), &error);
+    REQUIRE(data);
+    const DrawList list = build(*data, data->traceRange(), true);
+    REQUIRE(list.counters.size() == 1);
+    const CounterDrawItem& c = list.counters.front();
+    const int points = c.pointEnd - c.pointBegin;
+    CHECK(points <= 5 * 1660 + 8); // about 12 samples per column, at most 5 points each
+    CHECK(points > 1660);
+    // Every column reaches the 100 spike: the curve's top is the top of the counter's rectangle.
+    double top = c.rect.bottom();
+    for (int i = c.pointBegin; i < c.pointEnd; ++i) top = std::min(top, list.counterPoints[i].y());
+    CHECK(top == Approx(c.rect.top()));
 }

@@ -202,24 +202,40 @@ void buildCounter(const DrawListInput& in, const TrackOnScreen& t, DrawList* out
     pts.append(QPointF(rect.left(), rect.bottom()));
     double lastY = rect.bottom(), lastX = rect.left();
     int lastColumn = -1;
+    // Many samples in one pixel column become that column's range, at most three more points: a
+    // polygon with one vertex per sample (tens of thousands when zoomed out) takes Qt seconds to fill.
+    double columnMinY = 0, columnMaxY = 0;
+    int columnSamples = 0;
+    auto closeColumn = [&] {
+        if (columnSamples > 1) {
+            pts.append(QPointF(lastX, columnMinY));
+            pts.append(QPointF(lastX, columnMaxY));
+            pts.append(QPointF(lastX, lastY));
+        }
+        columnSamples = 0;
+    };
     for (const std::int64_t* p = first; p != ts + track.counterEnd && *p <= m.window.endNs; ++p) {
         const double x = std::clamp(m.toPx(*p), rect.left(), rect.right());
         const double y = yOf(values[p - ts]);
         const int column = static_cast<int>(x);
-        if (pts.size() == item.pointBegin + 1) {
-            pts.append(QPointF(x, rect.bottom()));
-        } else if (column == lastColumn) {
-            pts.append(QPointF(lastX, y)); // several samples in one pixel column: a vertical stroke
+        if (column == lastColumn && pts.size() > item.pointBegin + 1) {
+            columnMinY = std::min(columnMinY, y);
+            columnMaxY = std::max(columnMaxY, y);
+            ++columnSamples;
             lastY = y;
             continue;
-        } else {
-            pts.append(QPointF(x, lastY));
         }
+        closeColumn();
+        if (pts.size() == item.pointBegin + 1) pts.append(QPointF(x, rect.bottom()));
+        else pts.append(QPointF(x, lastY));
         pts.append(QPointF(x, y));
         lastX = x;
         lastY = y;
         lastColumn = column;
+        columnMinY = columnMaxY = y;
+        columnSamples = 1;
     }
+    closeColumn();
     const double endX = std::clamp(m.toPx(data.traceRange().endNs), rect.left(), rect.right());
     if (pts.size() > item.pointBegin + 1) pts.append(QPointF(std::max(endX, lastX), lastY));
     pts.append(QPointF(std::max(endX, lastX), rect.bottom()));

@@ -146,6 +146,7 @@ private:
     };
     GridLines gridLines() const;
     void paintGridRect(QPainter& p, QRect rect, const QColor& fill, const GridLines& grid);
+    void paintCounterFill(QPainter& p, const QPointF* pts, int n, const QRectF& rect);
     void paintFlows(QPainter& p);
     bool paintFlow(QPainter& p, const TimelineFlow& flow, bool highlighted); // false: off screen
     std::optional<double> flowEndY(const TimelineFlowEnd& end) const;
@@ -173,6 +174,7 @@ private:
     std::vector<TrackOnScreen> tracksScratch_;
     bool dirty_ = true;
     bool flowsVisible_ = true;
+    std::vector<double> counterTops_;        // per pixel column, reused by each counter fill
     std::vector<std::uint64_t> flowPlaces_; // open-addressed set of arrow places, reused by each paint
     int flowsDrawn_ = 0, flowsMerged_ = 0;
     bool absoluteTime_ = false;
