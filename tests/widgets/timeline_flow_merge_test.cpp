@@ -1,6 +1,6 @@
-// Zoomed out over a trace with many flows, arrows between the same places (tracks, rows, 8 px columns)
-// are drawn once, so the slices under them stay readable; zoomed in, every arrow is drawn, and the
-// selected slice's arrows are drawn whatever the zoom.
+// Zoomed out over a trace with many flows, the flows between the same two rows that leave within one
+// 8 px column share an arrow, so the slices under them stay readable; zoomed in, every arrow is
+// drawn, and the selected slice's arrows are drawn whatever the zoom.
 #include "core/store/timeline_data.h"
 #include "core/store/trace_store.h"
 #include "widgets/common/zoom_control.h"
@@ -83,12 +83,10 @@ TEST_CASE("the selected slice's flow is drawn even where others merge", "[timeli
     DenseFlows f;
     f.zoom.fitAll();
     f.paint();
-    const int mergedBefore = f.view.flowsMerged();
+    CHECK(f.view.flowsHighlighted() == 0);
     const TimelineFlow& flow = f.view.data()->flows()[kFlows / 2];
     f.view.setSelectedSlice(flow.out.sliceId);
     f.paint();
-    // The highlighted arrow is drawn on its own, so it no longer takes part in merging.
-    CHECK(f.view.flowsDrawn() + f.view.flowsMerged() == kFlows);
-    CHECK(f.view.flowsMerged() <= mergedBefore);
-    CHECK(f.view.flowsDrawn() >= 1);
+    CHECK(f.view.flowsHighlighted() == 1);
+    CHECK(f.view.flowsMerged() > kFlows / 2); // the others still merge
 }

@@ -6,6 +6,7 @@
 #include "core/store/timeline_data.h"
 #include "widgets/common/theme.h"
 #include "widgets/common/time_mapper.h"
+#include "widgets/timeline/flow_index.h"
 #include "widgets/timeline/timeline_draw_list.h"
 #include "widgets/timeline/timeline_header_text.h"
 #include "widgets/timeline/timeline_layout.h"
@@ -47,11 +48,13 @@ public:
 
     void setFlowsVisible(bool visible);
     bool flowsVisible() const { return flowsVisible_; }
-    // Arrows of the last paint: drawn, and left out because an arrow between the same places (same
-    // tracks and rows, ends within kFlowBucketPx) was drawn already. Zoomed out on a trace with
-    // hundreds of thousands of flows, one arrow per place keeps the slices under them readable.
+    // Arrows of the last paint. Zoomed out on a trace with hundreds of thousands of flows, the flows
+    // between the same two rows that leave within one kFlowBucketPx column share one arrow (a second
+    // one when their targets lie apart), so the slices under them stay readable and a frame is cheap.
+    // flowsMerged() counts the flows left to a shared arrow; the selected slice's are drawn apart.
     int flowsDrawn() const { return flowsDrawn_; }
     int flowsMerged() const { return flowsMerged_; }
+    int flowsHighlighted() const { return flowsHighlighted_; }
     static constexpr int kFlowBucketPx = 8;
     void setColourMode(ColourMode mode);
     ColourMode colourMode() const { return colourMode_; }
@@ -148,6 +151,7 @@ private:
     void paintGridRect(QPainter& p, QRect rect, const QColor& fill, const GridLines& grid);
     void paintCounterFill(QPainter& p, const QPointF* pts, int n, const QRectF& rect);
     void paintFlows(QPainter& p);
+    void collectFlowArrows(const FlowGroup& group); // appends to flowsToDraw_
     bool paintFlow(QPainter& p, const TimelineFlow& flow, bool highlighted); // false: off screen
     std::optional<double> flowEndY(const TimelineFlowEnd& end) const;
     void paintSelectionOverlay(QPainter& p);
@@ -174,9 +178,11 @@ private:
     std::vector<TrackOnScreen> tracksScratch_;
     bool dirty_ = true;
     bool flowsVisible_ = true;
-    std::vector<double> counterTops_;        // per pixel column, reused by each counter fill
-    std::vector<std::uint64_t> flowPlaces_; // open-addressed set of arrow places, reused by each paint
-    int flowsDrawn_ = 0, flowsMerged_ = 0;
+    std::vector<double> counterTops_; // per pixel column, reused by each counter fill
+    std::vector<FlowGroup> flowGroups_;
+    std::vector<std::uint32_t> flowsToDraw_; // this paint's ordinary arrows, reused
+    static constexpr std::size_t kAntialiasedFlowLimit = 400;
+    int flowsDrawn_ = 0, flowsMerged_ = 0, flowsHighlighted_ = 0;
     bool absoluteTime_ = false;
     ColourMode colourMode_ = ColourMode::ByName;
     std::int64_t selectedSlice_ = 0;

@@ -12,58 +12,57 @@
 
 namespace opscope {
 
-namespace {
-// Where an arrow lies on screen, coarsely: both ends' tracks, rows and kFlowBucketPx columns.
-std::uint64_t flowPlace(const TimelineFlow& f, double x0, double x1) {
-    std::uint64_t h = 1469598103934665603ull;
-    const std::uint64_t parts[] = {f.out.trackIndex, f.out.depth, f.in.trackIndex, f.in.depth,
-                                   static_cast<std::uint64_t>(std::floor(x0 / TimelineView::kFlowBucketPx)),
-                                   static_cast<std::uint64_t>(std::floor(x1 / TimelineView::kFlowBucketPx))};
-    for (std::uint64_t v : parts) h = (h ^ v) * 1099511628211ull;
-    return h | 1; // 0 marks an empty slot
-}
-
-// Inserts place into the set; false when it was there already.
-bool insertPlace(std::vector<std::uint64_t>& set, std::uint64_t place) {
-    const std::size_t mask = set.size() - 1;
-    for (std::size_t i = place & mask;; i = (i + 1) & mask) {
-        if (set[i] == place) return false;
-        if (set[i] == 0) {
-            set[i] = place;
-            return true;
-        }
-    }
-}
-} // namespace
-
 void TimelineView::paintFlows(QPainter& p) {
-    flowsDrawn_ = flowsMerged_ = 0;
+    flowsDrawn_ = flowsMerged_ = flowsHighlighted_ = 0;
     if (data_->flows().empty()) return;
     p.save();
+    flowsToDraw_.clear();
+    if (flowsVisible_)
+        for (const FlowGroup& group : flowGroups_) collectFlowArrows(group);
+    // Antialiased curves cost several microseconds each: past a few hundred arrows (zoomed out, where
+    // they are dense anyway) they are drawn aliased, which halves the cost of the frame's arrows.
+    p.setRenderHint(QPainter::Antialiasing, flowsToDraw_.size() <= kAntialiasedFlowLimit);
+    for (std::uint32_t k : flowsToDraw_)
+        if (paintFlow(p, data_->flows()[k], false)) ++flowsDrawn_;
     p.setRenderHint(QPainter::Antialiasing);
+    // Highlighted arrows last, on top of the others, and never merged.
+    if (selectedSlice_)
+        for (const TimelineFlow& f : data_->flows())
+            if ((f.out.sliceId == selectedSlice_ || f.in.sliceId == selectedSlice_) && paintFlow(p, f, true))
+                ++flowsHighlighted_;
+    p.restore();
+}
+
+void TimelineView::collectFlowArrows(const FlowGroup& group) {
+    const std::vector<TimelineFlow>& flows = data_->flows();
     const TimeMapper m = mapper();
     const double left = m.xPx, right = m.xPx + m.widthPx;
-    // At most half full, so that probing stays short; past that, further places are merged too.
-    constexpr std::size_t kPlaces = std::size_t{1} << 15;
-    flowPlaces_.assign(kPlaces, 0);
-    std::size_t placesUsed = 0;
-    for (const TimelineFlow& f : data_->flows()) {
-        const bool highlighted = selectedSlice_ && (f.out.sliceId == selectedSlice_ || f.in.sliceId == selectedSlice_);
-        if (!flowsVisible_ || highlighted) continue;
+    // A flow can be on screen while it leaves before the window (or after it) by up to the group's span.
+    std::size_t i = firstFlowLeavingAt(group, flows, 0, m.window.startNs - group.maxSpanNs);
+    const TimeNs lastLeave = m.window.endNs + group.maxSpanNs;
+    while (i < group.flows.size() && flows[group.flows[i]].out.endNs <= lastLeave) {
+        const TimelineFlow& f = flows[group.flows[i]];
         const double x0 = m.toPx(f.out.endNs), x1 = m.toPx(f.in.tsNs);
-        if (std::max(x0, x1) < left || std::min(x0, x1) > right) continue;
-        if (placesUsed >= kPlaces / 2 || !insertPlace(flowPlaces_, flowPlace(f, x0, x1))) {
-            ++flowsMerged_;
+        const bool highlighted = selectedSlice_ && (f.out.sliceId == selectedSlice_ || f.in.sliceId == selectedSlice_);
+        if (highlighted || std::max(x0, x1) < left || std::min(x0, x1) > right) {
+            ++i;
             continue;
         }
-        ++placesUsed;
-        if (paintFlow(p, f, false)) ++flowsDrawn_;
+        flowsToDraw_.push_back(group.flows[i]);
+        // The rest of this pixel column's flows share the arrow just drawn; the column's last one gets
+        // its own when its target lies visibly apart.
+        const double columnEndPx = (std::floor(x0 / kFlowBucketPx) + 1) * kFlowBucketPx;
+        const std::size_t next = std::max(i + 1, firstFlowLeavingAt(group, flows, i + 1, m.toNs(columnEndPx)));
+        if (next - i > 1) {
+            const TimelineFlow& last = flows[group.flows[next - 1]];
+            const bool apart = std::abs(m.toPx(last.in.tsNs) - x1) > 2 * kFlowBucketPx;
+            const bool lastHighlighted = selectedSlice_ && (last.out.sliceId == selectedSlice_ || last.in.sliceId == selectedSlice_);
+            if (apart && !lastHighlighted) flowsToDraw_.push_back(group.flows[next - 1]);
+            else ++flowsMerged_;
+            flowsMerged_ += static_cast<int>(next - i - 2);
+        }
+        i = next;
     }
-    // Highlighted arrows last, on top of the others, and never merged.
-    for (const TimelineFlow& f : data_->flows())
-        if (selectedSlice_ && (f.out.sliceId == selectedSlice_ || f.in.sliceId == selectedSlice_))
-            if (paintFlow(p, f, true)) ++flowsDrawn_;
-    p.restore();
 }
 
 std::optional<double> TimelineView::flowEndY(const TimelineFlowEnd& end) const {
@@ -93,17 +92,19 @@ bool TimelineView::paintFlow(QPainter& p, const TimelineFlow& f, bool highlighte
     // A cubic Bezier sampled into a fixed array: no QPainterPath, no allocation per arrow.
     const double dx = std::clamp(std::abs(b.x() - a.x()) / 2, 12.0, 80.0);
     const QPointF c1(a.x() + dx, a.y()), c2(b.x() - dx, b.y());
-    constexpr int kSteps = 16;
-    QPointF pts[kSteps + 1];
-    for (int i = 0; i <= kSteps; ++i) {
-        const double t = static_cast<double>(i) / kSteps, u = 1 - t;
+    // Aliased (dense, zoomed out) arrows need fewer segments to look smooth.
+    constexpr int kMaxSteps = 16;
+    const int steps = p.testRenderHint(QPainter::Antialiasing) ? kMaxSteps : 8;
+    QPointF pts[kMaxSteps + 1];
+    for (int i = 0; i <= steps; ++i) {
+        const double t = static_cast<double>(i) / steps, u = 1 - t;
         pts[i] = u * u * u * a + 3 * u * u * t * c1 + 3 * u * t * t * c2 + t * t * t * b;
     }
     const QColor colour = highlighted ? theme_.flowHighlight : theme_.flow;
     p.setPen(QPen(colour, highlighted ? 2.0 : 1.0));
     p.setBrush(Qt::NoBrush);
-    p.drawPolyline(pts, kSteps + 1);
-    const QPointF dir = pts[kSteps] - pts[kSteps - 1];
+    p.drawPolyline(pts, steps + 1);
+    const QPointF dir = pts[steps] - pts[steps - 1];
     const double len = std::hypot(dir.x(), dir.y());
     if (len <= 0) return true;
     const QPointF unit = dir / len, normal(-unit.y(), unit.x());
