@@ -100,10 +100,8 @@ public:
             for (std::uint32_t i = track.counterBegin; i < track.counterEnd; ++i) data_.counterTs_[i] += shift;
         }
         for (TimelineFlow& flow : data_.flows_) {
-            for (TimelineFlowEnd* end : {&flow.out, &flow.in}) {
-                end->tsNs += trackShift[end->trackIndex];
-                end->endNs += trackShift[end->trackIndex];
-            }
+            flow.out.endNs += trackShift[flow.out.trackIndex];
+            flow.in.tsNs += trackShift[flow.in.trackIndex];
         }
         if (byProcess.empty()) {
             data_.traceRange_.startNs += options.globalShiftNs;
@@ -326,6 +324,8 @@ private:
         while (st.step()) {
             TimelineFlow flow;
             if (!readFlowEnd(st, 0, &flow.out) || !readFlowEnd(st, 5, &flow.in)) continue;
+            flow.out.endNs = st.int64(3) + std::max<std::int64_t>(st.int64(4), 0);
+            flow.in.tsNs = st.int64(8);
             data_.flows_.push_back(flow);
         }
     }
@@ -336,8 +336,6 @@ private:
         end->sliceId = st.int64(column);
         end->trackIndex = it->second;
         end->depth = static_cast<std::uint16_t>(std::clamp<std::int64_t>(st.int64(column + 2), 0, 0xffff));
-        end->tsNs = st.int64(column + 3);
-        end->endNs = end->tsNs + std::max<std::int64_t>(st.int64(column + 4), 0);
         return true;
     }
 

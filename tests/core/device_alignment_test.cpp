@@ -83,7 +83,15 @@ TEST_CASE("Two ranks with a known clock offset align on their first step", "[ali
     // The span shrinks to the aligned data; the unshifted load still shows the offset.
     CHECK(aligned->traceRange().endNs == 1'002'200'000);
     CHECK(raw->traceRange().endNs == 1'009'200'000);
-    for (const TimelineFlow& f : aligned->flows()) CHECK(f.out.tsNs <= f.in.endNs);
+    for (const TimelineFlow& f : aligned->flows()) {
+        const TimelineSlice* out = aligned->findSlice(f.out.sliceId);
+        const TimelineSlice* in = aligned->findSlice(f.in.sliceId);
+        REQUIRE(out);
+        REQUIRE(in);
+        CHECK(out->tsNs <= in->endNs());
+        CHECK(f.out.endNs == out->endNs()); // the arrow moved with its slices
+        CHECK(f.in.tsNs == in->tsNs);
+    }
 }
 
 TEST_CASE("Devices of one input align on the end of their first collective", "[alignment]") {
