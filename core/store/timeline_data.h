@@ -86,24 +86,23 @@ struct TimelineTrack {
 };
 
 // One flow with both ends placed, so arrows are drawn without looking anything up.
-// A flow's ends keep only what drawing the arrow needs: where it leaves (the out slice's end) and
-// where it arrives (the in slice's start). 48 bytes a flow: Ascend traces hold one per kernel.
+// A flow refers to its two slices by position in slices(): 16 bytes, since Ascend traces hold one
+// flow per kernel. TimelineData::flowOut()/flowIn() give the ends as the arrow needs them; times
+// come from the slices, so display shifts move the arrows with them.
+struct TimelineFlow {
+    std::uint32_t outSlice = 0, inSlice = 0; // into TimelineData::slices()
+    std::uint32_t outTrack = 0, inTrack = 0; // into TimelineData::tracks()
+};
+static_assert(sizeof(TimelineFlow) == 16, "flows count against the timeline's memory per slice");
+
+// One end of a flow, made on demand: timeNs is where the arrow leaves (the out slice's end) or
+// arrives (the in slice's start).
 struct TimelineFlowEnd {
     std::int64_t sliceId = 0;
-    std::uint32_t trackIndex = 0; // into TimelineData::tracks()
+    std::uint32_t trackIndex = 0;
     std::uint16_t depth = 0;
+    std::int64_t timeNs = 0;
 };
-struct TimelineFlowOut : TimelineFlowEnd {
-    std::int64_t endNs = 0;
-};
-struct TimelineFlowIn : TimelineFlowEnd {
-    std::int64_t tsNs = 0;
-};
-struct TimelineFlow {
-    TimelineFlowOut out;
-    TimelineFlowIn in;
-};
-static_assert(sizeof(TimelineFlow) == 48, "flows count against the timeline's memory per slice");
 
 // Display shifts applied while loading (trace comparison, multi-device alignment): every time of a
 // process moves by its offset, then everything by globalShiftNs. The store itself is not changed, so
@@ -130,6 +129,16 @@ public:
     const std::vector<std::int64_t>& counterTs() const { return counterTs_; }
     const std::vector<double>& counterValues() const { return counterValues_; }
     const std::vector<TimelineFlow>& flows() const { return flows_; }
+    TimelineFlowEnd flowOut(const TimelineFlow& f) const {
+        const TimelineSlice& s = slices_[f.outSlice];
+        return {s.id, f.outTrack, s.depth, s.endNs()};
+    }
+    TimelineFlowEnd flowIn(const TimelineFlow& f) const {
+        const TimelineSlice& s = slices_[f.inSlice];
+        return {s.id, f.inTrack, s.depth, s.tsNs};
+    }
+    TimeNs flowLeavesNs(const TimelineFlow& f) const { return slices_[f.outSlice].endNs(); }
+    TimeNs flowArrivesNs(const TimelineFlow& f) const { return slices_[f.inSlice].tsNs; }
 
     // The string table: id -> text ("" for unknown ids).
     std::string_view string(std::uint32_t id) const;

@@ -99,10 +99,7 @@ public:
                 for (std::uint32_t i = run.begin; i < run.end; ++i) data_.slices_[i].tsNs += shift;
             for (std::uint32_t i = track.counterBegin; i < track.counterEnd; ++i) data_.counterTs_[i] += shift;
         }
-        for (TimelineFlow& flow : data_.flows_) {
-            flow.out.endNs += trackShift[flow.out.trackIndex];
-            flow.in.tsNs += trackShift[flow.in.trackIndex];
-        }
+        // Flows refer to their slices, which have moved: nothing more to shift.
         if (byProcess.empty()) {
             data_.traceRange_.startNs += options.globalShiftNs;
             data_.traceRange_.endNs += options.globalShiftNs;
@@ -316,28 +313,70 @@ private:
         if (current) current->counterEnd = static_cast<std::uint32_t>(data_.counterTs_.size());
     }
 
+    // The flow table alone, read in order, with slice ids turned into positions in memory: joining
+    // it to the slice table in SQL cost two B-tree searches per flow, 330 ms for 171K flows.
     void loadFlows() {
         if (!db_.tableExists("flow")) return;
-        Statement st = db_.prepare(
-            "SELECT so.id, so.track_id, so.depth, so.ts, so.dur, si.id, si.track_id, si.depth, si.ts, si.dur "
-            "FROM flow f JOIN slice so ON so.id = f.slice_out JOIN slice si ON si.id = f.slice_in ORDER BY f.id");
+        const SlicePositions positions(data_.slices_, data_.tracks_);
+        Statement st = db_.prepare("SELECT slice_out, slice_in FROM flow ORDER BY id");
         while (st.step()) {
             TimelineFlow flow;
-            if (!readFlowEnd(st, 0, &flow.out) || !readFlowEnd(st, 5, &flow.in)) continue;
-            flow.out.endNs = st.int64(3) + std::max<std::int64_t>(st.int64(4), 0);
-            flow.in.tsNs = st.int64(8);
+            if (!positions.find(st.int64(0), &flow.outSlice, &flow.outTrack) ||
+                !positions.find(st.int64(1), &flow.inSlice, &flow.inTrack))
+                continue;
             data_.flows_.push_back(flow);
         }
+        data_.flows_.shrink_to_fit(); // growth by doubling left up to half of it unused
     }
 
-    bool readFlowEnd(const Statement& st, int column, TimelineFlowEnd* end) {
-        auto it = trackIndex_.find(st.int64(column + 1));
-        if (it == trackIndex_.end()) return false;
-        end->sliceId = st.int64(column);
-        end->trackIndex = it->second;
-        end->depth = static_cast<std::uint16_t>(std::clamp<std::int64_t>(st.int64(column + 2), 0, 0xffff));
-        return true;
-    }
+    // Slice id -> position in slices() and track index, for the duration of the load: a direct table
+    // when ids are dense (as the importer writes them), sorted pairs otherwise.
+    class SlicePositions {
+    public:
+        SlicePositions(const std::vector<TimelineSlice>& slices, const std::vector<TimelineTrack>& tracks) {
+            for (std::uint32_t ti = 0; ti < tracks.size(); ++ti)
+                for (const DepthRun& run : tracks[ti].depths)
+                    if (run.begin < run.end) runs_.push_back({run.begin, ti});
+            std::sort(runs_.begin(), runs_.end());
+            if (slices.empty()) return;
+            std::int64_t lo = slices[0].id, hi = slices[0].id;
+            for (const TimelineSlice& s : slices) {
+                lo = std::min(lo, s.id);
+                hi = std::max(hi, s.id);
+            }
+            minId_ = lo;
+            if (hi - lo < 2 * static_cast<std::int64_t>(slices.size()) + 1024) {
+                dense_.assign(static_cast<std::size_t>(hi - lo + 1), kNone);
+                for (std::uint32_t i = 0; i < slices.size(); ++i) dense_[static_cast<std::size_t>(slices[i].id - lo)] = i;
+            } else {
+                for (std::uint32_t i = 0; i < slices.size(); ++i) sparse_.push_back({slices[i].id, i});
+                std::sort(sparse_.begin(), sparse_.end());
+            }
+        }
+        bool find(std::int64_t id, std::uint32_t* position, std::uint32_t* track) const {
+            std::uint32_t pos = kNone;
+            if (!dense_.empty()) {
+                if (id >= minId_ && id - minId_ < static_cast<std::int64_t>(dense_.size()))
+                    pos = dense_[static_cast<std::size_t>(id - minId_)];
+            } else {
+                auto it = std::lower_bound(sparse_.begin(), sparse_.end(), std::make_pair(id, std::uint32_t{0}));
+                if (it != sparse_.end() && it->first == id) pos = it->second;
+            }
+            if (pos == kNone) return false;
+            auto run = std::upper_bound(runs_.begin(), runs_.end(), std::make_pair(pos, kNone));
+            if (run == runs_.begin()) return false;
+            *position = pos;
+            *track = std::prev(run)->second;
+            return true;
+        }
+
+    private:
+        static constexpr std::uint32_t kNone = 0xffffffffu;
+        std::int64_t minId_ = 0;
+        std::vector<std::uint32_t> dense_;
+        std::vector<std::pair<std::int64_t, std::uint32_t>> sparse_;
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> runs_; // (first position, track index)
+    };
 
     void buildIdIndex() {
         std::vector<std::pair<std::int64_t, std::uint32_t>> ids;

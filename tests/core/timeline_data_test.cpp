@@ -94,14 +94,14 @@ TEST_CASE("timeline data loads counters and flows with both ends placed", "[time
     CHECK(counter.counterMin == 100.0);
     CHECK(counter.counterMax == 130.0);
     REQUIRE(data->flows().size() == 2);
-    const TimelineFlow& f = data->flows()[0];
-    CHECK(f.out.sliceId == fx.matmul);
-    CHECK(f.in.sliceId == fx.kernelMatmul);
-    CHECK(static_cast<int>(f.out.trackIndex) == data->trackIndexOf(fx.mainTrack));
-    CHECK(static_cast<int>(f.in.trackIndex) == data->trackIndexOf(fx.streamTrack));
-    CHECK(f.out.depth == 2);
-    CHECK(f.out.endNs == 1'026'000);
-    CHECK(f.in.tsNs == 1'020'000);
+    const TimelineFlowEnd out = data->flowOut(data->flows()[0]), in = data->flowIn(data->flows()[0]);
+    CHECK(out.sliceId == fx.matmul);
+    CHECK(in.sliceId == fx.kernelMatmul);
+    CHECK(static_cast<int>(out.trackIndex) == data->trackIndexOf(fx.mainTrack));
+    CHECK(static_cast<int>(in.trackIndex) == data->trackIndexOf(fx.streamTrack));
+    CHECK(out.depth == 2);
+    CHECK(out.timeNs == 1'026'000); // the arrow leaves at the out slice's end
+    CHECK(in.timeNs == 1'020'000);  // and arrives at the in slice's start
 }
 
 TEST_CASE("timeline data stays under 40 bytes per slice", "[timeline_data]") {
@@ -175,4 +175,30 @@ TEST_CASE("args that are not JSON become a single row", "[slice_details]") {
     CHECK(rows[0].key == "args");
     CHECK(rows[0].value == "not json {");
     CHECK(parseArgRows("").empty());
+}
+
+// Stores whose slice ids have wide gaps (not written by our importer) still place both flow ends:
+// the loader then maps ids through sorted pairs instead of a direct table.
+TEST_CASE("flows between slices with sparse ids find both ends", "[timeline_data]") {
+    FixtureStore store("timeline-data-sparse-flow");
+    const std::int64_t p = store.process("1", "host");
+    const std::int64_t host = store.track(p, 0, "async", "host");
+    const std::int64_t device = store.track(p, 0, "async", "device");
+    const std::int64_t out = store.slice(host, 1'000, 500, 0, "launch");
+    const std::int64_t in = store.slice(device, 2'000, 300, 0, "kernel");
+    const std::int64_t farId = 50'000'000;
+    store.db().exec("UPDATE slice SET id = " + std::to_string(farId) + " WHERE id = " + std::to_string(in));
+    store.flow(out, farId);
+    store.finish(1'000, 2'300);
+    Error error;
+    auto data = TimelineData::load(store.path(), &error);
+    REQUIRE(data);
+    REQUIRE(data->flows().size() == 1);
+    const TimelineFlowEnd a = data->flowOut(data->flows()[0]), b = data->flowIn(data->flows()[0]);
+    CHECK(a.sliceId == out);
+    CHECK(b.sliceId == farId);
+    CHECK(static_cast<int>(a.trackIndex) == data->trackIndexOf(host));
+    CHECK(static_cast<int>(b.trackIndex) == data->trackIndexOf(device));
+    CHECK(a.timeNs == 1'500);
+    CHECK(b.timeNs == 2'000);
 }

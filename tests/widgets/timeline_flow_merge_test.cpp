@@ -85,7 +85,7 @@ TEST_CASE("the selected slice's flow is drawn even where others merge", "[timeli
     f.paint();
     CHECK(f.view.flowsHighlighted() == 0);
     const TimelineFlow& flow = f.view.data()->flows()[kFlows / 2];
-    f.view.setSelectedSlice(flow.out.sliceId);
+    f.view.setSelectedSlice(f.view.data()->flowOut(flow).sliceId);
     f.paint();
     CHECK(f.view.flowsHighlighted() == 1);
     CHECK(f.view.flowsMerged() > kFlows / 2); // the others still merge

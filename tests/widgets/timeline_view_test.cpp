@@ -46,7 +46,7 @@ struct ViewFixture {
 
 const TimelineFlow& flowInto(const TimelineData& data, std::int64_t sliceId) {
     for (const TimelineFlow& f : data.flows())
-        if (f.in.sliceId == sliceId) return f;
+        if (data.flowIn(f).sliceId == sliceId) return f;
     FAIL("no flow into the slice");
     return data.flows().front();
 }
@@ -300,9 +300,9 @@ TEST_CASE("a flow into a collapsed process ends on its header at the slice's tim
     const TimelineFlow& flow = flowInto(*f.view.data(), f.fx.kernelMatmul);
     const auto expanded = f.view.flowLine(flow);
     REQUIRE(expanded);
-    CHECK(expanded->p1().x() == Approx(f.view.mapper().toPx(flow.out.endNs)));
+    CHECK(expanded->p1().x() == Approx(f.view.mapper().toPx(f.view.data()->flowLeavesNs(flow))));
     CHECK(expanded->p1().y() == Approx(f.view.sliceCenter(f.fx.matmul)->y()));
-    CHECK(expanded->p2().x() == Approx(f.view.mapper().toPx(flow.in.tsNs)));
+    CHECK(expanded->p2().x() == Approx(f.view.mapper().toPx(f.view.data()->flowArrivesNs(flow))));
     CHECK(expanded->p2().y() == Approx(f.view.sliceCenter(f.fx.kernelMatmul)->y()));
 
     const int gpu = processOf(*f.view.data(), f.fx.streamTrack);
@@ -310,7 +310,7 @@ TEST_CASE("a flow into a collapsed process ends on its header at the slice's tim
     const auto collapsed = f.view.flowLine(flow);
     REQUIRE(collapsed);
     CHECK(collapsed->p1() == expanded->p1()); // the host end did not move
-    CHECK(collapsed->p2().x() == Approx(f.view.mapper().toPx(flow.in.tsNs)));
+    CHECK(collapsed->p2().x() == Approx(f.view.mapper().toPx(f.view.data()->flowArrivesNs(flow))));
     CHECK(collapsed->p2().y() == Approx(headerCentreY(f.view, gpu)));
 
     // The arrow head is drawn there, on top of the header row's background.
@@ -331,8 +331,8 @@ TEST_CASE("a flow with both ends in collapsed processes joins the two headers", 
     f.view.setAllProcessesCollapsed(true);
     const auto line = f.view.flowLine(flow);
     REQUIRE(line);
-    CHECK(line->p1().x() == Approx(f.view.mapper().toPx(flow.out.endNs)));
+    CHECK(line->p1().x() == Approx(f.view.mapper().toPx(f.view.data()->flowLeavesNs(flow))));
     CHECK(line->p1().y() == Approx(headerCentreY(f.view, host)));
-    CHECK(line->p2().x() == Approx(f.view.mapper().toPx(flow.in.tsNs)));
+    CHECK(line->p2().x() == Approx(f.view.mapper().toPx(f.view.data()->flowArrivesNs(flow))));
     CHECK(line->p2().y() == Approx(headerCentreY(f.view, gpu)));
 }

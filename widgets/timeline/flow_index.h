@@ -12,14 +12,13 @@ namespace opscope {
 struct FlowGroup {
     std::uint32_t outTrack = 0, inTrack = 0;
     std::uint16_t outDepth = 0, inDepth = 0;
-    TimeNs maxSpanNs = 0;             // largest |in.tsNs - out.endNs| of the group
-    std::vector<std::uint32_t> flows; // indices into TimelineData::flows(), by out.endNs
+    TimeNs maxSpanNs = 0;             // largest |arrival - departure| of the group
+    std::vector<std::uint32_t> flows; // indices into TimelineData::flows(), by departure
 };
 
-std::vector<FlowGroup> buildFlowGroups(const std::vector<TimelineFlow>& flows);
+std::vector<FlowGroup> buildFlowGroups(const TimelineData& data);
 
 // Position in group.flows of the first flow leaving at or after tNs, searching from `from`.
-std::size_t firstFlowLeavingAt(const FlowGroup& group, const std::vector<TimelineFlow>& flows, std::size_t from,
-                               TimeNs tNs);
+std::size_t firstFlowLeavingAt(const FlowGroup& group, const TimelineData& data, std::size_t from, TimeNs tNs);
 
 } // namespace opscope

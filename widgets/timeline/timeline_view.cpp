@@ -46,7 +46,7 @@ void TimelineView::setData(std::shared_ptr<const TimelineData> data) {
     style_.reset(data_.get(), colourMode_);
     style_.setFont(sliceFont_);
     resetHeaderTexts();
-    flowGroups_ = data_ ? buildFlowGroups(data_->flows()) : std::vector<FlowGroup>{};
+    flowGroups_ = data_ ? buildFlowGroups(*data_) : std::vector<FlowGroup>{};
     relayout();
     if (data_) zoom_->setTraceRange(data_->traceRange());
     updateMinimumZoom();

@@ -152,6 +152,7 @@ private:
     void paintCounterFill(QPainter& p, const QPointF* pts, int n, const QRectF& rect);
     void paintFlows(QPainter& p);
     void collectFlowArrows(const FlowGroup& group); // appends to flowsToDraw_
+    bool touchesSelection(const TimelineFlow& flow) const;
     bool paintFlow(QPainter& p, const TimelineFlow& flow, bool highlighted); // false: off screen
     std::optional<double> flowEndY(const TimelineFlowEnd& end) const;
     void paintSelectionOverlay(QPainter& p);

@@ -28,9 +28,12 @@ void TimelineView::paintFlows(QPainter& p) {
     // Highlighted arrows last, on top of the others, and never merged.
     if (selectedSlice_)
         for (const TimelineFlow& f : data_->flows())
-            if ((f.out.sliceId == selectedSlice_ || f.in.sliceId == selectedSlice_) && paintFlow(p, f, true))
-                ++flowsHighlighted_;
+            if (touchesSelection(f) && paintFlow(p, f, true)) ++flowsHighlighted_;
     p.restore();
+}
+
+bool TimelineView::touchesSelection(const TimelineFlow& f) const {
+    return selectedSlice_ && (data_->slices()[f.outSlice].id == selectedSlice_ || data_->slices()[f.inSlice].id == selectedSlice_);
 }
 
 void TimelineView::collectFlowArrows(const FlowGroup& group) {
@@ -38,13 +41,12 @@ void TimelineView::collectFlowArrows(const FlowGroup& group) {
     const TimeMapper m = mapper();
     const double left = m.xPx, right = m.xPx + m.widthPx;
     // A flow can be on screen while it leaves before the window (or after it) by up to the group's span.
-    std::size_t i = firstFlowLeavingAt(group, flows, 0, m.window.startNs - group.maxSpanNs);
+    std::size_t i = firstFlowLeavingAt(group, *data_, 0, m.window.startNs - group.maxSpanNs);
     const TimeNs lastLeave = m.window.endNs + group.maxSpanNs;
-    while (i < group.flows.size() && flows[group.flows[i]].out.endNs <= lastLeave) {
+    while (i < group.flows.size() && data_->flowLeavesNs(flows[group.flows[i]]) <= lastLeave) {
         const TimelineFlow& f = flows[group.flows[i]];
-        const double x0 = m.toPx(f.out.endNs), x1 = m.toPx(f.in.tsNs);
-        const bool highlighted = selectedSlice_ && (f.out.sliceId == selectedSlice_ || f.in.sliceId == selectedSlice_);
-        if (highlighted || std::max(x0, x1) < left || std::min(x0, x1) > right) {
+        const double x0 = m.toPx(data_->flowLeavesNs(f)), x1 = m.toPx(data_->flowArrivesNs(f));
+        if (touchesSelection(f) || std::max(x0, x1) < left || std::min(x0, x1) > right) {
             ++i;
             continue;
         }
@@ -52,12 +54,11 @@ void TimelineView::collectFlowArrows(const FlowGroup& group) {
         // The rest of this pixel column's flows share the arrow just drawn; the column's last one gets
         // its own when its target lies visibly apart.
         const double columnEndPx = (std::floor(x0 / kFlowBucketPx) + 1) * kFlowBucketPx;
-        const std::size_t next = std::max(i + 1, firstFlowLeavingAt(group, flows, i + 1, m.toNs(columnEndPx)));
+        const std::size_t next = std::max(i + 1, firstFlowLeavingAt(group, *data_, i + 1, m.toNs(columnEndPx)));
         if (next - i > 1) {
             const TimelineFlow& last = flows[group.flows[next - 1]];
-            const bool apart = std::abs(m.toPx(last.in.tsNs) - x1) > 2 * kFlowBucketPx;
-            const bool lastHighlighted = selectedSlice_ && (last.out.sliceId == selectedSlice_ || last.in.sliceId == selectedSlice_);
-            if (apart && !lastHighlighted) flowsToDraw_.push_back(group.flows[next - 1]);
+            const bool apart = std::abs(m.toPx(data_->flowArrivesNs(last)) - x1) > 2 * kFlowBucketPx;
+            if (apart && !touchesSelection(last)) flowsToDraw_.push_back(group.flows[next - 1]);
             else ++flowsMerged_;
             flowsMerged_ += static_cast<int>(next - i - 2);
         }
@@ -77,10 +78,11 @@ std::optional<double> TimelineView::flowEndY(const TimelineFlowEnd& end) const {
 }
 
 std::optional<QLineF> TimelineView::flowLine(const TimelineFlow& f) const {
-    const auto yOut = flowEndY(f.out), yIn = flowEndY(f.in);
+    const TimelineFlowEnd out = data_->flowOut(f), in = data_->flowIn(f);
+    const auto yOut = flowEndY(out), yIn = flowEndY(in);
     if (!yOut || !yIn) return std::nullopt;
     const TimeMapper m = mapper();
-    return QLineF(m.toPx(f.out.endNs), *yOut, m.toPx(f.in.tsNs), *yIn);
+    return QLineF(m.toPx(out.timeNs), *yOut, m.toPx(in.timeNs), *yIn);
 }
 
 bool TimelineView::paintFlow(QPainter& p, const TimelineFlow& f, bool highlighted) {
