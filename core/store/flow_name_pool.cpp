@@ -1,24 +1,15 @@
 #include "core/store/flow_name_pool.h"
 
+#include "core/model/fnv1a.h"
+
 #include <algorithm>
 #include <cstring>
 
 namespace opscope {
 
-namespace {
-std::uint64_t fnv1a(std::string_view text) {
-    std::uint64_t h = 1469598103934665603ull;
-    for (char c : text) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 1099511628211ull;
-    }
-    return h;
-}
-} // namespace
-
 FlowNamePool::Ref FlowNamePool::add(std::string_view name) {
     name = name.substr(0, 0xffff);
-    const std::uint64_t hash = fnv1a(name);
+    const std::uint64_t hash = Fnv1a().add(name).hash();
     CacheSlot& slot = recent_[hash & (recent_.size() - 1)];
     if (slot.used && slot.hash == hash && at(slot.ref) == name) return slot.ref;
 

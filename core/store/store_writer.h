@@ -39,7 +39,7 @@ const char* trackKindName(TrackKind kind);
 struct FlowEndpoint {
     enum class Phase : std::uint8_t { Start, Step, End };
     enum class Binding : std::uint8_t { Enclosing, NextSlice };
-    std::uint64_t keyHash = 0; // identity of the flow, hashed (see FlowKeyHasher): keeps endpoints small
+    std::uint64_t keyHash = 0; // identity of the flow ("cat|name|id"), hashed with Fnv1a: keeps endpoints small
     Phase phase = Phase::Start;
     Binding binding = Binding::Enclosing;
     StringId cat = 0; // interned
@@ -58,21 +58,6 @@ struct PendingEndpoint {
     FlowEndpoint::Binding binding;
 };
 
-// 64-bit FNV-1a of a flow identity such as "cat|name|id", fed in pieces so that no key string is built.
-class FlowKeyHasher {
-public:
-    FlowKeyHasher& add(std::string_view piece) {
-        for (char c : piece) {
-            hash_ ^= static_cast<unsigned char>(c);
-            hash_ *= 1099511628211ull;
-        }
-        return *this;
-    }
-    std::uint64_t hash() const { return hash_; }
-
-private:
-    std::uint64_t hash_ = 1469598103934665603ull;
-};
 
 struct SliceInput {
     TrackId track = 0;

@@ -3,6 +3,7 @@
 #include "core/importers/ascend/ascend_importer.h"
 #include "core/importers/chrome_json/chrome_trace_importer.h"
 #include "core/importers/device_classifier.h"
+#include "core/model/fnv1a.h"
 #include "core/store/schema.h"
 #include "core/store/source_fingerprint.h"
 
@@ -35,13 +36,8 @@ std::string cacheStorePath(const std::string& tracePath) {
     std::error_code ec;
     fs::create_directories(base, ec);
     std::string absolute = fs::absolute(tracePath, ec).string();
-    std::uint64_t h = 1469598103934665603ull;
-    for (char c : absolute) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 1099511628211ull;
-    }
     char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(Fnv1a().add(absolute).hash()));
     return (base / (fs::path(absolute).filename().string() + "-" + hex + ".opscope.sqlite")).string();
 }
 

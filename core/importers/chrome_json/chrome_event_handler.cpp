@@ -1,5 +1,6 @@
 #include "core/importers/chrome_json/chrome_event_handler.h"
 
+#include "core/model/fnv1a.h"
 #include "core/store/schema.h"
 
 #include <nlohmann/json.hpp>
@@ -401,7 +402,7 @@ void ChromeEventHandler::onFlow(const ChromeEvent& e, TimeNs ts, char phase) {
     FlowEndpoint endpoint;
     std::string_view cat = viewOrDecode(e.cat, catScratch_), name = viewOrDecode(e.name, nameScratch_);
     std::string id = e.id.present() ? canonicalIdKey(e.id) : stringOf(e.id2);
-    endpoint.keyHash = FlowKeyHasher().add(options_.processKeyPrefix).add(cat).add("|").add(name).add("|").add(id).hash();
+    endpoint.keyHash = Fnv1a().add(options_.processKeyPrefix).add(cat).add("|").add(name).add("|").add(id).hash();
     endpoint.cat = writer_.intern(cat);
     endpoint.phase = phase == 's' ? FlowEndpoint::Phase::Start
                      : phase == 't' ? FlowEndpoint::Phase::Step
