@@ -206,16 +206,10 @@ public:
     bool next(BoundEndpoint* item) override { return merge_.next(item); }
 
 private:
-    RunMerge<BoundEndpoint, boundBefore, readBoundRecord> merge_;
+    RunMerge<BoundEndpoint, linkOrderBefore<BoundEndpoint>, readBoundRecord> merge_;
 };
 
 } // namespace
-
-bool boundBefore(const BoundEndpoint& a, const BoundEndpoint& b) {
-    if (a.keyHash != b.keyHash) return a.keyHash < b.keyHash;
-    if (a.tsNs != b.tsNs) return a.tsNs < b.tsNs;
-    return a.index < b.index;
-}
 
 std::unique_ptr<BoundCursor> spilledBoundCursor(const SpillFile& file) {
     return std::make_unique<SpilledBoundCursor>(file);

@@ -53,7 +53,14 @@ struct BoundEndpoint {
     FlowEndpoint::Phase phase = FlowEndpoint::Phase::Start;
     std::string name;
 };
-bool boundBefore(const BoundEndpoint& a, const BoundEndpoint& b);
+// The order flow linking reads bound end points in: by identity, then time, then file order. Any
+// record with keyHash, tsNs and index sorts with it.
+template <typename Bound>
+bool linkOrderBefore(const Bound& a, const Bound& b) {
+    if (a.keyHash != b.keyHash) return a.keyHash < b.keyHash;
+    if (a.tsNs != b.tsNs) return a.tsNs < b.tsNs;
+    return a.index < b.index;
+}
 
 class BoundCursor {
 public:

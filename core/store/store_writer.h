@@ -140,7 +140,7 @@ public:
     void setSpillBudgetBytes(std::size_t bytes) { spillBudgetBytes_ = bytes; }
     // Importers that read pending slices back (side-file joins) need them in memory: no spilling.
     void keepSlicesInMemory() { keepInMemory_ = true; }
-    bool spilled() const { return spilled_; }
+    bool spilled() const { return sliceSpill_ != nullptr; }
     // Slice counts per (track, category id), over every pending slice, spilled or not.
     void forEachTrackCategoryCount(const std::function<void(TrackId, StringId, std::int64_t)>& visit);
 
@@ -199,17 +199,15 @@ private:
     std::unordered_map<std::string, ThreadId> threads_;         // key: process \x1f tid
     std::unordered_map<ThreadId, TrackId> threadTracks_;
     std::unordered_map<std::string, TrackId> namedTracks_;     // key: process \x1f kind \x1f name
-    std::unordered_map<TrackId, std::vector<TrackId>> overflowLanes_;
     std::unordered_map<TrackId, std::unique_ptr<TrackInfo>> trackInfo_;
 
     ChunkedVector<PendingSlice> slices_;        // pending index - sliceBase_
-    std::size_t sliceBase_ = 0;                 // slices moved to the scratch table so far
+    std::size_t sliceBase_ = 0;                 // slices moved to the spill file so far
     ChunkedVector<PendingEndpoint> endpoints_;   // endpoint order - endpointBase_
     std::size_t endpointBase_ = 0;
     FlowNamePool flowNames_;
     std::size_t spillBudgetBytes_ = std::size_t{96} << 20;
     bool keepInMemory_ = false;
-    bool spilled_ = false;
     std::unique_ptr<SpillFile> sliceSpill_, endpointSpill_; // sorted runs, once spilled
     std::vector<std::uint32_t> finalIds_; // pending index -> slice.id, when metrics or direct flows need it
     struct DirectFlow {

@@ -2,19 +2,17 @@
 // (track, ts) order, from memory or from the spill tables, nested (core/store/slice_nesting.h), and
 // flow end points bound to slices and linked into flow rows (core/store/flow_linking.h).
 #include "core/store/flow_linking.h"
+#include "core/store/import_timing.h"
 #include "core/store/pending_cursors.h"
 #include "core/store/schema.h"
 #include "core/store/slice_nesting.h"
 #include "core/store/store_writer.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
-#include <sqlite3.h>
-#include <sys/resource.h>
 
 namespace opscope {
 
@@ -24,7 +22,7 @@ namespace fs = std::filesystem;
 class FinishPass {
 public:
     explicit FinishPass(StoreWriter& writer)
-        : w_(writer), spilled_(writer.spilled_),
+        : w_(writer), spilled_(writer.spilled()),
           needIds_(!writer.metrics_.empty() || !writer.directFlows_.empty()),
           insertSlice_(writer.db_, "slice",
                        "id, track_id, ts, dur, depth, parent_id, self_dur, name_id, cat_id, type_id, arg_id, flags", 12) {}
@@ -159,14 +157,8 @@ void FinishPass::linkGroup(const std::vector<FlowGroupEntry>& group, StringId ca
     linkFlowGroup(group, sink);
 }
 
-static bool boundRecordBefore(const FinishPass::BoundRecord& a, const FinishPass::BoundRecord& b) {
-    if (a.keyHash != b.keyHash) return a.keyHash < b.keyHash;
-    if (a.tsNs != b.tsNs) return a.tsNs < b.tsNs;
-    return a.index < b.index;
-}
-
 void FinishPass::linkMemoryGroups() {
-    std::sort(bound_.begin(), bound_.end(), boundRecordBefore);
+    std::sort(bound_.begin(), bound_.end(), linkOrderBefore<BoundRecord>);
     std::vector<FlowGroupEntry> group;
     for (std::size_t i = 0; i < bound_.size();) {
         group.clear();
@@ -179,7 +171,7 @@ void FinishPass::linkMemoryGroups() {
 }
 
 void FinishPass::writeBoundRun() {
-    std::sort(bound_.begin(), bound_.end(), boundRecordBefore);
+    std::sort(bound_.begin(), bound_.end(), linkOrderBefore<BoundRecord>);
     if (!boundSpill_) boundSpill_ = std::make_unique<SpillFile>(w_.tempPath_ + ".bound");
     boundSpill_->beginRun();
     BoundEndpoint record;
@@ -286,28 +278,6 @@ UPDATE track SET is_compute = 1 WHERE lane > 0 AND EXISTS
 )SQL");
 }
 
-namespace {
-// OPSCOPE_IMPORT_TIMING=1 prints how long each stage of finish() took, for benchmarking.
-class StageTimer {
-public:
-    StageTimer() : enabled_(std::getenv("OPSCOPE_IMPORT_TIMING") != nullptr), last_(Clock::now()) {}
-    void mark(const char* stage) {
-        if (!enabled_) return;
-        auto now = Clock::now();
-        struct rusage usage {};
-        ::getrusage(RUSAGE_SELF, &usage);
-        std::fprintf(stderr, "finish: %-18s %8.3f s   peak RSS %6ld MB   SQLite %5lld MB\n", stage,
-                     std::chrono::duration<double>(now - last_).count(), usage.ru_maxrss / 1024,
-                     static_cast<long long>(sqlite3_memory_used() >> 20));
-        last_ = now;
-    }
-
-private:
-    using Clock = std::chrono::steady_clock;
-    bool enabled_;
-    Clock::time_point last_;
-};
-} // namespace
 
 bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::function<bool()>& cancelled) {
     StageTimer timer;

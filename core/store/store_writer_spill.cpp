@@ -1,12 +1,10 @@
 // Bounded memory for large imports: once the pending slices and flow end points pass the budget,
 // they move to scratch files as runs sorted in nesting order, which finish() merges.
+#include "core/store/import_timing.h"
 #include "core/store/pending_cursors.h"
 #include "core/store/store_writer.h"
 
 #include <cstdio>
-#include <cstdlib>
-#include <sqlite3.h>
-#include <sys/resource.h>
 #include <unordered_map>
 
 namespace opscope {
@@ -18,16 +16,12 @@ void StoreWriter::maybeSpill() {
 }
 
 void StoreWriter::spillPending() {
-    if (std::getenv("OPSCOPE_IMPORT_TIMING")) {
-        struct rusage usage {};
-        ::getrusage(RUSAGE_SELF, &usage);
-        std::fprintf(stderr, "spill: %zu slices, %zu end points, peak RSS %ld MB, SQLite %lld MB\n", slices_.size(),
-                     endpoints_.size(), usage.ru_maxrss / 1024, static_cast<long long>(sqlite3_memory_used() >> 20));
-    }
-    if (!spilled_) {
+    if (importTimingEnabled())
+        std::fprintf(stderr, "spill: %zu slices, %zu end points   %s\n", slices_.size(), endpoints_.size(),
+                     importMemoryReport().c_str());
+    if (!spilled()) {
         sliceSpill_ = std::make_unique<SpillFile>(tempPath_ + ".slices");
         endpointSpill_ = std::make_unique<SpillFile>(tempPath_ + ".flows");
-        spilled_ = true;
     }
     writeSliceRun();
     writeEndpointRun();
@@ -58,7 +52,7 @@ void StoreWriter::writeEndpointRun() {
 void StoreWriter::forEachTrackCategoryCount(const std::function<void(TrackId, StringId, std::int64_t)>& visit) {
     std::unordered_map<std::uint64_t, std::int64_t> counts;
     for (const PendingSlice& s : slices_) ++counts[(std::uint64_t{s.track} << 32) | s.category];
-    for (std::size_t run = 0; spilled_ && run < sliceSpill_->runCount(); ++run) {
+    for (std::size_t run = 0; spilled() && run < sliceSpill_->runCount(); ++run) {
         SpillFile::Reader reader(*sliceSpill_, run);
         NestSliceItem item;
         while (readSliceRecord(reader, &item)) ++counts[(std::uint64_t{item.slice.track} << 32) | item.slice.category];
