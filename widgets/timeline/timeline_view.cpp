@@ -41,6 +41,7 @@ void TimelineView::setData(std::shared_ptr<const TimelineData> data) {
     collapsed_.assign(data_ ? data_->processes().size() : 0, false);
     pinned_.assign(data_ ? data_->tracks().size() : 0, false);
     selectedSlice_ = 0;
+    selectedFlows_.clear();
     search_.reset();
     currentMatch_ = -1;
     style_.reset(data_.get(), colourMode_);
@@ -73,6 +74,11 @@ void TimelineView::setAbsoluteTime(bool absolute) {
 
 void TimelineView::setSelectedSlice(std::int64_t sliceId) {
     selectedSlice_ = sliceId;
+    // Its flows, found once here rather than by a scan of every flow in each paint.
+    selectedFlows_.clear();
+    if (data_ && sliceId)
+        for (std::uint32_t k = 0; k < data_->flows().size(); ++k)
+            if (touchesSelection(data_->flows()[k])) selectedFlows_.push_back(k);
     viewport()->update();
 }
 

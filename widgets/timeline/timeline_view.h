@@ -181,7 +181,8 @@ private:
     bool flowsVisible_ = true;
     std::vector<double> counterTops_; // per pixel column, reused by each counter fill
     std::vector<FlowGroup> flowGroups_;
-    std::vector<std::uint32_t> flowsToDraw_; // this paint's ordinary arrows, reused
+    std::vector<std::uint32_t> flowsToDraw_;   // this paint's ordinary arrows, reused
+    std::vector<std::uint32_t> selectedFlows_; // flows of selectedSlice_, drawn highlighted
     static constexpr std::size_t kAntialiasedFlowLimit = 400;
     int flowsDrawn_ = 0, flowsMerged_ = 0, flowsHighlighted_ = 0;
     bool absoluteTime_ = false;

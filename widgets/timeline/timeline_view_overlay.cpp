@@ -26,9 +26,8 @@ void TimelineView::paintFlows(QPainter& p) {
         if (paintFlow(p, data_->flows()[k], false)) ++flowsDrawn_;
     p.setRenderHint(QPainter::Antialiasing);
     // Highlighted arrows last, on top of the others, and never merged.
-    if (selectedSlice_)
-        for (const TimelineFlow& f : data_->flows())
-            if (touchesSelection(f) && paintFlow(p, f, true)) ++flowsHighlighted_;
+    for (std::uint32_t k : selectedFlows_)
+        if (paintFlow(p, data_->flows()[k], true)) ++flowsHighlighted_;
     p.restore();
 }
 
