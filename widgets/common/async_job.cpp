@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
+
+#include <algorithm>
 #include <QThread>
 
 namespace opscope {
@@ -28,6 +30,15 @@ bool waitForAsyncJobs(int timeoutMs) {
     QCoreApplication::sendPostedEvents();
     QCoreApplication::processEvents();
     return gPending.load() == 0;
+}
+
+bool waitForDebouncedJobs(const QTimer& debounce, const std::function<void()>& recompute, int timeoutMs) {
+    const QDeadlineTimer deadline(timeoutMs);
+    do {
+        if (debounce.isActive()) recompute();
+        if (!waitForAsyncJobs(static_cast<int>(std::max<qint64>(0, deadline.remainingTime())))) return false;
+    } while (debounce.isActive() && !deadline.hasExpired());
+    return true;
 }
 
 } // namespace opscope

@@ -3,6 +3,7 @@
 #pragma once
 #include <QFutureWatcher>
 #include <QObject>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <atomic>
@@ -17,6 +18,10 @@ namespace opscope {
 int pendingAsyncJobs();
 // Processes events until no job is pending or timeoutMs passes; true when all finished.
 bool waitForAsyncJobs(int timeoutMs = 30000);
+// For a view that debounces its recomputation: runs a pending recompute at once, waits for the jobs,
+// and loops while a delivered result arms the debounce again (a resize, a metric list), until
+// settled or timeoutMs passes; true when settled.
+bool waitForDebouncedJobs(const QTimer& debounce, const std::function<void()>& recompute, int timeoutMs);
 
 namespace detail {
 void jobStarted();

@@ -386,13 +386,7 @@ void HeatmapView::showOperatorOfSlice(qint64 sliceId) {
 }
 
 bool HeatmapView::waitForLoaded(int timeoutMs) {
-    // A delivered result may arm the debounce again (a resize, a metric list): loop until settled.
-    const QDeadlineTimer deadline(timeoutMs);
-    do {
-        if (debounce_->isActive()) recompute();
-        if (!waitForAsyncJobs(static_cast<int>(std::max<qint64>(0, deadline.remainingTime())))) return false;
-    } while (debounce_->isActive() && !deadline.hasExpired());
-    return true;
+    return waitForDebouncedJobs(*debounce_, [this] { recompute(); }, timeoutMs);
 }
 
 } // namespace opscope

@@ -353,13 +353,7 @@ void OperatorStatsView::exportWithDialog() {
 }
 
 bool OperatorStatsView::waitForLoaded(int timeoutMs) {
-    // A delivered result may arm the debounce again (a resize, a metric list): loop until settled.
-    const QDeadlineTimer deadline(timeoutMs);
-    do {
-        if (rangeTimer_->isActive()) recompute();
-        if (!waitForAsyncJobs(static_cast<int>(std::max<qint64>(0, deadline.remainingTime())))) return false;
-    } while (rangeTimer_->isActive() && !deadline.hasExpired());
-    return true;
+    return waitForDebouncedJobs(*rangeTimer_, [this] { recompute(); }, timeoutMs);
 }
 
 } // namespace opscope
