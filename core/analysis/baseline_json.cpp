@@ -1,10 +1,11 @@
 #include "core/analysis/baseline_json.h"
 
+#include "core/model/small_file.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <fstream>
-#include <sstream>
 
 namespace opscope {
 
@@ -111,14 +112,9 @@ bool writeBaselineFile(const std::string& path, const BaselineAggregates& baseli
 }
 
 bool readBaselineFile(const std::string& path, BaselineAggregates* out, Error* error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        if (error) *error = Error{ErrorCode::FileNotFound, path, -1, -1, -1, "a baseline JSON file", {}};
-        return false;
-    }
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    if (!baselineFromJson(buffer.str(), out, error)) {
+    std::string text;
+    if (!readSmallFile(path, &text, error, "a baseline JSON file")) return false;
+    if (!baselineFromJson(text, out, error)) {
         if (error) error->file = path;
         return false;
     }

@@ -1,13 +1,12 @@
 #include "core/analysis/device_profile.h"
 
+#include "core/model/small_file.h"
 #include "core/store/sqlite_db.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <sstream>
 
 namespace opscope {
 
@@ -77,14 +76,9 @@ bool parseDeviceProfile(std::string_view jsonText, DeviceProfile* out, Error* er
 }
 
 bool loadDeviceProfile(const std::string& path, DeviceProfile* out, Error* error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        if (error) *error = Error{ErrorCode::FileNotFound, path, -1, -1, -1, {}, {}};
-        return false;
-    }
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    if (!parseDeviceProfile(buffer.str(), out, error)) {
+    std::string text;
+    if (!readSmallFile(path, &text, error)) return false;
+    if (!parseDeviceProfile(text, out, error)) {
         if (error) error->file = path;
         return false;
     }

@@ -1,7 +1,6 @@
 #include "core/analysis/rules_config.h"
 
-#include <fstream>
-#include <sstream>
+#include "core/model/small_file.h"
 
 namespace opscope {
 
@@ -133,15 +132,10 @@ RulesConfig defaultRulesConfig() {
 }
 
 bool loadRulesFile(const std::string& path, RulesConfig* out, Error* error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        if (error) *error = Error{ErrorCode::FileNotFound, path, -1, -1, -1, {}, {}};
-        return false;
-    }
-    std::stringstream buffer;
-    buffer << in.rdbuf();
+    std::string text;
+    if (!readSmallFile(path, &text, error)) return false;
     *out = defaultRulesConfig();
-    if (!mergeRulesConfig(buffer.str(), out, error)) {
+    if (!mergeRulesConfig(text, out, error)) {
         if (error) error->file = path;
         return false;
     }
