@@ -407,7 +407,8 @@ void ChromeEventHandler::onFlow(const ChromeEvent& e, TimeNs ts, char phase) {
     endpoint.phase = phase == 's' ? FlowEndpoint::Phase::Start
                      : phase == 't' ? FlowEndpoint::Phase::Step
                                     : FlowEndpoint::Phase::End;
-    bool enclosing = phase != 'f' || (e.bindPoint.kind == RawValue::Kind::String && e.bindPoint.text == "e");
+    std::string bindScratch; // "bp" is one letter: no allocation
+    bool enclosing = phase != 'f' || viewOrDecode(e.bindPoint, bindScratch) == "e";
     endpoint.binding = enclosing ? FlowEndpoint::Binding::Enclosing : FlowEndpoint::Binding::NextSlice;
     endpoint.track = threadTrackOf(e, ctx);
     endpoint.tsNs = ts;
