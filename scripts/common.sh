@@ -33,8 +33,13 @@ opscope_install_missing_packages() {
 opscope_build() {
   local generator=()
   if command -v ninja >/dev/null 2>&1; then generator=(-G Ninja); fi
+  # ccache, when the machine has it, makes rebuilds in other checkouts of the tree cheap; it is not required.
+  local launcher=()
+  if command -v ccache >/dev/null 2>&1; then
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+  fi
   if [ ! -f "$OPSCOPE_BUILD_DIR/CMakeCache.txt" ]; then
-    cmake -S "$OPSCOPE_ROOT" -B "$OPSCOPE_BUILD_DIR" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release
+    cmake -S "$OPSCOPE_ROOT" -B "$OPSCOPE_BUILD_DIR" "${generator[@]}" "${launcher[@]}" -DCMAKE_BUILD_TYPE=Release
   else
     cmake -S "$OPSCOPE_ROOT" -B "$OPSCOPE_BUILD_DIR" >/dev/null
   fi

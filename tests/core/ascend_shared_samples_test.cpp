@@ -1,6 +1,8 @@
 // The real samples in ../shared (when present): a torch_npu Level1 folder and an msprof DB export.
 #include "ascend_test_support.h"
 
+#include "tests/shared_samples.h"
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -8,16 +10,8 @@
 using namespace opscope;
 using namespace opscope::test;
 
-namespace {
-const std::string kShared = OPSCOPE_SHARED_DIR;
-}
-
 TEST_CASE("ascend sample: torch_npu rank0 folder joins kernel rows and keeps counter tracks", "[ascend][shared]") {
-    std::string folder = kShared + "/samples/ascend/torch_npu_text_rank0/rank0_ascend_pt";
-    if (!std::filesystem::exists(folder)) {
-        WARN("shared samples absent: skipped");
-        return;
-    }
+    std::string folder = sharedPathOrSkip("samples/ascend/torch_npu_text_rank0/rank0_ascend_pt");
     TempDir dir;
     AscendOutcome out = importAscendPath(dir, folder);
     INFO(describe(out.error));
@@ -40,11 +34,7 @@ TEST_CASE("ascend sample: torch_npu rank0 folder joins kernel rows and keeps cou
 }
 
 TEST_CASE("ascend sample: msprof_0.db imports read-only", "[ascend][shared]") {
-    std::string file = kShared + "/samples/ascend/msprof_0.db";
-    if (!std::filesystem::exists(file)) {
-        WARN("shared samples absent: skipped");
-        return;
-    }
+    std::string file = sharedPathOrSkip("samples/ascend/msprof_0.db");
     TempDir dir;
     AscendOutcome out = importAscendPath(dir, file);
     INFO(describe(out.error));

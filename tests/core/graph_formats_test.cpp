@@ -1,6 +1,7 @@
 // Each graph format read from a small fixture: nodes, types, scopes, shapes and edges.
 #include "core/importers/graph/graph_formats.h"
 #include "tests/core/graph_test_helpers.h"
+#include "tests/shared_samples.h"
 
 #include <algorithm>
 
@@ -107,17 +108,14 @@ TEST_CASE("PyTorch ET schema 1.0.3-chakra: ctrl_deps, inputs as {values, shapes,
 }
 
 TEST_CASE("The real ET and OM samples parse when shared/ is present", "[graph][format][shared]") {
-    const std::string et = std::string(OPSCOPE_SHARED_DIR) + "/samples/kineto/benchmark_simple_add_et.json.gz";
-    const std::string om = std::string(OPSCOPE_SHARED_DIR) + "/samples/graphs/test.om.json";
-    if (!std::filesystem::exists(et) || !std::filesystem::exists(om)) SUCCEED("shared samples not present");
-    else {
-        GraphModel m;
-        Error error;
-        REQUIRE(readGraphFile(et, &m, &error));
-        CHECK(m.nodes.size() == 36);
-        REQUIRE(readGraphFile(om, &m, &error));
-        CHECK(m.format == "cann-om");
-        CHECK(m.nodes.size() == 85);
-        CHECK(node(m, "trans_Cast_10trans_TransData_8") != nullptr);
-    }
+    const std::string et = test::sharedPathOrSkip("samples/kineto/benchmark_simple_add_et.json.gz");
+    const std::string om = test::sharedPathOrSkip("samples/graphs/test.om.json");
+    GraphModel m;
+    Error error;
+    REQUIRE(readGraphFile(et, &m, &error));
+    CHECK(m.nodes.size() == 36);
+    REQUIRE(readGraphFile(om, &m, &error));
+    CHECK(m.format == "cann-om");
+    CHECK(m.nodes.size() == 85);
+    CHECK(node(m, "trans_Cast_10trans_TransData_8") != nullptr);
 }

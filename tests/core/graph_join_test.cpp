@@ -2,6 +2,7 @@
 #include "core/analysis/graph_join.h"
 #include "core/analysis/graph_join_names.h"
 #include "tests/core/graph_test_helpers.h"
+#include "tests/shared_samples.h"
 
 using namespace opscope;
 using opscope::test::joinOf;
@@ -77,11 +78,8 @@ TEST_CASE("ET chakra joins by Record function id, then repeated names in order",
 }
 
 TEST_CASE("The real ET joins its Kineto trace when shared/ is present", "[graph][join][shared]") {
-    const std::string dirPath = std::string(OPSCOPE_SHARED_DIR) + "/samples/kineto/";
-    if (!std::filesystem::exists(dirPath + "benchmark_simple_add_et.json.gz")) {
-        SUCCEED("shared samples not present");
-        return;
-    }
+    test::sharedPathOrSkip("samples/kineto/benchmark_simple_add_et.json.gz");
+    const std::string dirPath = test::sharedDir() + "/samples/kineto/";
     test::TempDir dir;
     OpenOptions options;
     options.storePath = dir.file("k.opscope.sqlite");
