@@ -52,8 +52,9 @@ TEST_CASE("cli: info and query read the store", "[cli]") {
     CHECK(info.out.find("slices") != std::string::npos);
     CliResult q = runCli({"query", sampleStore(), "SELECT count(*) AS n FROM slice"});
     CHECK(q.exitCode == 0);
-    CHECK(q.out.rfind("n\n", 0) == 0);
-    CHECK(std::stoll(q.out.substr(2)) > 0);
+    // RFC 4180 CSV: CRLF line ends.
+    REQUIRE(q.out.rfind("n\r\n", 0) == 0);
+    CHECK(std::stoll(q.out.substr(3)) > 0);
     CHECK(runCli({"query", sampleStore(), "SELECT * FROM no_such_table"}).exitCode == 2);
 }
 
