@@ -7,20 +7,30 @@ namespace {
 using Phase = FlowEndpoint::Phase;
 
 // One start: link it through the steps to every end, whatever their timestamps. Real traces put a
-// device task's start before the host launch that caused it (clocks differ), so time order would break it.
+// device task's start before the host launch that caused it (clocks differ), so time order would break
+// it; such an arrow is kept as written and counted (flow_backwards_in_time, informational).
 void linkSingleStart(const std::vector<FlowGroupEntry>& group, const FlowLinkSink& sink) {
     std::int64_t previous = 0;
+    TimeNs previousTs = 0;
     for (const FlowGroupEntry& e : group)
-        if (e.phase == Phase::Start) previous = e.sliceId;
+        if (e.phase == Phase::Start) {
+            previous = e.sliceId;
+            previousTs = e.tsNs;
+        }
+    auto link = [&](const FlowGroupEntry& to, TimeNs fromTs) {
+        if (to.tsNs < fromTs) sink.warn("flow_backwards_in_time", to.tsNs);
+        sink.link(previous, to.sliceId);
+    };
     for (const FlowGroupEntry& e : group) {
         if (e.phase != Phase::Step) continue;
-        if (previous != e.sliceId) sink.link(previous, e.sliceId);
+        if (previous != e.sliceId) link(e, previousTs);
         previous = e.sliceId;
+        previousTs = e.tsNs;
     }
     int ends = 0;
     for (const FlowGroupEntry& e : group) {
         if (e.phase != Phase::End) continue;
-        sink.link(previous, e.sliceId);
+        link(e, previousTs);
         ++ends;
     }
     if (ends == 0) sink.warn("flow_without_end", group.front().tsNs);

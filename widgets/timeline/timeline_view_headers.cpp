@@ -69,7 +69,8 @@ const ProcessHeaderText& TimelineView::processHeaderText(const TimelineRow& row,
     QString name = QString::fromStdString(proc.name.empty() ? proc.pid : proc.name);
     if (!proc.deviceName.empty() && proc.deviceName != proc.name) name += QStringLiteral(" · ") + QString::fromStdString(proc.deviceName);
     const QString count = row.trackCount == 1 ? tr("1 track") : tr("%1 tracks").arg(row.trackCount);
-    const QString pid = proc.name.empty() ? QString() : tr("pid %1").arg(QString::fromStdString(proc.pid));
+    // The global group (tracks outside any process) has no pid to show.
+    const QString pid = proc.name.empty() || proc.pid.empty() ? QString() : tr("pid %1").arg(QString::fromStdString(proc.pid));
     QFont bold = headerFont_;
     bold.setBold(true);
     text = layoutProcessHeader(name, pid, count, size, {headerFont_, bold, smallFont_});
