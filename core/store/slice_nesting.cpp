@@ -28,12 +28,16 @@ void SliceNester::closeEndingBefore(Lane& lane, TimeNs tsNs, bool inclusive) {
 }
 
 // Perfetto's rule: closed-open intervals, so a slice ending where the new one starts is closed,
-// except that 0-length slices at one timestamp stack on each other (the later one nests).
+// except that 0-length slices at one timestamp stack on each other (the later one nests), up to
+// Perfetto's depth limit: a burst of thousands of "ts":0,"dur":0 events must not make a track
+// thousands of rows deep.
 void SliceNester::closeBeforeSlice(Lane& lane, TimeNs tsNs, TimeNs durNs) {
+    constexpr std::size_t kMaxZeroLengthStack = 512;
     while (!lane.stack.empty()) {
         const Open& top = lane.stack.back();
         const bool endsBefore = top.endNs < tsNs;
-        const bool endsAtAndNotStacked = top.endNs == tsNs && !(top.row.slice.durNs == 0 && durNs == 0);
+        const bool stacks = top.row.slice.durNs == 0 && durNs == 0 && lane.stack.size() < kMaxZeroLengthStack;
+        const bool endsAtAndNotStacked = top.endNs == tsNs && !stacks;
         if (!endsBefore && !endsAtAndNotStacked) break;
         close(lane);
     }

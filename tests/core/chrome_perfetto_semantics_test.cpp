@@ -247,6 +247,20 @@ TEST_CASE("6: zero-duration slices at one timestamp nest as Perfetto nests them"
     CHECK(warnings(db, "slice_overlap") == 0);
 }
 
+TEST_CASE("6: a burst of 0-length slices at one timestamp stacks no deeper than 512", "[chrome][perfetto][nesting]") {
+    TempDir dir;
+    std::string json = "[";
+    for (int i = 0; i < 600; ++i)
+        json += std::string(i ? "," : "") + R"({"ph":"X","name":"z","pid":1,"tid":1,"ts":"0.000","dur":"0.000"})";
+    json += "]";
+    auto r = importChromeText(dir, json);
+    REQUIRE(r.ok);
+    Database db = openReadOnly(r.storePath);
+    CHECK(scalar(db, "SELECT count(*) FROM slice") == 600);
+    CHECK(scalar(db, "SELECT max(depth) FROM slice") == 511);
+    CHECK(scalar(db, "SELECT count(*) FROM slice WHERE depth = 511") == 89);
+}
+
 TEST_CASE("7: no pid/tid means 0; string pid/tid name the process/thread", "[chrome][perfetto][pid]") {
     TempDir dir;
     auto r = importChromeText(dir, R"J([
