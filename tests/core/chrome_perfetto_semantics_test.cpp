@@ -272,7 +272,9 @@ TEST_CASE("7: no pid/tid means 0; string pid/tid name the process/thread", "[chr
       {"ph":"M","name":"process_name","pid":"Spans","args":{"name":"Renamed"}},
       {"ph":"X","name":"span","pid":"Spans","tid":"PyTorch Profiler","ts":1,"dur":1},
       {"ph":"M","name":"thread_name","pid":"Spans","tid":"T2","args":{"name":"Named"}},
-      {"ph":"X","name":"span2","pid":"Spans","tid":"T2","ts":1,"dur":1}
+      {"ph":"X","name":"span2","pid":"Spans","tid":"T2","ts":1,"dur":1},
+      {"ph":"X","pid":7,"tid":7,"ts":1,"dur":1},
+      {"ph":"i","name":"badScope","pid":7,"tid":7,"ts":1,"s":"x"}
     ])J");
     REQUIRE(r.ok);
     Database db = openReadOnly(r.storePath);
@@ -289,6 +291,9 @@ TEST_CASE("7: no pid/tid means 0; string pid/tid name the process/thread", "[chr
     CHECK(where("number", "coalesce(th.name, '<null>')") == "<null>");
     CHECK(where("span", "p.name || '/' || th.name") == "Renamed/PyTorch Profiler");
     CHECK(where("span2", "th.name") == "Named"); // thread_name metadata wins over the string tid
+    CHECK(scalar(db, "SELECT count(*) FROM slice_view WHERE name = '[No name]'") == 1);
+    CHECK(scalar(db, "SELECT count(*) FROM slice_view WHERE name = 'badScope'") == 0);
+    CHECK(warnings(db, "instant_bad_scope") == 1);
 }
 
 TEST_CASE("8: counter series are named '<name> <key>' ('<name> id: <id> <key>' with an id)", "[chrome][perfetto][C]") {

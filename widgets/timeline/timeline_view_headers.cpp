@@ -69,8 +69,10 @@ const ProcessHeaderText& TimelineView::processHeaderText(const TimelineRow& row,
     QString name = QString::fromStdString(proc.name.empty() ? proc.pid : proc.name);
     if (!proc.deviceName.empty() && proc.deviceName != proc.name) name += QStringLiteral(" · ") + QString::fromStdString(proc.deviceName);
     const QString count = row.trackCount == 1 ? tr("1 track") : tr("%1 tracks").arg(row.trackCount);
-    // The global group (tracks outside any process) has no pid to show.
-    const QString pid = proc.name.empty() || proc.pid.empty() ? QString() : tr("pid %1").arg(QString::fromStdString(proc.pid));
+    // The global group (tracks outside any process) has no pid to show; a string pid ("Spans") is
+    // already the name.
+    const bool showPid = !proc.name.empty() && !proc.pid.empty() && proc.pid != proc.name;
+    const QString pid = showPid ? tr("pid %1").arg(QString::fromStdString(proc.pid)) : QString();
     QFont bold = headerFont_;
     bold.setBold(true);
     text = layoutProcessHeader(name, pid, count, size, {headerFont_, bold, smallFont_});

@@ -123,7 +123,7 @@ PendingSliceIndex ChromeEventHandler::emitSlice(TrackId track, TimeNs ts, TimeNs
     in.track = track;
     in.tsNs = ts;
     in.durNs = dur;
-    in.name = name.empty() ? std::string_view("[no name]") : name;
+    in.name = name.empty() ? std::string_view("[No name]") : name; // Perfetto's spelling
     in.category = category;
     in.args = writer_.addArgs(argsJson);
     in.flags = flags;
@@ -289,7 +289,8 @@ void ChromeEventHandler::closeOpen(TrackId track, OpenSlice open, TimeNs endNs, 
         bindV2Flow(open.bindId, open.flowOut, open.flowIn, open.tsNs, open.byteOffset, slice);
 }
 
-// Global instants (s:"g") sit on one track outside any process, as in Perfetto.
+// Global instants (s:"g") sit on one track outside any process, as in Perfetto; "p" on the process,
+// "t" or none on the thread; any other scope is dropped and counted.
 void ChromeEventHandler::onInstant(const ChromeEvent& e, TimeNs ts) {
     std::string scope = stringOf(e.instantScope);
     TrackId track;
@@ -298,6 +299,9 @@ void ChromeEventHandler::onInstant(const ChromeEvent& e, TimeNs ts) {
         track = writer_.namedTrack(kNoProcess, TrackKind::Instant, "Global instants");
     } else if (scope == "p") {
         track = writer_.namedTrack(processOf(e).process, TrackKind::Instant, "Process instants");
+    } else if (!scope.empty() && scope != "t") {
+        warn("instant_bad_scope", e, stringOf(e.name)); // Perfetto drops it too
+        return;
     } else {
         track = threadTrackOf(e, processOf(e));
         threadTs = threadTimeOf(e.tts);
