@@ -118,7 +118,7 @@ const TrackHeaderText& TimelineView::trackHeaderText(const TimelineRow& row, QSi
         const QString unit = QString::fromStdString(t.unit);
         sub = tr("%1 – %2 %3").arg(formatCounterValue(std::min(0.0, t.counterMin)), formatCounterValue(t.counterMax),
                                     unit).trimmed();
-    } else if (!t.tid.empty()) {
+    } else if (!t.tid.empty() && t.tid != t.threadName) { // a string tid is already the thread's name
         sub = tr("tid %1").arg(QString::fromStdString(t.tid));
     }
     text = layoutTrackHeader(title, sub, size, kTrackTextLeft, kPinSize + 14, {headerFont_, headerFont_, smallFont_});
