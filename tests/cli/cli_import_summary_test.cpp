@@ -38,3 +38,27 @@ TEST_CASE("cli: import prints informational oddities apart from warnings", "[cli
     CHECK(r.out.find("missing_duration") != std::string::npos);
     CHECK(r.out.find("informational:") == std::string::npos);
 }
+
+TEST_CASE("cli: stats --csv has a cpu time column only for traces with thread time", "[cli][chrome]") {
+    const std::string dir = cliTempDir();
+    const std::string trace = dir + "/chrome_cpu.json";
+    {
+        std::ofstream out(trace);
+        out << R"([{"ph":"X","name":"Layout","pid":1,"tid":1,"ts":0,"dur":30,"tts":0,"tdur":25},
+                  {"ph":"X","name":"Paint","pid":1,"tid":1,"ts":40,"dur":10}])";
+    }
+    CliResult r = runCli({"stats", trace, "--csv"});
+    REQUIRE(r.exitCode == 0);
+    CHECK(r.out.find("cpu time (us)") != std::string::npos);
+    CHECK(r.out.find("Layout") != std::string::npos);
+    CHECK(r.out.find("25.000") != std::string::npos);
+
+    const std::string plain = dir + "/no_cpu.json";
+    {
+        std::ofstream out(plain);
+        out << R"([{"ph":"X","name":"gemm","pid":1,"tid":1,"ts":0,"dur":30}])";
+    }
+    CliResult p = runCli({"stats", plain, "--csv"});
+    REQUIRE(p.exitCode == 0);
+    CHECK(p.out.find("cpu time") == std::string::npos);
+}
