@@ -44,6 +44,21 @@ TEST_CASE("1: v2 flows chain in time order, one arrow per link", "[chrome][perfe
                      "WHERE b.ts < a.ts") == 0);
 }
 
+TEST_CASE("1: an end between steps links from the slice before it, and the chain goes on", "[chrome][perfetto][flow]") {
+    TempDir dir;
+    auto r = importChromeText(dir, R"J([
+      {"ph":"X","name":"A","pid":1,"tid":1,"ts":0,"dur":5,"bind_id":3,"flow_out":true},
+      {"ph":"X","name":"B","pid":1,"tid":2,"ts":10,"dur":5,"bind_id":3,"flow_in":true},
+      {"ph":"X","name":"C","pid":1,"tid":3,"ts":20,"dur":5,"bind_id":3,"flow_in":true,"flow_out":true},
+      {"ph":"X","name":"D","pid":1,"tid":4,"ts":30,"dur":5,"bind_id":3,"flow_in":true}
+    ])J");
+    REQUIRE(r.ok);
+    Database db = openReadOnly(r.storePath);
+    // Perfetto's FlowTracker: B ends the arrow from A without moving the source; C steps from A; D ends from C.
+    CHECK(flowPairs(db) == "A>B;A>C;C>D");
+    CHECK(r.summary.notes == 0);
+}
+
 TEST_CASE("1: a 100-slice v2 chain gives 99 arrows, all forward in time", "[chrome][perfetto][flow]") {
     TempDir dir;
     std::string json = "[";
