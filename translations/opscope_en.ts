@@ -2011,6 +2011,14 @@
         <source>Busy share (%)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>CPU time (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thread (CPU) time summed over the executions whose trace gives it (Chrome tts/tdur), beside the wall time in Total</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::OperatorStatsView</name>
@@ -2385,6 +2393,18 @@
     </message>
     <message>
         <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(%1% of wall time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thread clock at start</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2006,6 +2006,14 @@
         <source>Busy share (%)</source>
         <translation>忙碌占比（%）</translation>
     </message>
+    <message>
+        <source>CPU time (µs)</source>
+        <translation>CPU 时间（µs）</translation>
+    </message>
+    <message>
+        <source>Thread (CPU) time summed over the executions whose trace gives it (Chrome tts/tdur), beside the wall time in Total</source>
+        <translation>线程（CPU）时间：对迹中给出该值（Chrome tts/tdur）的各次执行求和，与“总计”中的墙钟时间并列</translation>
+    </message>
 </context>
 <context>
     <name>opscope::OperatorStatsView</name>
@@ -2378,6 +2386,18 @@
     <message>
         <source>Value</source>
         <translation>值</translation>
+    </message>
+    <message>
+        <source>(%1% of wall time)</source>
+        <translation>（占墙钟时间的 %1%）</translation>
+    </message>
+    <message>
+        <source>CPU time</source>
+        <translation>CPU 时间</translation>
+    </message>
+    <message>
+        <source>Thread clock at start</source>
+        <translation>开始时的线程时钟</translation>
     </message>
 </context>
 <context>

@@ -46,15 +46,17 @@ std::vector<std::string> header(const OperatorStats& stats) {
     std::vector<std::string> h{stats.groupBy == GroupBy::Name ? "operator" : "type",
                                "count", "total (us)", "self (us)", "avg (us)", "min (us)", "max (us)",
                                "p50 (us)", "p90 (us)", "p99 (us)", "busy share (%)"};
+    if (stats.hasCpuTime) h.push_back("cpu time (us)"); // only traces with thread time (Chrome tts/tdur)
     for (const MetricColumn& m : stats.metrics)
         h.push_back("mean " + m.name + (m.unit.empty() ? "" : " (" + m.unit + ")"));
     return h;
 }
 
-std::vector<std::string> cells(const OperatorStatsRow& r, bool metrics) {
+std::vector<std::string> cells(const OperatorStatsRow& r, bool metrics, bool cpuTime) {
     std::vector<std::string> c{r.key, std::to_string(r.count), microsText(r.totalNs), microsText(r.selfNs),
                                microsText(r.avgNs), microsText(r.minNs), microsText(r.maxNs), microsText(r.p50Ns),
                                microsText(r.p90Ns), microsText(r.p99Ns), numberText(r.busyShare * 100.0, 2)};
+    if (cpuTime) c.push_back(r.cpuCount > 0 ? microsText(r.cpuNs) : std::string());
     if (metrics)
         for (double v : r.metricMeans) c.push_back(numberText(v, 6));
     return c;
@@ -69,7 +71,7 @@ void printTable(const OperatorStats& stats) {
     for (std::size_t i = 1; i < h.size(); ++i) std::printf("  %14s", h[i].c_str());
     std::printf("\n");
     for (const OperatorStatsRow& r : stats.rows) {
-        std::vector<std::string> c = cells(r, false);
+        std::vector<std::string> c = cells(r, false, false);
         std::string name = c[0].size() > 60 ? c[0].substr(0, 57) + "..." : c[0];
         std::printf("%-*s", static_cast<int>(nameWidth), name.c_str());
         for (std::size_t i = 1; i < c.size(); ++i) std::printf("  %14s", c[i].c_str());
@@ -117,7 +119,7 @@ int runStats(const std::vector<std::string>& args) {
         return kExitOk;
     }
     writeCsvRow(stdout, header(stats));
-    for (const OperatorStatsRow& r : stats.rows) writeCsvRow(stdout, cells(r, true));
+    for (const OperatorStatsRow& r : stats.rows) writeCsvRow(stdout, cells(r, true, stats.hasCpuTime));
     return kExitOk;
 }
 

@@ -1,5 +1,7 @@
 #include "app/cli/summary_printer.h"
 
+#include "core/model/warning_severity.h"
+
 #include <string>
 
 namespace opscope::cli {
@@ -34,13 +36,24 @@ void printSummary(std::FILE* out, const StoreSummary& s) {
         std::fprintf(out, "file %-7s  %s%s%s\n", f.status.c_str(), f.path.c_str(), f.reason.empty() ? "" : ": ",
                      f.reason.c_str());
     }
+    // Real problems first; what is normal for the format (Kineto's unsorted events, flows cut by the
+    // profiling window) on its own line, so "warnings" means something to fix.
+    auto printCodes = [&](bool informational) {
+        for (const StoreWarning& w : s.warnings) {
+            if (isInformationalWarning(w.code) != informational) continue;
+            std::fprintf(out, "  %-30s x%-8lld", w.code.c_str(), static_cast<long long>(w.count));
+            if (w.byteOffset >= 0) std::fprintf(out, " first at byte %lld", static_cast<long long>(w.byteOffset));
+            if (w.line >= 0) std::fprintf(out, " (line %lld)", static_cast<long long>(w.line));
+            if (!w.sample.empty()) std::fprintf(out, " e.g. %s", w.sample.substr(0, 80).c_str());
+            std::fprintf(out, "\n");
+        }
+    };
     std::fprintf(out, "warnings:     %lld\n", static_cast<long long>(s.warningTotal()));
-    for (const StoreWarning& w : s.warnings) {
-        std::fprintf(out, "  %-30s x%-8lld", w.code.c_str(), static_cast<long long>(w.count));
-        if (w.byteOffset >= 0) std::fprintf(out, " first at byte %lld", static_cast<long long>(w.byteOffset));
-        if (w.line >= 0) std::fprintf(out, " (line %lld)", static_cast<long long>(w.line));
-        if (!w.sample.empty()) std::fprintf(out, " e.g. %s", w.sample.substr(0, 80).c_str());
-        std::fprintf(out, "\n");
+    printCodes(false);
+    if (s.informationalTotal() > 0) {
+        std::fprintf(out, "informational: %lld (normal for the format, not problems)\n",
+                     static_cast<long long>(s.informationalTotal()));
+        printCodes(true);
     }
 }
 

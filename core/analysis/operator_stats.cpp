@@ -2,10 +2,12 @@
 
 #include "core/analysis/interval_union.h"
 #include "core/analysis/metric_access.h"
+#include "core/store/thread_time_reader.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <unordered_map>
 
 namespace opscope {
 
@@ -75,6 +77,26 @@ void fillDurationStats(const StoreSnapshot& snap, const OperatorGrouping& groupi
     }
 }
 
+// Thread (CPU) time per row, from the slices the trace gave tdur or B/E tts to.
+bool fillCpuTime(Database& db, const StoreSnapshot& snap, const OperatorGrouping& grouping, OperatorStats* out,
+                 Error* error) {
+    std::unordered_map<std::int64_t, TimeNs> threadDur;
+    if (!readThreadDurations(db, &threadDur, error)) return false;
+    if (threadDur.empty()) return true;
+    const auto& slices = snap.slices.slices;
+    for (std::size_t i = 0; i < slices.size(); ++i) {
+        const std::uint32_t g = grouping.groupOfSlice[i];
+        if (g == kNoGroup) continue;
+        auto it = threadDur.find(slices[i].id);
+        if (it == threadDur.end()) continue;
+        OperatorStatsRow& row = out->rows[g];
+        if (__builtin_add_overflow(row.cpuNs, it->second, &row.cpuNs)) row.cpuNs = std::numeric_limits<TimeNs>::max();
+        ++row.cpuCount;
+        out->hasCpuTime = true;
+    }
+    return true;
+}
+
 bool fillMetrics(Database& db, const StoreSnapshot& snap, const OperatorGrouping& grouping, OperatorStats* out,
                  Error* error) {
     MetricCatalog catalog;
@@ -121,6 +143,7 @@ bool computeOperatorStats(Database& db, const StoreSnapshot& snapshot, const Ope
         out->sliceCount += row.count;
         row.busyShare = out->busyNs > 0 ? static_cast<double>(row.totalNs) / static_cast<double>(out->busyNs) : 0;
     }
+    if (!fillCpuTime(db, snapshot, grouping, out, error)) return false;
     if (options.includeMetrics && !fillMetrics(db, snapshot, grouping, out, error)) return false;
     std::sort(out->rows.begin(), out->rows.end(), [](const OperatorStatsRow& a, const OperatorStatsRow& b) {
         return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.key < b.key;

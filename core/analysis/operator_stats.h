@@ -39,6 +39,9 @@ struct OperatorStatsRow {
     TimeNs p99Ns = 0;
     double avgNs = 0;
     double busyShare = 0;            // totalNs / OperatorStats::busyNs (0..1; nested ops may add up past 1)
+    // CPU time: the sum of thread_dur over the executions the trace gave thread time to (cpuCount of them).
+    TimeNs cpuNs = 0;
+    std::int64_t cpuCount = 0;
     std::vector<double> metricMeans; // parallel to OperatorStats::metrics; NaN: no value
 };
 
@@ -52,6 +55,7 @@ struct OperatorStats {
     TimeNs busyNs = 0;
     std::int64_t sliceCount = 0;     // executions counted
     std::vector<MetricColumn> metrics; // only keys with at least one value in the rows
+    bool hasCpuTime = false;           // some execution has thread (CPU) time
     std::vector<OperatorStatsRow> rows; // by total time, descending (then by key)
 };
 

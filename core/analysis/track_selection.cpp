@@ -23,10 +23,10 @@ std::string baseNameOfLane(const std::string& name, int lane) {
 bool TrackCatalog::load(Database& db, TrackCatalog* out, Error* error) {
     try {
         Statement st = db.prepare(
-            "SELECT t.id, t.process_id, coalesce(t.thread_id, 0), t.kind, t.name, coalesce(t.unit, ''), t.lane, "
+            "SELECT t.id, coalesce(t.process_id, 0), coalesce(t.thread_id, 0), t.kind, t.name, coalesce(t.unit, ''), t.lane, "
             "t.is_compute, coalesce(t.device_id, 0), t.slice_count, t.counter_count, "
             "coalesce(p.name, p.pid, ''), coalesce(th.name, th.tid, ''), coalesce(d.name, '') "
-            "FROM track t JOIN process p ON p.id = t.process_id LEFT JOIN thread th ON th.id = t.thread_id "
+            "FROM track t LEFT JOIN process p ON p.id = t.process_id LEFT JOIN thread th ON th.id = t.thread_id "
             "LEFT JOIN device d ON d.id = t.device_id ORDER BY t.id");
         std::vector<TrackRecord> tracks;
         while (st.step()) {

@@ -6,22 +6,31 @@ namespace {
 
 using Phase = FlowEndpoint::Phase;
 
-// One start: link it through the steps to every end, whatever their timestamps. Real traces put a
-// device task's start before the host launch that caused it (clocks differ), so time order would break it.
+// One start: walk the chain in time order as Perfetto does (a step continues from the slice before
+// it and becomes the source; an end links from the current source and leaves it). End points earlier
+// than the start still link from it: real traces put a device task's start before the host launch that
+// caused it (clocks differ), so such an arrow is kept as written and counted (flow_backwards_in_time,
+// informational).
 void linkSingleStart(const std::vector<FlowGroupEntry>& group, const FlowLinkSink& sink) {
-    std::int64_t previous = 0;
-    for (const FlowGroupEntry& e : group)
-        if (e.phase == Phase::Start) previous = e.sliceId;
-    for (const FlowGroupEntry& e : group) {
-        if (e.phase != Phase::Step) continue;
-        if (previous != e.sliceId) sink.link(previous, e.sliceId);
-        previous = e.sliceId;
-    }
+    std::size_t startAt = 0;
+    while (group[startAt].phase != Phase::Start) ++startAt;
+    const FlowGroupEntry& start = group[startAt];
     int ends = 0;
-    for (const FlowGroupEntry& e : group) {
-        if (e.phase != Phase::End) continue;
-        sink.link(previous, e.sliceId);
-        ++ends;
+    for (std::size_t i = 0; i < startAt; ++i) {
+        if (group[i].tsNs < start.tsNs) sink.warn("flow_backwards_in_time", group[i].tsNs);
+        if (group[i].phase == Phase::End || group[i].sliceId != start.sliceId) sink.link(start.sliceId, group[i].sliceId);
+        if (group[i].phase == Phase::End) ++ends;
+    }
+    std::int64_t source = start.sliceId;
+    for (std::size_t i = startAt + 1; i < group.size(); ++i) {
+        const FlowGroupEntry& e = group[i];
+        if (e.phase == Phase::Step) {
+            if (source != e.sliceId) sink.link(source, e.sliceId);
+            source = e.sliceId;
+        } else {
+            sink.link(source, e.sliceId);
+            ++ends;
+        }
     }
     if (ends == 0) sink.warn("flow_without_end", group.front().tsNs);
 }

@@ -1,5 +1,6 @@
-// Turns the bound end points of one flow identity (cat, name, id) into flow rows: a lone start links
-// through its steps to every end; an identity with several starts (ids reused) is chained in time order.
+// Turns the bound end points of one flow identity (cat, name, id) into flow rows, in time order: a
+// lone start links through its steps, each end from the step before it (end points before the start
+// link from the start, counted); an identity with several starts (ids reused) starts a chain at each.
 #pragma once
 #include "core/model/time.h"
 #include "core/store/store_writer.h"

@@ -1,5 +1,7 @@
 #include "core/store/pending_cursors.h"
 
+#include "core/store/schema.h"
+
 #include <algorithm>
 
 namespace opscope {
@@ -38,6 +40,11 @@ std::vector<std::uint32_t> nestingOrder(const ChunkedVector<Row>& rows, MakeKey 
 }
 
 // Perfetto's order: by ts; at equal ts the longer slice first so it becomes the parent; then file order.
+// A slice marked kSliceSortByArrival ranks as 0 long, so it keeps its arrival order among the others.
+TimeNs nestingRankDur(const PendingSlice& s) {
+    return (s.flags & static_cast<std::uint32_t>(kSliceSortByArrival)) ? 0 : s.durNs;
+}
+
 struct SliceKey {
     TimeNs tsNs;
     TimeNs durNs;
@@ -107,7 +114,7 @@ private:
 
 bool sliceBefore(const NestSliceItem& a, const NestSliceItem& b) {
     if (a.slice.track != b.slice.track) return a.slice.track < b.slice.track;
-    return SliceKey{a.slice.tsNs, a.slice.durNs, a.index} < SliceKey{b.slice.tsNs, b.slice.durNs, b.index};
+    return SliceKey{a.slice.tsNs, nestingRankDur(a.slice), a.index} < SliceKey{b.slice.tsNs, nestingRankDur(b.slice), b.index};
 }
 
 bool endpointBefore(const NestEndpointItem& a, const NestEndpointItem& b) {
@@ -259,7 +266,7 @@ std::unique_ptr<EndpointCursor> spilledEndpointCursor(const SpillFile& file) {
 
 std::vector<std::uint32_t> sliceNestingOrder(const ChunkedVector<PendingSlice>& slices) {
     return nestingOrder<PendingSlice, SliceKey>(slices, [](const PendingSlice& s, std::uint32_t i) {
-        return SliceKey{s.tsNs, s.durNs, i};
+        return SliceKey{s.tsNs, nestingRankDur(s), i};
     });
 }
 std::vector<std::uint32_t> endpointNestingOrder(const ChunkedVector<PendingEndpoint>& endpoints) {

@@ -5,8 +5,8 @@
 
 namespace opscope {
 
-inline constexpr int kSchemaVersion = 1;
-inline constexpr const char* kImporterVersion = "opscope-importer-1";
+inline constexpr int kSchemaVersion = 2;
+inline constexpr const char* kImporterVersion = "opscope-importer-2";
 
 // Slice flags (slice.flags), counted in the warning table as well.
 enum SliceFlag : int {
@@ -14,7 +14,10 @@ enum SliceFlag : int {
     kSliceOverlap = 2,     // overlapped a sibling on its thread: moved to an overflow lane track
     kSliceNegativeDur = 4, // the source said dur < 0; stored as 0
     kSliceInstant = 8,     // an instant event (i, I, n, R): dur is 0
-    kSliceMissingDur = 16, // X without dur; stored as 0
+    kSliceMissingDur = 16, // X without dur; stored as 0 (no longer written: such an X is dropped, as Perfetto does)
+    // Internal, never stored: at equal ts this slice nests in arrival order instead of longer-first
+    // (a B/E pair that began after a 0-length X at its ts, which Perfetto then closes first).
+    kSliceSortByArrival = 1 << 30,
 };
 
 // Tables and views, created before the bulk insert.

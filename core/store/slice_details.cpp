@@ -33,7 +33,7 @@ void flatten(const nlohmann::json& value, const std::string& key, int level, std
 void loadFields(Database& db, std::int64_t sliceId, SliceDetails* d, bool* found) {
     Statement st = db.prepare(
         "SELECT s.id, s.track_id, s.ts, s.dur, s.depth, s.parent_id, s.self_dur, n.value, c.value, ty.value, "
-        "a.json, s.flags, t.name, coalesce(p.name, p.pid), coalesce(th.name, th.tid) "
+        "a.json, s.flags, t.name, coalesce(p.name, p.pid), coalesce(th.name, th.tid), s.thread_ts, s.thread_dur "
         "FROM slice s JOIN track t ON t.id = s.track_id "
         "LEFT JOIN process p ON p.id = t.process_id LEFT JOIN thread th ON th.id = t.thread_id "
         "LEFT JOIN string n ON n.id = s.name_id LEFT JOIN string c ON c.id = s.cat_id "
@@ -56,6 +56,8 @@ void loadFields(Database& db, std::int64_t sliceId, SliceDetails* d, bool* found
     d->trackName = st.text(12);
     d->processName = st.text(13);
     d->threadName = st.text(14);
+    if (!st.isNull(15)) d->threadTsNs = st.int64(15);
+    if (!st.isNull(16)) d->threadDurNs = st.int64(16);
 }
 
 void loadFlows(Database& db, std::int64_t sliceId, SliceDetails* d) {

@@ -48,6 +48,7 @@ struct SliceDetails {
     std::int64_t trackId = 0;
     std::string trackName, processName, threadName;
     TimeNs tsNs = 0, durNs = 0, selfNs = 0;
+    std::optional<TimeNs> threadTsNs, threadDurNs; // thread (CPU) clock at start and CPU time, when traced
     int depth = 0;
     int flags = 0;
     std::optional<std::int64_t> parentId;

@@ -27,6 +27,22 @@ void SliceNester::closeEndingBefore(Lane& lane, TimeNs tsNs, bool inclusive) {
         close(lane);
 }
 
+// Perfetto's rule: closed-open intervals, so a slice ending where the new one starts is closed,
+// except that 0-length slices at one timestamp stack on each other (the later one nests), up to
+// Perfetto's depth limit: a burst of thousands of "ts":0,"dur":0 events must not make a track
+// thousands of rows deep.
+void SliceNester::closeBeforeSlice(Lane& lane, TimeNs tsNs, TimeNs durNs) {
+    constexpr std::size_t kMaxZeroLengthStack = 512;
+    while (!lane.stack.empty()) {
+        const Open& top = lane.stack.back();
+        const bool endsBefore = top.endNs < tsNs;
+        const bool stacks = top.row.slice.durNs == 0 && durNs == 0 && lane.stack.size() < kMaxZeroLengthStack;
+        const bool endsAtAndNotStacked = top.endNs == tsNs && !stacks;
+        if (!endsBefore && !endsAtAndNotStacked) break;
+        close(lane);
+    }
+}
+
 void SliceNester::endpoint(const NestEndpointItem& item) {
     if (item.binding == FlowEndpoint::Binding::NextSlice) {
         Waiting waiting{item, std::string(item.name)};
@@ -50,7 +66,7 @@ void SliceNester::slice(const NestSliceItem& item) {
     for (;; ++laneIndex) {
         if (laneIndex == lanes_.size()) lanes_.push_back({cb_.newLane(track_, static_cast<int>(laneIndex)), {}});
         Lane& lane = lanes_[laneIndex];
-        closeEndingBefore(lane, item.slice.tsNs, true);
+        closeBeforeSlice(lane, item.slice.tsNs, item.slice.durNs);
         if (lane.stack.empty() || endNs <= lane.stack.back().endNs) break;
     }
     Lane& lane = lanes_[laneIndex];

@@ -75,6 +75,7 @@ private:
     };
     void close(Lane& lane);
     void closeEndingBefore(Lane& lane, TimeNs tsNs, bool inclusive);
+    void closeBeforeSlice(Lane& lane, TimeNs tsNs, TimeNs durNs);
 
     Callbacks cb_;
     std::vector<Lane> lanes_;

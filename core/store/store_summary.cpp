@@ -1,10 +1,20 @@
 #include "core/store/store_summary.h"
 
+#include "core/model/warning_severity.h"
+
 namespace opscope {
 
 std::int64_t StoreSummary::warningTotal() const {
     std::int64_t total = 0;
-    for (const StoreWarning& w : warnings) total += w.count;
+    for (const StoreWarning& w : warnings)
+        if (!isInformationalWarning(w.code)) total += w.count;
+    return total;
+}
+
+std::int64_t StoreSummary::informationalTotal() const {
+    std::int64_t total = 0;
+    for (const StoreWarning& w : warnings)
+        if (isInformationalWarning(w.code)) total += w.count;
     return total;
 }
 

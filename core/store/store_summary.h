@@ -28,7 +28,8 @@ struct StoreSummary {
     TimeNs startNs = 0, endNs = 0;
     std::vector<StoreWarning> warnings;
     std::vector<StoreSourceFile> sources;
-    std::int64_t warningTotal() const;
+    std::int64_t warningTotal() const;       // real problems only
+    std::int64_t informationalTotal() const; // oddities normal for the format (core/model/warning_severity.h)
 };
 
 StoreSummary readStoreSummary(Database& db);

@@ -160,7 +160,7 @@ TrackId StoreWriter::newTrack(ProcessId process, std::optional<ThreadId> thread,
     Statement st = db_.prepare(
         "INSERT INTO track(process_id, thread_id, kind, name, unit, lane, device_id) "
         "VALUES(?, ?, ?, ?, ?, ?, (SELECT device_id FROM process WHERE id = ?))");
-    st.bind(1, process);
+    if (process == kNoProcess) st.bindNull(1); else st.bind(1, process);
     if (thread) st.bind(2, *thread); else st.bindNull(2);
     st.bind(3, trackKindName(kind)).bind(4, name);
     if (unit.empty()) st.bindNull(5); else st.bind(5, unit);
@@ -230,6 +230,8 @@ PendingSliceIndex StoreWriter::addSlice(const SliceInput& slice) {
     p.type = slice.type.empty() ? 0 : intern(slice.type);
     p.flags = static_cast<std::uint32_t>(slice.flags);
     const auto index = static_cast<PendingSliceIndex>(pendingSliceCount());
+    if (slice.threadTsNs != kNoThreadTime || slice.threadDurNs != kNoThreadTime)
+        threadTimes_.push_back({index, slice.threadTsNs, slice.threadDurNs});
     slices_.push_back(p);
     maybeSpill();
     return index;

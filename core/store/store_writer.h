@@ -31,6 +31,8 @@ using ArgId = std::int64_t;          // 0: no args
 using PendingSliceIndex = std::uint32_t; // index of a slice before finish() gives it its row id
 
 inline constexpr PendingSliceIndex kNoPendingSlice = 0xffffffffu;
+inline constexpr TimeNs kNoThreadTime = std::numeric_limits<TimeNs>::min(); // slice.thread_ts/thread_dur NULL
+inline constexpr ProcessId kNoProcess = 0; // a track outside any process (track.process_id NULL)
 
 enum class TrackKind { Thread, Async, Counter, Instant, Step };
 const char* trackKindName(TrackKind kind);
@@ -68,11 +70,14 @@ struct SliceInput {
     std::string_view type;     // operator type when the importer knows it; empty: none
     ArgId args = 0;
     int flags = 0;
+    TimeNs threadTsNs = kNoThreadTime;  // thread (CPU) clock at the start, when the trace gives it
+    TimeNs threadDurNs = kNoThreadTime; // thread (CPU) time spent, when the trace gives it
 };
 
 struct ImportSummary {
     std::int64_t processes = 0, threads = 0, tracks = 0, slices = 0, counters = 0, flows = 0;
-    std::int64_t warnings = 0; // total count of oddities
+    std::int64_t warnings = 0; // count of real problems (core/model/warning_severity.h)
+    std::int64_t notes = 0;    // count of oddities normal for the format (unsorted events, cut flows)
     TimeNs startNs = 0, endNs = 0;
 };
 
@@ -102,6 +107,7 @@ public:
     TrackId threadTrack(ThreadId thread);
     // Async lanes, process instants, step markers: keyed by (process, kind, identity), where the
     // identity defaults to the name (async tracks pass their id so equal names stay apart).
+    // process kNoProcess gives a global track (track.process_id NULL).
     TrackId namedTrack(ProcessId process, TrackKind kind, std::string_view name, std::string_view identity = {});
     TrackId counterTrack(ProcessId process, std::string_view name, std::string_view unit);
     void setTrackCompute(TrackId track, bool isCompute);
@@ -225,6 +231,12 @@ private:
         bool hasNum;
     };
     std::vector<PendingMetric> metrics_;
+    // Thread times of the few slices that have them, in pending-index order (Chrome tts/tdur).
+    struct PendingThreadTime {
+        PendingSliceIndex slice;
+        TimeNs tsNs, durNs; // kNoThreadTime: unknown
+    };
+    std::vector<PendingThreadTime> threadTimes_;
     std::unordered_map<std::string, std::int64_t> metricKeys_;
 
     struct WarningEntry {

@@ -1,6 +1,7 @@
 // finish(): the second half of an import. Slices arrive in file order; here they are read back in
 // (track, ts) order, from memory or from the spill tables, nested (core/store/slice_nesting.h), and
 // flow end points bound to slices and linked into flow rows (core/store/flow_linking.h).
+#include "core/model/warning_severity.h"
 #include "core/store/flow_linking.h"
 #include "core/store/import_timing.h"
 #include "core/store/pending_cursors.h"
@@ -25,7 +26,8 @@ public:
         : w_(writer), spilled_(writer.spilled()),
           needIds_(!writer.metrics_.empty() || !writer.directFlows_.empty()),
           insertSlice_(writer.db_, "slice",
-                       "id, track_id, ts, dur, depth, parent_id, self_dur, name_id, cat_id, type_id, arg_id, flags", 12) {}
+                       "id, track_id, ts, dur, depth, parent_id, self_dur, name_id, cat_id, type_id, arg_id, flags, "
+                       "thread_ts, thread_dur", 14) {}
 
     // false when cancelled
     bool nestSlices(const std::function<bool()>& cancelled);
@@ -42,6 +44,14 @@ public:
     };
 
 private:
+    // Binary search: thread times are few and kept in pending-index order.
+    const StoreWriter::PendingThreadTime* threadTimeOf(PendingSliceIndex index) const {
+        const auto& times = w_.threadTimes_;
+        if (times.empty()) return nullptr;
+        auto it = std::lower_bound(times.begin(), times.end(), index,
+                                   [](const StoreWriter::PendingThreadTime& t, PendingSliceIndex i) { return t.slice < i; });
+        return it != times.end() && it->slice == index ? &*it : nullptr;
+    }
     SliceNester::Callbacks nesterCallbacks();
     void emit(const NestedSlice& row);
     void bind(const NestEndpointItem& item, std::int64_t sliceId);
@@ -83,7 +93,10 @@ void FinishPass::emit(const NestedSlice& row) {
     if (s.category) in.value(static_cast<std::int64_t>(s.category)); else in.null();
     if (s.type) in.value(static_cast<std::int64_t>(s.type)); else in.null();
     if (s.args) in.value(static_cast<std::int64_t>(s.args)); else in.null();
-    in.value(static_cast<std::int64_t>(s.flags));
+    in.value(static_cast<std::int64_t>(s.flags & ~static_cast<std::uint32_t>(kSliceSortByArrival)));
+    const StoreWriter::PendingThreadTime* thread = threadTimeOf(row.index);
+    if (thread && thread->tsNs != kNoThreadTime) in.value(thread->tsNs); else in.null();
+    if (thread && thread->durNs != kNoThreadTime) in.value(thread->durNs); else in.null();
     in.endRow();
     if (needIds_) w_.finalIds_[row.index] = static_cast<std::uint32_t>(row.id);
 }
@@ -301,6 +314,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
             return false;
         }
         writeMetrics();
+        if (!threadTimes_.empty()) addStat("slices.with_thread_time", static_cast<std::int64_t>(threadTimes_.size()));
         writeStrings();
         writeWarningsAndStats();
         timer.mark("metrics+strings");
@@ -321,8 +335,8 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         setMeta("trace_end_ns", std::to_string(end));
         setMeta("schema_version", std::to_string(kSchemaVersion));
         setMeta("importer_version", kImporterVersion);
-        std::int64_t warningTotal = 0;
-        for (const WarningEntry& e : warnings_) warningTotal += e.count;
+        std::int64_t warningTotal = 0, noteTotal = 0;
+        for (const WarningEntry& e : warnings_) (isInformationalWarning(e.code) ? noteTotal : warningTotal) += e.count;
         if (summary) {
             summary->processes = db_.scalarInt("SELECT count(*) FROM process");
             summary->threads = db_.scalarInt("SELECT count(*) FROM thread");
@@ -331,6 +345,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
             summary->counters = counterRows_;
             summary->flows = flowRows_;
             summary->warnings = warningTotal;
+            summary->notes = noteTotal;
             summary->startNs = start;
             summary->endNs = end;
         }

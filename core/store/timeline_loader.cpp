@@ -165,12 +165,18 @@ private:
         while (st.step()) {
             TimelineTrack t;
             t.id = st.int64(0);
-            auto pi = processIndex.find(st.int64(1));
+            // Global tracks (process_id NULL: global async ids, global instants) share one group, id 0.
+            const bool global = st.isNull(1);
+            auto pi = processIndex.find(global ? 0 : st.int64(1));
             if (pi == processIndex.end()) {
                 // A track without its process row still shows, under a process of its own.
                 TimelineProcess orphan;
-                orphan.id = st.int64(1);
-                orphan.pid = std::to_string(orphan.id);
+                orphan.id = global ? 0 : st.int64(1);
+                orphan.pid = global ? std::string() : std::to_string(orphan.id);
+                if (global) {
+                    orphan.name = "Global";
+                    orphan.sortIndex = std::numeric_limits<std::int64_t>::min(); // on top, as in Perfetto
+                }
                 pi = processIndex.emplace(orphan.id, data_.processes_.size()).first;
                 data_.processes_.push_back(std::move(orphan));
             }

@@ -77,7 +77,8 @@ TEST_CASE("ascend folder: torch_npu output joins kernels, steps, L2, communicati
     // Counter CSV: memory_record under the device, in MB; empty cells are no sample.
     CHECK(db.scalarText("SELECT unit FROM track WHERE kind = 'counter' AND name = 'PTA/Total Allocated'") == "MB");
     CHECK(countOf(db, "SELECT counter_count FROM track WHERE name = 'APP/Total Reserved'") == 1);
-    CHECK(countOf(db, "SELECT count(*) FROM track WHERE kind = 'counter' AND name = 'HBM 0/Read' AND device_id IS NOT NULL") == 1);
+    // trace_view.json series are named "<event name> <args key>", as Perfetto names them.
+    CHECK(countOf(db, "SELECT count(*) FROM track WHERE kind = 'counter' AND name = 'HBM 0/Read Read(MB/s)' AND device_id IS NOT NULL") == 1);
     CHECK(countOf(db, "SELECT count(*) FROM source_file WHERE status = 'skipped'") == 3);
 }
 

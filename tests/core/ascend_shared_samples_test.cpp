@@ -26,7 +26,8 @@ TEST_CASE("ascend sample: torch_npu rank0 folder joins kernel rows and keeps cou
     // Counter tracks of trace_view.json sit under NPU 0.
     CHECK(countOf(db, "SELECT count(*) FROM track t JOIN device d ON d.id = t.device_id "
                       "WHERE t.kind = 'counter' AND d.name = 'NPU 0' AND t.name LIKE 'HBM %'") == 8);
-    CHECK(countOf(db, "SELECT count(*) FROM track WHERE kind = 'counter' AND name = 'AI Core Freq'") == 1);
+    // Series named "<event name> <args key>", as Perfetto names them.
+    CHECK(countOf(db, "SELECT count(*) FROM track WHERE kind = 'counter' AND name = 'AI Core Freq MHz'") == 1);
     CHECK(countOf(db, "SELECT count(*) FROM track t JOIN process p ON p.id = t.process_id "
                       "WHERE p.name = 'Ascend Hardware' AND t.is_compute = 1") >= 1);
     CHECK(countOf(db, "SELECT count(*) FROM track WHERE kind = 'step'") == 1);

@@ -43,7 +43,13 @@ const char* kMixedTrace = R"([
 {"ph":"f","name":"again","cat":"r","id":9,"pid":0,"tid":7,"ts":50,"bp":"e"},
 {"ph":"X","name":"producer","pid":1,"tid":3,"ts":0,"dur":5,"bind_id":"v2","flow_out":true},
 {"ph":"X","name":"consumer","pid":1,"tid":3,"ts":10,"dur":5,"bind_id":"v2","flow_in":true},
-{"ph":"s","name":"lost","cat":"x","id":10,"pid":1,"tid":9,"ts":1}
+{"ph":"s","name":"lost","cat":"x","id":10,"pid":1,"tid":9,"ts":1},
+{"ph":"X","name":"cpu","pid":1,"tid":4,"ts":0,"dur":10,"tts":3,"tdur":4},
+{"ph":"X","name":"zero","pid":1,"tid":4,"ts":20,"dur":0},
+{"ph":"B","name":"after_zero","pid":1,"tid":4,"ts":20,"tts":9},
+{"ph":"E","pid":1,"tid":4,"ts":30,"tts":12},
+{"ph":"b","name":"global","cat":"g","id":5,"pid":1,"ts":2},
+{"ph":"e","name":"global","cat":"g","id":5,"pid":2,"ts":8}
 ])";
 
 // Every table a view reads, as text rows in a fixed order.
@@ -52,8 +58,9 @@ std::vector<std::string> dump(const std::string& storePath) {
     const char* queries[] = {
         "SELECT id, track, ts, dur, depth, coalesce(parent_id, 0), self_dur, name, coalesce(category, ''), "
         "coalesce(type, ''), coalesce(args, ''), flags FROM slice_view ORDER BY id",
+        "SELECT id, coalesce(thread_ts, -1), coalesce(thread_dur, -1) FROM slice ORDER BY id",
         "SELECT slice_out, slice_in, coalesce(cat, ''), coalesce(name, '') FROM flow ORDER BY slice_out, slice_in, name",
-        "SELECT id, process_id, coalesce(thread_id, 0), kind, name, lane, is_compute, coalesce(device_id, 0), "
+        "SELECT id, coalesce(process_id, 0), coalesce(thread_id, 0), kind, name, lane, is_compute, coalesce(device_id, 0), "
         "slice_count, counter_count, max_depth, coalesce(min_ts, 0), coalesce(max_end, 0) FROM track ORDER BY id",
         "SELECT track_id, ts, value FROM counter ORDER BY track_id, ts",
         "SELECT code, count, coalesce(sample, '') FROM warning ORDER BY code",
@@ -95,8 +102,16 @@ TEST_CASE("a spilled import writes the same store as an in-memory one", "[store]
     TempDir dir;
     const std::string trace = dir.write("mixed.json", kMixedTrace);
     const auto inMemory = dump(importWithBudget(dir, trace, false, "memory.sqlite"));
-    const auto spilled = dump(importWithBudget(dir, trace, true, "spilled.sqlite"));
+    const std::string spilledStore = importWithBudget(dir, trace, true, "spilled.sqlite");
+    const auto spilled = dump(spilledStore);
     CHECK(inMemory.size() > 30);
+    {
+        // The spilled path keeps thread times, 0-length ordering and global tracks too.
+        Database db = openReadOnly(spilledStore);
+        CHECK(db.scalarInt("SELECT sum(thread_dur) FROM slice") == 7000);
+        CHECK(db.scalarInt("SELECT depth FROM slice_view WHERE name = 'after_zero'") == 0);
+        CHECK(db.scalarInt("SELECT count(*) FROM track WHERE process_id IS NULL") == 2); // "req" and "global": ids are global
+    }
     REQUIRE(inMemory.size() == spilled.size());
     for (std::size_t i = 0; i < inMemory.size(); ++i) CHECK(inMemory[i] == spilled[i]);
 }

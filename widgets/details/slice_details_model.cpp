@@ -48,6 +48,15 @@ void SliceDetailsModel::addFields(const SliceDetails& d, TimeNs traceStartNs) {
     add(s, tr("Start (absolute)"), formatDurationExact(d.tsNs));
     add(s, tr("Duration"), formatDurationExact(d.durNs));
     add(s, tr("Self time"), formatDurationExact(d.selfNs));
+    // Thread (CPU) time beside wall time: how much of the slice the thread actually ran.
+    if (d.threadDurNs) {
+        QString cpu = formatDurationExact(*d.threadDurNs);
+        if (d.durNs > 0)
+            cpu += QStringLiteral(" ") + tr("(%1% of wall time)")
+                                             .arg(100.0 * static_cast<double>(*d.threadDurNs) / static_cast<double>(d.durNs), 0, 'f', 1);
+        add(s, tr("CPU time"), cpu);
+    }
+    if (d.threadTsNs) add(s, tr("Thread clock at start"), formatDurationExact(*d.threadTsNs));
     add(s, tr("Depth"), QString::number(d.depth));
     if (d.parentId) add(s, tr("Parent"), tr("slice %1").arg(*d.parentId), *d.parentId);
     add(s, tr("Slice id"), QString::number(d.id));

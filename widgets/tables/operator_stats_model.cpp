@@ -62,13 +62,13 @@ int OperatorStatsModel::rowCount(const QModelIndex& parent) const {
 }
 
 int OperatorStatsModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : FixedColumnCount + static_cast<int>(stats_.metrics.size());
+    return parent.isValid() ? 0 : metricColumnBase() + static_cast<int>(stats_.metrics.size());
 }
 
 namespace {
 
-double metricAt(const OperatorStatsRow& r, int column) {
-    const std::size_t m = static_cast<std::size_t>(column - OperatorStatsModel::FixedColumnCount);
+double metricAt(const OperatorStatsRow& r, int column, int base) {
+    const std::size_t m = static_cast<std::size_t>(column - base);
     return m < r.metricMeans.size() ? r.metricMeans[m] : std::nan("");
 }
 
@@ -96,7 +96,9 @@ QVariant OperatorStatsModel::displayValue(const OperatorStatsRow& r, int column)
     case P90Column: return microsecondsText(static_cast<double>(r.p90Ns));
     case P99Column: return microsecondsText(static_cast<double>(r.p99Ns));
     case ShareColumn: return QString::number(r.busyShare * 100.0, 'f', 2);
-    default: return metricText(metricAt(r, column));
+    default:
+        if (isCpuColumn(column)) return r.cpuCount > 0 ? microsecondsText(static_cast<double>(r.cpuNs)) : QString();
+        return metricText(metricAt(r, column, metricColumnBase()));
     }
 }
 
@@ -114,8 +116,9 @@ QVariant OperatorStatsModel::sortValue(const OperatorStatsRow& r, int column) co
     case P99Column: return static_cast<qlonglong>(r.p99Ns);
     case ShareColumn: return r.busyShare;
     default: {
+        if (isCpuColumn(column)) return static_cast<qlonglong>(r.cpuCount > 0 ? r.cpuNs : -1);
         // Operators without the metric sort as the lowest value, so they gather at one end.
-        const double v = metricAt(r, column);
+        const double v = metricAt(r, column, metricColumnBase());
         return std::isnan(v) ? -std::numeric_limits<double>::infinity() : v;
     }
     }
@@ -141,8 +144,15 @@ QVariant OperatorStatsModel::data(const QModelIndex& index, int role) const {
 
 QVariant OperatorStatsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= columnCount()) return {};
+    if (isCpuColumn(section)) {
+        if (role == Qt::DisplayRole) return tr("CPU time (µs)");
+        if (role == Qt::ToolTipRole)
+            return tr("Thread (CPU) time summed over the executions whose trace gives it (Chrome tts/tdur), "
+                      "beside the wall time in Total");
+        return {};
+    }
     if (section >= FixedColumnCount) {
-        const MetricColumn& m = stats_.metrics[static_cast<std::size_t>(section - FixedColumnCount)];
+        const MetricColumn& m = stats_.metrics[static_cast<std::size_t>(section - metricColumnBase())];
         const QString name = QString::fromStdString(m.name);
         if (role == Qt::DisplayRole)
             return m.unit.empty() ? tr("%1 (mean)").arg(name) : tr("%1 (mean, %2)").arg(name, QString::fromStdString(m.unit));

@@ -23,7 +23,7 @@ public:
         P90Column,
         P99Column,
         ShareColumn,
-        FixedColumnCount // metric columns follow, one per OperatorStats::metrics entry
+        FixedColumnCount // then "CPU time" when the trace has thread time, then one column per metric
     };
     enum Role { SortRole = Qt::UserRole + 1, KeyRole };
 
@@ -39,6 +39,10 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // First metric column: after the CPU time column when there is one.
+    int metricColumnBase() const { return FixedColumnCount + (stats_.hasCpuTime ? 1 : 0); }
+    bool isCpuColumn(int column) const { return stats_.hasCpuTime && column == FixedColumnCount; }
 
 private:
     QVariant displayValue(const OperatorStatsRow& r, int column) const;

@@ -69,7 +69,10 @@ const ProcessHeaderText& TimelineView::processHeaderText(const TimelineRow& row,
     QString name = QString::fromStdString(proc.name.empty() ? proc.pid : proc.name);
     if (!proc.deviceName.empty() && proc.deviceName != proc.name) name += QStringLiteral(" · ") + QString::fromStdString(proc.deviceName);
     const QString count = row.trackCount == 1 ? tr("1 track") : tr("%1 tracks").arg(row.trackCount);
-    const QString pid = proc.name.empty() ? QString() : tr("pid %1").arg(QString::fromStdString(proc.pid));
+    // The global group (tracks outside any process) has no pid to show; a string pid ("Spans") is
+    // already the name.
+    const bool showPid = !proc.name.empty() && !proc.pid.empty() && proc.pid != proc.name;
+    const QString pid = showPid ? tr("pid %1").arg(QString::fromStdString(proc.pid)) : QString();
     QFont bold = headerFont_;
     bold.setBold(true);
     text = layoutProcessHeader(name, pid, count, size, {headerFont_, bold, smallFont_});
@@ -115,7 +118,7 @@ const TrackHeaderText& TimelineView::trackHeaderText(const TimelineRow& row, QSi
         const QString unit = QString::fromStdString(t.unit);
         sub = tr("%1 – %2 %3").arg(formatCounterValue(std::min(0.0, t.counterMin)), formatCounterValue(t.counterMax),
                                     unit).trimmed();
-    } else if (!t.tid.empty()) {
+    } else if (!t.tid.empty() && t.tid != t.threadName) { // a string tid is already the thread's name
         sub = tr("tid %1").arg(QString::fromStdString(t.tid));
     }
     text = layoutTrackHeader(title, sub, size, kTrackTextLeft, kPinSize + 14, {headerFont_, headerFont_, smallFont_});

@@ -46,7 +46,8 @@ RawValue* fieldSlot(ChromeEvent* ev, std::string_view key) {
     return nullptr;
 }
 
-bool readValue(const char*& p, const char* end, RawValue* out, json::ScanError* error, int* controlChars) {
+bool readValue(const char*& p, const char* end, RawValue* out, json::ScanError* error, int* controlChars,
+               int* trailingCommas) {
     const char* start = p;
     char c = *p;
     if (c == '"') {
@@ -62,14 +63,16 @@ bool readValue(const char*& p, const char* end, RawValue* out, json::ScanError* 
         if (out) *out = {RawValue::Kind::Number, raw, false};
         return true;
     }
-    if (!json::skipValue(p, end, error, controlChars)) return false;
+    const int commasBefore = *trailingCommas;
+    if (!json::skipValue(p, end, error, controlChars, trailingCommas)) return false;
     if (out) {
         RawValue::Kind kind = c == '{' ? RawValue::Kind::Object
                               : c == '[' ? RawValue::Kind::Array
                               : c == 't' ? RawValue::Kind::True
                               : c == 'f' ? RawValue::Kind::False
                                          : RawValue::Kind::Null;
-        *out = {kind, std::string_view(start, static_cast<std::size_t>(p - start)), false};
+        *out = {kind, std::string_view(start, static_cast<std::size_t>(p - start)), false,
+                *trailingCommas != commasBefore};
     }
     return true;
 }
@@ -106,7 +109,7 @@ bool parseChromeEvent(const char* begin, const char* end, ChromeEvent* ev, json:
         ++ev->fieldCount;
         if (key == "ph") {
             RawValue ph;
-            if (!readValue(p, end, &ph, error, controlChars)) return false;
+            if (!readValue(p, end, &ph, error, controlChars, &ev->trailingCommas)) return false;
             if (ph.kind != RawValue::Kind::String) {
                 *error = {p, "\"ph\" to be a string such as \"X\"", true};
                 return false;
@@ -114,11 +117,17 @@ bool parseChromeEvent(const char* begin, const char* end, ChromeEvent* ev, json:
             ev->phase = ph.text;
         } else {
             RawValue* slot = keyEscaped ? nullptr : fieldSlot(ev, key);
-            if (!readValue(p, end, slot, error, controlChars)) return false;
+            if (!readValue(p, end, slot, error, controlChars, &ev->trailingCommas)) return false;
         }
         p = json::skipWhitespace(p, end);
         if (p < end && *p == ',') {
             ++p;
+            const char* next = json::skipWhitespace(p, end);
+            if (next < end && *next == '}') { // {"ph":"X",} : tolerated like Perfetto, counted
+                ++ev->trailingCommas;
+                if (eventEnd) *eventEnd = next + 1;
+                return true;
+            }
             continue;
         }
         if (p < end && *p == '}') {

@@ -16,6 +16,7 @@ struct RawValue {
     Kind kind = Kind::Absent;
     std::string_view text; // strings: between the quotes; others: the value's own text
     bool escaped = false;
+    bool trailingComma = false; // an object/array value with a tolerated ",}" or ",]" inside
 
     bool present() const { return kind != Kind::Absent && kind != Kind::Null; }
     bool isTrue() const { return kind == Kind::True; }
@@ -27,6 +28,7 @@ struct ChromeEvent {
     RawValue flowIn, flowOut, cname;
     std::int64_t byteOffset = 0; // of the event's '{' in the decompressed stream
     int fieldCount = 0;
+    int trailingCommas = 0; // tolerated ",}" / ",]" in the event and its values
 };
 
 // Parses the object that starts at begin (its first byte is '{') and ends at or before end; on

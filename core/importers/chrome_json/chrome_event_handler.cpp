@@ -1,21 +1,13 @@
 #include "core/importers/chrome_json/chrome_event_handler.h"
 
-#include "core/model/fnv1a.h"
+#include "core/importers/chrome_json/chrome_value_helpers.h"
 #include "core/store/schema.h"
-
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 
 namespace opscope {
 
 namespace {
-
-std::string_view viewOrDecode(const RawValue& value, std::string& scratch) {
-    if (value.kind == RawValue::Kind::String && !value.escaped) return value.text;
-    scratch = stringOf(value);
-    return scratch;
-}
 
 bool badTimeType(const RawValue& v) {
     return v.kind == RawValue::Kind::Object || v.kind == RawValue::Kind::Array || v.kind == RawValue::Kind::True ||
@@ -24,42 +16,24 @@ bool badTimeType(const RawValue& v) {
 
 bool badIdType(const RawValue& v) { return v.kind == RawValue::Kind::Object || v.kind == RawValue::Kind::Array; }
 
-std::string_view argsText(const RawValue& args) {
-    if (args.kind != RawValue::Kind::Object) return {};
-    return args.text;
+// A string pid/tid that is not a number names its process/thread, as Perfetto does.
+bool isNameLikeId(const RawValue& id) {
+    if (id.kind != RawValue::Kind::String) return false;
+    const std::string key = canonicalIdKey(id);
+    return key.empty() || key.find_first_not_of("-0123456789") != std::string::npos;
 }
 
-
-std::string unitInParentheses(const std::string& key) {
-    auto open = key.rfind('(');
-    if (open != std::string::npos && key.back() == ')') return key.substr(open + 1, key.size() - open - 2);
-    return {};
+TimeNs threadTimeOf(const RawValue& value) {
+    std::optional<TimeNs> t = microsOf(value);
+    return t ? *t : kNoThreadTime;
 }
 
-// "Read(MB/s)" -> "MB/s"; "MHz" -> "MHz"; "value" -> "".
-std::string unitFromKey(const std::string& key) {
-    std::string inParentheses = unitInParentheses(key);
-    if (!inParentheses.empty()) return inParentheses;
-    if (key == "value" || key.empty()) return {};
-    return key;
-}
-
-std::optional<double> numberOf(const nlohmann::json& v) {
-    if (v.is_number()) return v.get<double>();
-    if (v.is_string()) {
-        const std::string& s = v.get_ref<const std::string&>();
-        char* end = nullptr;
-        double d = std::strtod(s.c_str(), &end);
-        if (!s.empty() && end && *end == '\0') return d;
-    }
-    if (v.is_boolean()) return v.get<bool>() ? 1.0 : 0.0;
-    return std::nullopt;
-}
-
-nlohmann::json parseArgs(const RawValue& args) {
-    if (args.kind != RawValue::Kind::Object) return nlohmann::json::object();
-    nlohmann::json parsed = nlohmann::json::parse(args.text, nullptr, false);
-    return parsed.is_object() ? parsed : nlohmann::json::object();
+// The raw spelling of an id plus its JSON kind: the cache key of the hot path (no parsing, no allocation
+// once the scratch buffer has grown).
+void appendRawId(std::string& out, const RawValue& v) {
+    out.push_back(static_cast<char>('0' + static_cast<int>(v.kind)));
+    out.append(v.text);
+    out.push_back('\x1f');
 }
 
 } // namespace
@@ -76,23 +50,21 @@ void ChromeEventHandler::warn(std::string_view code, const ChromeEvent& event, s
     writer_.addWarning(code, file_, event.byteOffset, -1, sample);
 }
 
-namespace {
-// The raw spelling of an id plus its JSON kind: the cache key of the hot path (no parsing, no allocation
-// once the scratch buffer has grown).
-void appendRawId(std::string& out, const RawValue& v) {
-    out.push_back(static_cast<char>('0' + static_cast<int>(v.kind)));
-    out.append(v.text);
-    out.push_back('\x1f');
+std::string_view ChromeEventHandler::argsOf(const RawValue& args) {
+    if (args.kind != RawValue::Kind::Object) return {};
+    if (!args.trailingComma) return args.text;
+    argsScratch_ = json::withoutTrailingCommas(args.text);
+    return argsScratch_;
 }
-} // namespace
 
+// An event without pid is in process 0 (Perfetto's default).
 ChromeEventHandler::Context ChromeEventHandler::processOf(const ChromeEvent& event) {
     scratchKey_.clear();
     appendRawId(scratchKey_, event.pid);
     auto raw = rawProcessCache_.find(std::string_view(scratchKey_));
     if (raw != rawProcessCache_.end()) return raw->second;
     std::string key = options_.processKeyPrefix;
-    key += canonicalIdKey(event.pid);
+    key += event.pid.present() ? canonicalIdKey(event.pid) : std::string("0");
     auto it = processCache_.find(key);
     Context ctx;
     if (it != processCache_.end()) {
@@ -100,9 +72,16 @@ ChromeEventHandler::Context ChromeEventHandler::processOf(const ChromeEvent& eve
     } else {
         ctx = Context{writer_.process(key), key};
         processCache_.emplace(key, ctx);
+        if (isNameLikeId(event.pid)) writer_.setProcessName(ctx.process, stringOf(event.pid));
     }
     rawProcessCache_.emplace(scratchKey_, ctx);
     return ctx;
+}
+
+// Without tid the thread is the pid's (tid = pid), so an event with neither is on thread 0 of process 0.
+std::string ChromeEventHandler::tidKeyOf(const ChromeEvent& event) const {
+    if (event.tid.present()) return canonicalIdKey(event.tid);
+    return event.pid.present() ? canonicalIdKey(event.pid) : std::string("0");
 }
 
 TrackId ChromeEventHandler::threadTrackOf(const ChromeEvent& event, const Context& ctx) {
@@ -112,7 +91,7 @@ TrackId ChromeEventHandler::threadTrackOf(const ChromeEvent& event, const Contex
     auto raw = rawTrackCache_.find(std::string_view(scratchKey_));
     if (raw != rawTrackCache_.end()) return raw->second;
     std::string rawKey = scratchKey_;
-    std::string tidKey = event.tid.present() ? canonicalIdKey(event.tid) : canonicalIdKey(event.pid);
+    std::string tidKey = tidKeyOf(event);
     std::string key = ctx.processKey;
     key.push_back('\x1f');
     key += tidKey;
@@ -121,7 +100,10 @@ TrackId ChromeEventHandler::threadTrackOf(const ChromeEvent& event, const Contex
     if (it != threadTrackCache_.end()) {
         track = it->second;
     } else {
-        track = writer_.threadTrack(writer_.thread(ctx.process, tidKey));
+        ThreadId thread = writer_.thread(ctx.process, tidKey);
+        if (isNameLikeId(event.tid) && !threadsNamedByMetadata_.count(thread))
+            writer_.setThreadName(thread, stringOf(event.tid));
+        track = writer_.threadTrack(thread);
         threadTrackCache_.emplace(std::move(key), track);
     }
     rawTrackCache_.emplace(std::move(rawKey), track);
@@ -135,21 +117,27 @@ void ChromeEventHandler::noteEnd(TrackId track, TimeNs endNs) {
 }
 
 PendingSliceIndex ChromeEventHandler::emitSlice(TrackId track, TimeNs ts, TimeNs dur, std::string_view name,
-                                                std::string_view category, std::string_view argsJson, int flags) {
+                                                std::string_view category, std::string_view argsJson, int flags,
+                                                TimeNs threadTsNs, TimeNs threadDurNs) {
     SliceInput in;
     in.track = track;
     in.tsNs = ts;
     in.durNs = dur;
-    in.name = name.empty() ? std::string_view("[no name]") : name;
+    in.name = name.empty() ? std::string_view("[No name]") : name; // Perfetto's spelling
     in.category = category;
     in.args = writer_.addArgs(argsJson);
     in.flags = flags;
+    in.threadTsNs = threadTsNs;
+    in.threadDurNs = threadDurNs;
     noteEnd(track, ts + dur);
     return writer_.addSlice(in);
 }
 
 bool ChromeEventHandler::handle(const ChromeEvent& e, Error* error) {
     ++events_;
+    if (e.trailingCommas > 0) {
+        for (int i = 0; i < e.trailingCommas; ++i) warn("trailing_comma", e, stringOf(e.name));
+    }
     if (e.phase.empty()) {
         if (e.fieldCount == 0) warn("empty_event_skipped", e, "{}");
         else warn("event_without_phase", e, stringOf(e.name));
@@ -192,16 +180,18 @@ bool ChromeEventHandler::handle(const ChromeEvent& e, Error* error) {
     return true;
 }
 
+// An X without a readable dur is dropped and counted, as Perfetto drops it; the warning keeps its
+// name and byte offset so it can be found.
 bool ChromeEventHandler::onComplete(const ChromeEvent& e, TimeNs ts, Error* /*error*/) {
+    std::optional<TimeNs> dur = microsOf(e.dur);
+    if (!dur) {
+        warn(e.dur.present() ? "bad_duration" : "missing_duration", e, stringOf(e.name));
+        return true;
+    }
     Context ctx = processOf(e);
     TrackId track = threadTrackOf(e, ctx);
     int flags = 0;
-    std::optional<TimeNs> dur = microsOf(e.dur);
-    if (!dur) {
-        flags |= kSliceMissingDur;
-        warn("missing_duration", e, stringOf(e.name));
-        dur = 0;
-    } else if (*dur < 0) {
+    if (*dur < 0) {
         flags |= kSliceNegativeDur;
         warn("negative_duration", e, stringOf(e.name));
         dur = 0;
@@ -210,21 +200,30 @@ bool ChromeEventHandler::onComplete(const ChromeEvent& e, TimeNs ts, Error* /*er
     TimeNs& last = lastTs_[track];
     if (ts < last) writer_.addWarning("out_of_order_timestamp", file_, e.byteOffset, -1, name);
     last = std::max(last, ts);
-    PendingSliceIndex slice = emitSlice(track, ts, *dur, name, viewOrDecode(e.cat, catScratch_), argsText(e.args), flags);
-    if (e.bindId.present()) bindV2Flow(e, slice);
+    if (*dur == 0) zeroCompleteTs_[track] = ts;
+    PendingSliceIndex slice = emitSlice(track, ts, *dur, name, viewOrDecode(e.cat, catScratch_), argsOf(e.args), flags,
+                                        threadTimeOf(e.tts), threadTimeOf(e.tdur));
+    if (e.bindId.present()) bindV2Flow(e, ts, slice);
     return true;
 }
 
 void ChromeEventHandler::onBegin(const ChromeEvent& e, TimeNs ts) {
     Context ctx = processOf(e);
     TrackId track = threadTrackOf(e, ctx);
-    OpenSlice open{ts, stringOf(e.name), stringOf(e.cat), std::string(argsText(e.args)),
+    OpenSlice open{ts, stringOf(e.name), stringOf(e.cat), std::string(argsOf(e.args)),
                    e.bindId.present() ? canonicalIdKey(e.bindId) : std::string(), e.flowOut.isTrue(),
-                   e.flowIn.isTrue(), e.byteOffset};
+                   e.flowIn.isTrue(), e.byteOffset, threadTimeOf(e.tts), false};
+    // Perfetto meets a 0-length X that arrived first at this ts before this B, and closes it: the pair
+    // must not become its parent just because it is longer.
+    auto zero = zeroCompleteTs_.find(track);
+    open.afterZeroSibling = zero != zeroCompleteTs_.end() && zero->second == ts;
     openSlices_[track].push_back(std::move(open));
     noteEnd(track, ts);
 }
 
+// E closes the innermost open B that it matches: same category when the E names one, same name when
+// the E has one (Perfetto's SliceTracker). An E that matches nothing is counted and dropped, leaving the
+// B open; open slices above the match are cut at the E (Perfetto: misplaced_end_event).
 void ChromeEventHandler::onEnd(const ChromeEvent& e, TimeNs ts) {
     Context ctx = processOf(e);
     TrackId track = threadTrackOf(e, ctx);
@@ -233,12 +232,30 @@ void ChromeEventHandler::onEnd(const ChromeEvent& e, TimeNs ts) {
         warn("unmatched_end", e, stringOf(e.name));
         return;
     }
+    const std::string endName = stringOf(e.name), endCat = stringOf(e.cat);
+    auto match = stack.rend();
+    for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
+        if (!endCat.empty() && it->category != endCat) continue;
+        if (!endName.empty() && it->name != endName) continue;
+        match = it;
+        break;
+    }
+    if (match == stack.rend()) {
+        warn("end_name_mismatch", e, stack.back().name + " / " + endName);
+        return;
+    }
+    const std::size_t matchIndex = static_cast<std::size_t>(stack.rend() - match) - 1;
+    while (stack.size() > matchIndex + 1) {
+        warn("misplaced_end_event", e, stack.back().name);
+        OpenSlice inner = std::move(stack.back());
+        stack.pop_back();
+        std::string innerArgs = inner.argsJson;
+        closeOpen(track, std::move(inner), ts, std::move(innerArgs), kNoThreadTime, 0);
+    }
     OpenSlice open = std::move(stack.back());
     stack.pop_back();
-    std::string endName = stringOf(e.name);
-    if (!endName.empty() && endName != open.name) warn("end_name_mismatch", e, open.name + " / " + endName);
     std::string args = open.argsJson;
-    std::string_view endArgs = argsText(e.args);
+    std::string_view endArgs = argsOf(e.args);
     if (!endArgs.empty() && endArgs != "{}") {
         if (args.empty() || args == "{}") {
             args = std::string(endArgs);
@@ -251,65 +268,53 @@ void ChromeEventHandler::onEnd(const ChromeEvent& e, TimeNs ts) {
             }
         }
     }
-    int flags = 0;
-    TimeNs dur = ts - open.tsNs;
-    if (dur < 0) {
-        flags |= kSliceNegativeDur;
-        warn("negative_duration", e, open.name);
-        dur = 0;
-    }
-    PendingSliceIndex slice = emitSlice(track, open.tsNs, dur, open.name, open.category, args, flags);
-    if (!open.bindId.empty()) bindV2Flow(open.bindId, open.flowOut, open.flowIn, slice);
+    closeOpen(track, std::move(open), ts, std::move(args), threadTimeOf(e.tts), 0);
 }
 
+void ChromeEventHandler::closeOpen(TrackId track, OpenSlice open, TimeNs endNs, std::string args, TimeNs threadEndNs,
+                                   int flags) {
+    TimeNs dur = endNs - open.tsNs;
+    if (dur < 0) {
+        flags |= kSliceNegativeDur;
+        writer_.addWarning("negative_duration", file_, open.byteOffset, -1, open.name);
+        dur = 0;
+    }
+    if (open.afterZeroSibling) flags |= kSliceSortByArrival;
+    // Thread time of a B/E pair: the E's tts minus the B's, when both are given.
+    const TimeNs threadDur =
+        open.threadTsNs != kNoThreadTime && threadEndNs != kNoThreadTime ? threadEndNs - open.threadTsNs : kNoThreadTime;
+    PendingSliceIndex slice =
+        emitSlice(track, open.tsNs, dur, open.name, open.category, args, flags, open.threadTsNs, threadDur);
+    if (!open.bindId.empty())
+        bindV2Flow(open.bindId, open.flowOut, open.flowIn, open.tsNs, open.byteOffset, slice);
+}
+
+// Global instants (s:"g") sit on one track outside any process, as in Perfetto; "p" on the process,
+// "t" or none on the thread; any other scope is dropped and counted.
 void ChromeEventHandler::onInstant(const ChromeEvent& e, TimeNs ts) {
     std::string scope = stringOf(e.instantScope);
     TrackId track;
+    TimeNs threadTs = kNoThreadTime;
     if (scope == "g") {
-        ProcessId global = writer_.process(options_.processKeyPrefix + "<global>");
-        if (!globalNamed_) {
-            writer_.setProcessName(global, "Global");
-            globalNamed_ = true;
-        }
-        track = writer_.namedTrack(global, TrackKind::Instant, "Global instants");
+        track = writer_.namedTrack(kNoProcess, TrackKind::Instant, "Global instants");
     } else if (scope == "p") {
         track = writer_.namedTrack(processOf(e).process, TrackKind::Instant, "Process instants");
+    } else if (!scope.empty() && scope != "t") {
+        warn("instant_bad_scope", e, stringOf(e.name)); // Perfetto drops it too
+        return;
     } else {
         track = threadTrackOf(e, processOf(e));
+        threadTs = threadTimeOf(e.tts);
+        zeroCompleteTs_[track] = ts;
     }
     std::string nameScratch, catScratch;
-    emitSlice(track, ts, 0, viewOrDecode(e.name, nameScratch), viewOrDecode(e.cat, catScratch), argsText(e.args),
-              kSliceInstant);
-}
-
-void ChromeEventHandler::onCounter(const ChromeEvent& e, TimeNs ts) {
-    nlohmann::json args = parseArgs(e.args);
-    if (args.empty()) {
-        warn("counter_without_values", e, stringOf(e.name));
-        return;
-    }
-    Context ctx = processOf(e);
-    std::string base = stringOf(e.name);
-    if (e.id.present()) base += " id:" + canonicalIdKey(e.id);
-    bool single = args.size() == 1;
-    for (auto it = args.begin(); it != args.end(); ++it) {
-        std::optional<double> value = numberOf(it.value());
-        if (!value) {
-            warn("counter_value_not_number", e, base + " " + it.key());
-            continue;
-        }
-        std::string trackName = single ? base : base + " " + it.key();
-        // A lone series is named after the event and its key is the unit ("MHz"); with several series
-        // the key names the series and only a "(unit)" suffix gives a unit.
-        TrackId track = writer_.counterTrack(ctx.process, trackName, single ? unitFromKey(it.key()) : unitInParentheses(it.key()));
-        writer_.addCounter(track, ts, *value);
-        traceEndNs_ = std::max(traceEndNs_, ts);
-    }
+    emitSlice(track, ts, 0, viewOrDecode(e.name, nameScratch), viewOrDecode(e.cat, catScratch), argsOf(e.args),
+              kSliceInstant, threadTs);
 }
 
 void ChromeEventHandler::onMetadata(const ChromeEvent& e) {
     std::string what = stringOf(e.name);
-    nlohmann::json args = parseArgs(e.args);
+    nlohmann::json args = parseArgsObject(argsOf(e.args));
     Context ctx = processOf(e);
     auto text = [&](const char* key) -> std::string {
         auto it = args.find(key);
@@ -319,7 +324,7 @@ void ChromeEventHandler::onMetadata(const ChromeEvent& e) {
     auto sortIndex = [&]() -> std::optional<std::int64_t> {
         auto it = args.find("sort_index");
         if (it == args.end()) return std::nullopt;
-        std::optional<double> v = numberOf(*it);
+        std::optional<double> v = counterNumberOf(*it);
         if (!v) return std::nullopt;
         return static_cast<std::int64_t>(*v);
     };
@@ -330,102 +335,15 @@ void ChromeEventHandler::onMetadata(const ChromeEvent& e) {
     } else if (what == "process_sort_index") {
         if (auto v = sortIndex()) writer_.setProcessSortIndex(ctx.process, *v);
     } else if (what == "thread_name" || what == "thread_sort_index") {
-        std::string tidKey = e.tid.present() ? canonicalIdKey(e.tid) : canonicalIdKey(e.pid);
-        ThreadId thread = writer_.thread(ctx.process, tidKey);
-        if (what == "thread_name") writer_.setThreadName(thread, text("name"));
+        ThreadId thread = writer_.thread(ctx.process, tidKeyOf(e));
+        if (what == "thread_name") {
+            writer_.setThreadName(thread, text("name"));
+            threadsNamedByMetadata_.insert(thread);
+        }
         else if (auto v = sortIndex()) writer_.setThreadSortIndex(thread, *v);
     } else {
         writer_.addStat("metadata.ignored", 1);
     }
-}
-
-void ChromeEventHandler::onAsync(const ChromeEvent& e, TimeNs ts, char phase) {
-    if (phase == 'T' || phase == 'p') {
-        writer_.addStat("events.async_step_ignored", 1);
-        return;
-    }
-    Context ctx = processOf(e);
-    std::string name = stringOf(e.name);
-    std::string id = e.id.present() ? canonicalIdKey(e.id) : stringOf(e.id2);
-    bool legacy = phase == 'S' || phase == 'F';
-    // Nestable async events nest by (cat, id); legacy ones are keyed by name and id, as catapult does.
-    std::string key = ctx.processKey + "\x1f" + stringOf(e.scope) + "\x1f" + (legacy ? name : stringOf(e.cat)) +
-                      "\x1f" + id;
-    auto& open = openAsync_[key];
-    // One track per async id (as Perfetto does): unrelated ids must not nest into each other.
-    auto trackFor = [&]() {
-        if (!open.empty()) return open.front().first;
-        std::string trackName = name.empty() ? std::string("async") : name;
-        return writer_.namedTrack(ctx.process, TrackKind::Async, trackName, key);
-    };
-    if (phase == 'b' || phase == 'S') {
-        TrackId track = trackFor();
-        open.push_back({track, OpenSlice{ts, name, stringOf(e.cat), std::string(argsText(e.args)),
-                                         e.bindId.present() ? canonicalIdKey(e.bindId) : std::string(),
-                                         e.flowOut.isTrue(), e.flowIn.isTrue(), e.byteOffset}});
-        noteEnd(track, ts);
-        return;
-    }
-    if (phase == 'n') {
-        TrackId track = trackFor();
-        PendingSliceIndex slice = emitSlice(track, ts, 0, name, stringOf(e.cat), argsText(e.args), kSliceInstant);
-        if (e.bindId.present()) bindV2Flow(e, slice);
-        return;
-    }
-    // 'e' or 'F': close the most recent open begin with the same name (any, when the end has none).
-    auto match = open.rend();
-    for (auto it = open.rbegin(); it != open.rend(); ++it) {
-        if (name.empty() || phase == 'F' || it->second.name == name) {
-            match = it;
-            break;
-        }
-    }
-    if (match == open.rend()) {
-        warn("unmatched_async_end", e, name);
-        return;
-    }
-    auto [track, begin] = std::move(*match);
-    open.erase(std::next(match).base());
-    int flags = 0;
-    TimeNs dur = ts - begin.tsNs;
-    if (dur < 0) {
-        flags |= kSliceNegativeDur;
-        warn("negative_duration", e, begin.name);
-        dur = 0;
-    }
-    PendingSliceIndex slice = emitSlice(track, begin.tsNs, dur, begin.name, begin.category, begin.argsJson, flags);
-    if (!begin.bindId.empty()) bindV2Flow(begin.bindId, begin.flowOut, begin.flowIn, slice);
-}
-
-void ChromeEventHandler::onFlow(const ChromeEvent& e, TimeNs ts, char phase) {
-    Context ctx = processOf(e);
-    FlowEndpoint endpoint;
-    std::string_view cat = viewOrDecode(e.cat, catScratch_), name = viewOrDecode(e.name, nameScratch_);
-    std::string id = e.id.present() ? canonicalIdKey(e.id) : stringOf(e.id2);
-    endpoint.keyHash = Fnv1a().add(options_.processKeyPrefix).add(cat).add("|").add(name).add("|").add(id).hash();
-    endpoint.cat = writer_.intern(cat);
-    endpoint.phase = phase == 's' ? FlowEndpoint::Phase::Start
-                     : phase == 't' ? FlowEndpoint::Phase::Step
-                                    : FlowEndpoint::Phase::End;
-    std::string bindScratch; // "bp" is one letter: no allocation
-    bool enclosing = phase != 'f' || viewOrDecode(e.bindPoint, bindScratch) == "e";
-    endpoint.binding = enclosing ? FlowEndpoint::Binding::Enclosing : FlowEndpoint::Binding::NextSlice;
-    endpoint.track = threadTrackOf(e, ctx);
-    endpoint.tsNs = ts;
-    writer_.addFlowEndpoint(endpoint, name);
-}
-
-void ChromeEventHandler::bindV2Flow(const ChromeEvent& e, PendingSliceIndex slice) {
-    bindV2Flow(canonicalIdKey(e.bindId), e.flowOut.isTrue(), e.flowIn.isTrue(), slice);
-}
-
-void ChromeEventHandler::bindV2Flow(const std::string& bindId, bool flowOut, bool flowIn, PendingSliceIndex slice) {
-    if (!flowOut && !flowIn) {
-        writer_.addWarning("flow_without_direction", file_, -1, -1, bindId);
-        return;
-    }
-    if (flowOut) v2Producers_[bindId].push_back(slice);
-    if (flowIn) v2Consumers_[bindId].push_back(slice);
 }
 
 // Counted per event in an array: a stat lookup by name for each of millions of events costs.
@@ -448,9 +366,10 @@ void ChromeEventHandler::finishFile() {
         TimeNs end = std::max(trackEnd_[track], traceEndNs_);
         for (OpenSlice& open : stack) {
             writer_.addWarning("unmatched_begin", file_, open.byteOffset, -1, open.name);
-            PendingSliceIndex slice = emitSlice(track, open.tsNs, std::max<TimeNs>(0, end - open.tsNs), open.name,
-                                                open.category, open.argsJson, kSliceUnfinished);
-            if (!open.bindId.empty()) bindV2Flow(open.bindId, open.flowOut, open.flowIn, slice);
+            std::string args = open.argsJson;
+            open.afterZeroSibling = false;
+            closeOpen(track, std::move(open), std::max(end, open.tsNs), std::move(args), kNoThreadTime,
+                      kSliceUnfinished);
         }
     }
     openSlices_.clear();
@@ -463,23 +382,7 @@ void ChromeEventHandler::finishFile() {
         }
     }
     openAsync_.clear();
-    for (auto& [bindId, producers] : v2Producers_) {
-        auto consumers = v2Consumers_.find(bindId);
-        if (consumers == v2Consumers_.end()) {
-            writer_.addWarning("flow_without_end", file_, -1, -1, bindId);
-            continue;
-        }
-        int links = 0;
-        for (PendingSliceIndex out : producers)
-            for (PendingSliceIndex in : consumers->second)
-                if (out != in) {
-                    writer_.addFlow(out, in, "flow_v2", bindId);
-                    ++links;
-                }
-        if (links == 0) writer_.addWarning("flow_without_end", file_, -1, -1, bindId);
-    }
-    v2Producers_.clear();
-    v2Consumers_.clear();
+    linkV2Flows();
 }
 
 void ChromeEventHandler::topLevelKey(std::string_view key, std::string_view rawValue, bool truncated) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace opscope {
@@ -33,31 +34,46 @@ private:
         std::string bindId;
         bool flowOut = false, flowIn = false;
         std::int64_t byteOffset;
+        TimeNs threadTsNs = kNoThreadTime;
+        bool afterZeroSibling = false; // began at the ts of a 0-length X that arrived before it
     };
     struct Context {
         ProcessId process = 0;
         std::string processKey;
+    };
+    // A v2 flow end (bind_id) on its own slice, linked in time order when the file ends.
+    struct V2FlowEnd {
+        TimeNs tsNs;
+        std::int64_t arrival;
+        PendingSliceIndex slice;
+        FlowEndpoint::Phase phase;
     };
 
     bool fatal(const ChromeEvent& event, const char* expected, Error* error);
     void warn(std::string_view code, const ChromeEvent& event, std::string_view sample);
     Context processOf(const ChromeEvent& event);
     TrackId threadTrackOf(const ChromeEvent& event, const Context& ctx);
+    std::string tidKeyOf(const ChromeEvent& event) const;
     TimeNs shifted(TimeNs ts) const { return ts + options_.clockOffsetNs; }
     void noteEnd(TrackId track, TimeNs endNs);
+    std::string_view argsOf(const RawValue& args); // the args object as strict JSON text ("" when absent)
 
     bool onComplete(const ChromeEvent& e, TimeNs ts, Error* error);
     void onBegin(const ChromeEvent& e, TimeNs ts);
     void onEnd(const ChromeEvent& e, TimeNs ts);
+    void closeOpen(TrackId track, OpenSlice open, TimeNs endNs, std::string args, TimeNs threadEndNs, int flags);
     void onInstant(const ChromeEvent& e, TimeNs ts);
     void onCounter(const ChromeEvent& e, TimeNs ts);
     void onMetadata(const ChromeEvent& e);
     void onAsync(const ChromeEvent& e, TimeNs ts, char phase);
     void onFlow(const ChromeEvent& e, TimeNs ts, char phase);
-    void bindV2Flow(const ChromeEvent& e, PendingSliceIndex slice);
-    void bindV2Flow(const std::string& bindId, bool flowOut, bool flowIn, PendingSliceIndex slice);
+    void bindV2Flow(const ChromeEvent& e, TimeNs ts, PendingSliceIndex slice);
+    void bindV2Flow(const std::string& bindId, bool flowOut, bool flowIn, TimeNs ts, std::int64_t arrival,
+                    PendingSliceIndex slice);
+    void linkV2Flows();
     PendingSliceIndex emitSlice(TrackId track, TimeNs ts, TimeNs dur, std::string_view name,
-                                std::string_view category, std::string_view argsJson, int flags);
+                                std::string_view category, std::string_view argsJson, int flags,
+                                TimeNs threadTsNs = kNoThreadTime, TimeNs threadDurNs = kNoThreadTime);
 
     StoreWriter& writer_;
     ChromeImportOptions options_;
@@ -69,7 +85,8 @@ private:
     std::unordered_map<std::string, std::vector<std::pair<TrackId, OpenSlice>>> openAsync_; // by async key
     std::unordered_map<TrackId, TimeNs> lastTs_;                               // out-of-order detection
     std::unordered_map<TrackId, TimeNs> trackEnd_;
-    std::unordered_map<std::string, std::vector<PendingSliceIndex>> v2Producers_, v2Consumers_;
+    std::unordered_map<std::string, std::vector<V2FlowEnd>> v2Flows_; // by bind_id
+    std::unordered_map<TrackId, TimeNs> zeroCompleteTs_; // ts of the last 0-length X per thread track
     std::unordered_map<std::string, TrackId> threadTrackCache_;
     struct TextHash {
         using is_transparent = void;
@@ -79,6 +96,8 @@ private:
     std::unordered_map<std::string, Context, TextHash, std::equal_to<>> rawProcessCache_;
     std::unordered_map<std::string, TrackId, TextHash, std::equal_to<>> rawTrackCache_;
     std::string scratchKey_;
+    std::string argsScratch_;
+    std::unordered_set<ThreadId> threadsNamedByMetadata_; // a thread_name event wins over a string tid
     void flushPhaseCounts();
     std::array<std::int64_t, 256> phaseCounts_{}; // events by phase byte, handed to the writer at the end
     bool globalNamed_ = false;

@@ -153,7 +153,7 @@ private:
 };
 } // namespace
 
-bool skipValue(const char*& p, const char* end, ScanError* error, int* controlChars) {
+bool skipValue(const char*& p, const char* end, ScanError* error, int* controlChars, int* trailingCommas) {
     // Iterative, with an explicit stack of open containers, so deep nesting cannot overflow.
     ContainerStack stack;
     for (;;) {
@@ -225,6 +225,14 @@ bool skipValue(const char*& p, const char* end, ScanError* error, int* controlCh
             char open = stack.back();
             if (*p == ',') {
                 ++p;
+                if (trailingCommas) {
+                    const char* next = skipWhitespace(p, end);
+                    if (next < end && *next == (open == '{' ? '}' : ']')) {
+                        ++*trailingCommas;
+                        p = next; // the loop closes the container
+                        continue;
+                    }
+                }
                 if (open == '{') {
                     p = skipWhitespace(p, end);
                     if (p >= end || *p != '"') {
@@ -249,6 +257,29 @@ bool skipValue(const char*& p, const char* end, ScanError* error, int* controlCh
             }
         }
     }
+}
+
+std::string withoutTrailingCommas(std::string_view json) {
+    std::string out;
+    out.reserve(json.size());
+    bool inString = false;
+    for (std::size_t i = 0; i < json.size(); ++i) {
+        char c = json[i];
+        if (inString) {
+            out.push_back(c);
+            if (c == '\\' && i + 1 < json.size()) out.push_back(json[++i]);
+            else if (c == '"') inString = false;
+            continue;
+        }
+        if (c == '"') inString = true;
+        if (c == ',') {
+            std::size_t j = i + 1;
+            while (j < json.size() && isWhitespace(json[j])) ++j;
+            if (j < json.size() && (json[j] == '}' || json[j] == ']')) continue;
+        }
+        out.push_back(c);
+    }
+    return out;
 }
 
 namespace {

@@ -26,7 +26,14 @@ FindStatus findContainerEnd(const char* p, const char* end, const char** valueEn
 
 // Validates one JSON value starting at p (after whitespace) and moves p past it.
 // controlCharsInStrings counts raw control characters, which real producers write and we tolerate.
-bool skipValue(const char*& p, const char* end, ScanError* error, int* controlCharsInStrings);
+// A comma just before a closing '}' or ']' is tolerated too (Perfetto accepts it; hand-written and
+// script-written traces have it) and counted in trailingCommas; without that counter it is an error.
+bool skipValue(const char*& p, const char* end, ScanError* error, int* controlCharsInStrings,
+               int* trailingCommas = nullptr);
+
+// The same JSON text with every tolerated trailing comma removed, so that strict readers
+// (nlohmann, SQLite's json_extract) read it.
+std::string withoutTrailingCommas(std::string_view json);
 
 // p at the opening quote. raw receives the text between the quotes (escapes not decoded).
 bool readString(const char*& p, const char* end, std::string_view* raw, bool* hasEscapes, ScanError* error,
