@@ -3,6 +3,7 @@
 // recent ones (docs/history.md).
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/csv_writer.h"
+#include "app/cli/history_plot.h"
 #include "core/analysis/baseline_json.h"
 #include "core/history/run_history.h"
 #include "core/history/run_time.h"
@@ -28,11 +29,13 @@ const char* kHelp =
     "       opscope-cli history metrics --db H\n"
     "       opscope-cli history mark --db H RUN [--unmark]\n"
     "       opscope-cli history import-baselines --db H BASE.json... [--time T]\n"
+    "       opscope-cli history plot --db H METRIC [--op NAME | --device D | --scope S] [--size WxH] -o OUT.png\n"
     "add:    adds the run's metrics (device busy, bubbles, top operators, findings) to the history H (created\n"
     "        when missing); a trace already in H is skipped unless --again. T is ISO 8601 UTC or Unix seconds.\n"
     "check:  compares the run with the recent runs of H; exit 1 when a metric regressed beyond its noise band\n"
     "        (naming the metric, its size, the band and the first run where it appeared), 0 otherwise.\n"
     "trend:  one metric's series with its smoothed value, band and changes (steps, drifts).\n"
+    "plot:   renders the History view of one metric (as the GUI draws it) to PNG or SVG.\n"
     "mark:   marks run RUN as a known change: a new baseline starts there.\n"
     "Exit codes: 0 ok, 1 regression (check), 2 bad input, 3 the history could not be written.\n";
 
@@ -409,6 +412,7 @@ int runHistory(const std::vector<std::string>& args) {
     if (sub == "metrics") return metrics(std::move(rest));
     if (sub == "mark") return mark(std::move(rest));
     if (sub == "import-baselines") return importBaselines(std::move(rest));
+    if (sub == "plot") return historyPlot(std::move(rest));
     std::fprintf(stderr, "opscope-cli history: unknown subcommand '%s'\n%s", sub.c_str(), kHelp);
     return kExitBadInput;
 }

@@ -1,5 +1,7 @@
 #include "core/history/history_store.h"
 
+#include "core/store/sqlite_db.h"
+
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -46,6 +48,11 @@ Error historyError(const std::string& path, const std::string& expected, const s
 
 } // namespace
 
+HistoryStore::HistoryStore(std::unique_ptr<Database> db, std::string path) : db_(std::move(db)), path_(std::move(path)) {}
+HistoryStore::HistoryStore(HistoryStore&&) noexcept = default;
+HistoryStore& HistoryStore::operator=(HistoryStore&&) noexcept = default;
+HistoryStore::~HistoryStore() = default;
+
 bool HistoryStore::fail(Error* error, const std::string& what, const std::exception& e) const {
     if (error) *error = historyError(path_, what, e.what());
     return false;
@@ -78,7 +85,7 @@ std::optional<HistoryStore> HistoryStore::open(const std::string& path, bool cre
                                           "the file has version " + version);
                 return std::nullopt;
             }
-            return HistoryStore(std::move(db), path);
+            return HistoryStore(std::make_unique<Database>(std::move(db)), path);
         }
         Transaction tx(db);
         db.exec(kSchema);
@@ -86,7 +93,7 @@ std::optional<HistoryStore> HistoryStore::open(const std::string& path, bool cre
         meta.bind(1, "format").bind(2, kHistoryFormat).run();
         meta.bind(1, "schema_version").bind(2, std::to_string(kHistorySchemaVersion)).run();
         tx.commit();
-        return HistoryStore(std::move(db), path);
+        return HistoryStore(std::make_unique<Database>(std::move(db)), path);
     } catch (const SqliteError& e) {
         if (error) *error = historyError(path, "an opscope history database", e.what());
         return std::nullopt;
@@ -96,14 +103,14 @@ std::optional<HistoryStore> HistoryStore::open(const std::string& path, bool cre
 std::optional<std::int64_t> HistoryStore::addRun(const RunInfo& run, const std::vector<RunMetric>& metrics,
                                                  Error* error) {
     try {
-        Transaction tx(db_);
-        Statement ins = db_.prepare("INSERT INTO history_run(label, run_time_ns, commit_id, host, trace_path, "
+        Transaction tx(*db_);
+        Statement ins = db_->prepare("INSERT INTO history_run(label, run_time_ns, commit_id, host, trace_path, "
                                     "content_hash, added_at_ns, known_change) VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
         ins.bind(1, run.label).bind(2, run.runTimeNs).bind(3, run.commit).bind(4, run.host).bind(5, run.tracePath);
         ins.bind(6, run.contentHash).bind(7, run.addedAtNs).bind(8, run.knownChange ? 1 : 0).run();
-        const std::int64_t id = db_.lastInsertRowId();
+        const std::int64_t id = db_->lastInsertRowId();
         // A metric named twice in one run keeps its first value (the PRIMARY KEY refuses the second).
-        Statement m = db_.prepare(
+        Statement m = db_->prepare(
             "INSERT OR IGNORE INTO history_metric(run_id, name, scope, value, unit) VALUES(?, ?, ?, ?, ?)");
         for (const RunMetric& metric : metrics) {
             m.bind(1, id).bind(2, metric.name).bind(3, metric.scope).bind(4, metric.value).bind(5, metric.unit).run();
@@ -118,9 +125,9 @@ std::optional<std::int64_t> HistoryStore::addRun(const RunInfo& run, const std::
 
 bool HistoryStore::setKnownChange(std::int64_t runId, bool known, Error* error) {
     try {
-        Statement st = db_.prepare("UPDATE history_run SET known_change = ? WHERE id = ?");
+        Statement st = db_->prepare("UPDATE history_run SET known_change = ? WHERE id = ?");
         st.bind(1, known ? 1 : 0).bind(2, runId).run();
-        if (sqlite3_changes(db_.handle()) == 0) {
+        if (sqlite3_changes(db_->handle()) == 0) {
             if (error) *error = historyError(path_, "an existing run id", "no run " + std::to_string(runId));
             return false;
         }
@@ -133,7 +140,7 @@ bool HistoryStore::setKnownChange(std::int64_t runId, bool known, Error* error) 
 std::vector<RunInfo> HistoryStore::runs(Error* error) {
     std::vector<RunInfo> out;
     try {
-        Statement st = db_.prepare(std::string("SELECT ") + kRunColumns +
+        Statement st = db_->prepare(std::string("SELECT ") + kRunColumns +
                                    ", (SELECT count(*) FROM history_metric m WHERE m.run_id = r.id) "
                                    "FROM history_run r ORDER BY r.run_time_ns, r.id");
         while (st.step()) {
@@ -149,7 +156,7 @@ std::vector<RunInfo> HistoryStore::runs(Error* error) {
 
 std::optional<RunInfo> HistoryStore::runWithHash(const std::string& contentHash, Error* error) {
     try {
-        Statement st = db_.prepare(std::string("SELECT ") + kRunColumns +
+        Statement st = db_->prepare(std::string("SELECT ") + kRunColumns +
                                    " FROM history_run r WHERE r.content_hash = ? ORDER BY r.id LIMIT 1");
         st.bind(1, contentHash);
         if (st.step()) return readRun(st);
@@ -162,7 +169,7 @@ std::optional<RunInfo> HistoryStore::runWithHash(const std::string& contentHash,
 std::vector<SeriesRow> HistoryStore::series(const std::string& metric, const std::string& scope, Error* error) {
     std::vector<SeriesRow> out;
     try {
-        Statement st = db_.prepare(std::string("SELECT ") + kRunColumns +
+        Statement st = db_->prepare(std::string("SELECT ") + kRunColumns +
                                    ", m.value, m.unit FROM history_metric m JOIN history_run r ON r.id = m.run_id "
                                    "WHERE m.name = ? AND m.scope = ? ORDER BY r.run_time_ns, r.id");
         st.bind(1, metric).bind(2, scope);
@@ -182,7 +189,7 @@ std::vector<SeriesRow> HistoryStore::series(const std::string& metric, const std
 std::vector<RunInfo> HistoryStore::latestRuns(std::size_t count, Error* error) {
     std::vector<RunInfo> out;
     try {
-        Statement st = db_.prepare(std::string("SELECT ") + kRunColumns +
+        Statement st = db_->prepare(std::string("SELECT ") + kRunColumns +
                                    " FROM history_run r ORDER BY r.run_time_ns DESC, r.id DESC LIMIT ?");
         st.bind(1, static_cast<std::int64_t>(count));
         while (st.step()) out.push_back(readRun(st));
@@ -197,7 +204,7 @@ std::map<std::pair<std::string, std::string>, std::vector<HistoryStore::MetricVa
     const std::vector<RunInfo>& runs, Error* error) {
     std::map<std::pair<std::string, std::string>, std::vector<MetricValue>> out;
     try {
-        Statement st = db_.prepare("SELECT name, scope, value, unit FROM history_metric WHERE run_id = ?");
+        Statement st = db_->prepare("SELECT name, scope, value, unit FROM history_metric WHERE run_id = ?");
         for (std::size_t i = 0; i < runs.size(); ++i) {
             st.bind(1, runs[i].id);
             while (st.step()) out[{st.text(0), st.text(1)}].push_back({i, st.real(2), st.text(3)});
@@ -212,7 +219,7 @@ std::map<std::pair<std::string, std::string>, std::vector<HistoryStore::MetricVa
 std::vector<std::pair<std::string, std::string>> HistoryStore::metricKeys(Error* error) {
     std::vector<std::pair<std::string, std::string>> out;
     try {
-        Statement st = db_.prepare("SELECT DISTINCT name, scope FROM history_metric ORDER BY name, scope");
+        Statement st = db_->prepare("SELECT DISTINCT name, scope FROM history_metric ORDER BY name, scope");
         while (st.step()) out.emplace_back(st.text(0), st.text(1));
     } catch (const SqliteError& e) {
         fail(error, "a readable history database", e);

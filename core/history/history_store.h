@@ -4,13 +4,17 @@
 #pragma once
 #include "core/history/run_metrics.h"
 #include "core/model/error.h"
-#include "core/store/sqlite_db.h"
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace opscope {
+class Database;
+}
 
 namespace opscope::history {
 
@@ -66,11 +70,16 @@ public:
 
     const std::string& path() const { return path_; }
 
+    HistoryStore(HistoryStore&&) noexcept;
+    HistoryStore& operator=(HistoryStore&&) noexcept;
+    ~HistoryStore();
+
 private:
-    HistoryStore(Database db, std::string path) : db_(std::move(db)), path_(std::move(path)) {}
+    HistoryStore(std::unique_ptr<Database> db, std::string path);
     bool fail(Error* error, const std::string& what, const std::exception& e) const;
 
-    Database db_;
+    // Behind a pointer so that the views that read a history never include the SQLite wrapper.
+    std::unique_ptr<Database> db_;
     std::string path_;
 };
 
