@@ -23,7 +23,8 @@ using ordered_json = nlohmann::ordered_json;
 
 const char* kHelp =
     "usage: opscope-cli history add TRACE|STORE|BASE.json --db H [--label L] [--commit C] [--time T] [--known-change] [--again]\n"
-    "       opscope-cli history check TRACE|STORE|BASE.json --db H [--json] [--thresholds F] [--add [--label L] [--commit C] [--time T]]\n"
+    "       opscope-cli history check TRACE|STORE|BASE.json --db H [--json] [--thresholds F] [--skip-known]\n"
+    "                                [--add [--label L] [--commit C] [--time T]]\n"
     "       opscope-cli history trend --db H METRIC [--op NAME | --device D | --scope S] [--csv | --json] [--thresholds F]\n"
     "       opscope-cli history list --db H [--json]\n"
     "       opscope-cli history metrics --db H\n"
@@ -34,6 +35,7 @@ const char* kHelp =
     "        when missing); a trace already in H is skipped unless --again. T is ISO 8601 UTC or Unix seconds.\n"
     "check:  compares the run with the recent runs of H; exit 1 when a metric regressed beyond its noise band\n"
     "        (naming the metric, its size, the band and the first run where it appeared), 0 otherwise.\n"
+    "        --add adds the run afterwards; --skip-known passes over a run whose trace is in H already.\n"
     "trend:  one metric's series with its smoothed value, band and changes (steps, drifts).\n"
     "plot:   renders the History view of one metric (as the GUI draws it) to PNG or SVG.\n"
     "mark:   marks run RUN as a known change: a new baseline starts there.\n"
@@ -175,6 +177,7 @@ int check(ArgParser parser) {
     parser.option("--db", &dbPath);
     const bool json = parser.flag("--json");
     const bool addAfter = parser.flag("--add");
+    const bool skipKnown = parser.flag("--skip-known");
     RunDescription d;
     ThresholdsConfig config;
     if (!readDescription(parser, &d) || !readConfig(parser, &config)) return kExitBadInput;
@@ -183,6 +186,14 @@ int check(ArgParser parser) {
     if (!openHistory(dbPath, addAfter, &store)) return kExitBadInput;
     CollectedRun run;
     if (!collect(parser.positional()[0], d, &run)) return kExitBadInput;
+    if (skipKnown) {
+        Error error;
+        if (std::optional<RunInfo> existing = store->runWithHash(run.info.contentHash, &error)) {
+            std::printf("%s is in the history already as run %lld: not checked again\n", run.info.tracePath.c_str(),
+                        static_cast<long long>(existing->id));
+            return kExitOk;
+        }
+    }
     CheckReport report;
     Error error;
     if (!checkRun(*store, run, config, &report, &error)) {

@@ -16,9 +16,9 @@ std::optional<Direction> directionFromName(const std::string& name);
 
 struct Thresholds {
     int window = 20;            // reference runs before the judged one (after the last known change)
-    int minRuns = 5;            // fewer reference runs than this: no judgement
+    int minRuns = 10;           // fewer reference runs than this: no judgement (a MAD of fewer is too unsure)
     double madK = 3.0;          // half band = madK × 1.4826 × MAD ...
-    double minRelative = 0.02;  // ... but never less than this share of the median ...
+    double minRelative = 0.03;  // ... but never less than this share of the median ...
     double minAbsolute = 0;     // ... nor less than this absolute amount (e.g. 1000 ns)
     int confirmRuns = 3;        // a step needs this many consecutive runs beyond the band (fewer at the end)
     int driftMinRuns = 15;      // a drift is judged over at least this many runs (short windows trend by chance)

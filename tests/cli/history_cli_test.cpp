@@ -5,7 +5,11 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <sys/wait.h>
 #include <fstream>
 #include <random>
 
@@ -93,13 +97,13 @@ TEST_CASE("cli history: a step after 20 noisy runs is found at its first run", "
 
 TEST_CASE("cli history: a trace is added once, then checked against its own runs without a regression", "[cli][history]") {
     const std::string dir = cliTempDir(), db = dir + "/h.sqlite";
-    // Twenty runs of the bundled sample's MatMul time, then the sample itself checked against them.
+    // Eleven runs of the bundled sample's MatMul time, then the sample itself checked against them.
     CliResult add = runCli({"history", "add", bundledSample(), "--db", db, "--label", "sample"});
     REQUIRE(add.exitCode == 0);
     CliResult again = runCli({"history", "add", bundledSample(), "--db", db});
     CHECK(again.exitCode == 0);
     CHECK(again.out.find("skipped") != std::string::npos);
-    for (int i = 0; i < 6; ++i)
+    for (int i = 0; i < 10; ++i)
         REQUIRE(runCli({"history", "add", bundledSample(), "--db", db, "--again", "--time", isoDay(i)}).exitCode == 0);
     CliResult same = runCli({"history", "check", bundledSample(), "--db", db, "--json"});
     CHECK(same.exitCode == 0);
@@ -148,4 +152,38 @@ TEST_CASE("cli history: bad input is refused with exit 2", "[cli][history]") {
     std::ofstream(dir + "/t.json") << R"({"default": {"windw": 3}})";
     CliResult thresholds = runCli({"history", "trend", "--db", dir + "/h.sqlite", "busy_ns", "--thresholds", dir + "/t.json"});
     CHECK(thresholds.exitCode == 2);
+}
+
+namespace {
+
+int runWatchScript(const std::string& folder, const std::string& db) {
+    const std::string command = std::string("OPSCOPE_CLI='") + OPSCOPE_CLI_PATH + "' bash '" + OPSCOPE_SOURCE_DIR +
+                                "/scripts/history_watch.sh' '" + folder + "' --db '" + db + "' > '" + folder +
+                                "/../watch.log' 2>&1";
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+} // namespace
+
+TEST_CASE("scripts/history_watch.sh checks the new traces of a folder and fails on a regression", "[cli][history]") {
+    const std::string dir = cliTempDir(), folder = dir + "/traces", db = dir + "/h.sqlite";
+    std::filesystem::create_directories(folder);
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<double> noise(-0.02, 0.02);
+    auto place = [&](int index, double total) {
+        const std::string path = writeBaseline(folder, index, total);
+        // Oldest first is the order the script takes them in.
+        std::filesystem::last_write_time(path, std::filesystem::file_time_type::clock::now() -
+                                                   std::chrono::hours(1000 - index));
+    };
+    for (int i = 0; i < 20; ++i) place(i, 1e6 * (1.0 + noise(rng)));
+    CHECK(runWatchScript(folder, db) == 0);
+    CHECK(json::parse(runCli({"history", "list", "--db", db, "--json"}).out)["runs"].size() == 20);
+    // Nothing new: nothing checked, nothing added.
+    CHECK(runWatchScript(folder, db) == 0);
+    CHECK(json::parse(runCli({"history", "list", "--db", db, "--json"}).out)["runs"].size() == 20);
+    place(20, 1.12e6);
+    CHECK(runWatchScript(folder, db) == 1);
+    CHECK(json::parse(runCli({"history", "list", "--db", db, "--json"}).out)["runs"].size() == 21);
 }

@@ -73,8 +73,8 @@ TEST_CASE("history: a run marked as a known change starts a new baseline", "[his
     CHECK(a.changes.empty());
     CHECK_FALSE(checkLatest(points, Thresholds{}).has_value());
     // Right after the mark there are too few reference runs to judge anything.
-    CHECK_FALSE(a.bands[21].judged);
-    CHECK(a.bands[25].judged);
+    CHECK_FALSE(a.bands[29].judged);
+    CHECK(a.bands[30].judged);
 }
 
 TEST_CASE("history: a time that falls is no regression, a count that falls is", "[history]") {
@@ -91,6 +91,7 @@ TEST_CASE("history: a time that falls is no regression, a count that falls is", 
 TEST_CASE("history: the band is the larger of MAD × k, the relative floor and the absolute floor", "[history]") {
     Thresholds t;
     t.minRuns = 5;
+    t.minRelative = 0.02;
     // MAD 0: the relative floor (2% of 100) decides.
     std::vector<double> flat(10, 100.0);
     Band b = referenceBand(flat, t);

@@ -85,7 +85,7 @@ TEST_CASE("history: thresholds files override defaults per metric and reject unk
     CHECK(count.minAbsolute == Approx(0.5));
     const Thresholds time = config.forMetric("op.total_ns", "ns");
     CHECK(time.minAbsolute == Approx(1000));
-    CHECK(time.minRelative == Approx(0.02));
+    CHECK(time.minRelative == Approx(0.03));
     CHECK(config.forMetric("finding.measured", "%").direction == Direction::Both);
     CHECK_FALSE(parseThresholds(R"({"default": {"windw": 3}})", "t.json", &config, &error));
     CHECK(error.detail.find("windw") != std::string::npos);
