@@ -93,6 +93,20 @@ bool computeTrend(HistoryStore& store, const std::string& metric, const std::str
     return true;
 }
 
+std::vector<Trend> reportTrends(HistoryStore& store, const std::vector<std::string>& operators,
+                                const ThresholdsConfig& config, Error* error) {
+    std::vector<std::pair<std::string, std::string>> wanted = {
+        {"trace.duration_ns", ""}, {"busy_ns", ""}, {"bubble.total_ns", ""}};
+    for (const std::string& op : operators) wanted.emplace_back("op.total_ns", op);
+    std::vector<Trend> out;
+    for (const auto& [metric, scope] : wanted) {
+        Trend t;
+        if (!computeTrend(store, metric, scope, config, &t, error)) return {};
+        if (!t.points.empty()) out.push_back(std::move(t));
+    }
+    return out;
+}
+
 bool checkRun(HistoryStore& store, const CollectedRun& candidate, const ThresholdsConfig& config, CheckReport* out,
               Error* error) {
     *out = CheckReport{};

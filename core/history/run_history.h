@@ -54,6 +54,11 @@ struct Trend {
 bool computeTrend(HistoryStore& store, const std::string& metric, const std::string& scope,
                   const ThresholdsConfig& config, Trend* out, Error* error);
 
+// The trends a report shows: trace duration, busy time, bubble time, and the total time of each of the
+// given operators (those of the report's own top list), each only where the history holds it.
+std::vector<Trend> reportTrends(HistoryStore& store, const std::vector<std::string>& operators,
+                                const ThresholdsConfig& config, Error* error);
+
 struct HistoryRegression {
     std::string metric, scope, unit;
     Change change;

@@ -187,3 +187,17 @@ TEST_CASE("scripts/history_watch.sh checks the new traces of a folder and fails 
     CHECK(runWatchScript(folder, db) == 1);
     CHECK(json::parse(runCli({"history", "list", "--db", db, "--json"}).out)["runs"].size() == 21);
 }
+
+TEST_CASE("cli history: report --history adds a Trends section", "[cli][history]") {
+    const std::string dir = cliTempDir(), db = dir + "/h.sqlite";
+    for (int i = 0; i < 3; ++i)
+        REQUIRE(runCli({"history", "add", bundledSample(), "--db", db, "--again", "--time", isoDay(i)}).exitCode == 0);
+    CliResult report = runCli({"report", bundledSample(), "--history", db, "-o", dir + "/r.html"});
+    REQUIRE(report.exitCode == 0);
+    std::ifstream in(dir + "/r.html");
+    const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(html.find("<section id=\"trends\"") != std::string::npos);
+    CHECK(html.find("<code>busy_ns</code>") != std::string::npos);
+    CHECK(html.find("<code>op.total_ns</code>") != std::string::npos);
+    CHECK(runCli({"report", bundledSample(), "--history", dir + "/missing.sqlite", "-o", dir + "/x.html"}).exitCode == 2);
+}
