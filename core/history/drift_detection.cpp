@@ -146,7 +146,9 @@ Band referenceBand(const std::vector<double>& reference, const Thresholds& thres
     return band;
 }
 
-SeriesAnalysis analyzeSeries(const std::vector<SeriesPoint>& points, const Thresholds& t) {
+namespace {
+
+SeriesAnalysis analyze(const std::vector<SeriesPoint>& points, const Thresholds& t, std::size_t driftFrom) {
     SeriesAnalysis out;
     const std::size_t n = points.size();
     const std::size_t window = static_cast<std::size_t>(std::max(t.window, 1));
@@ -186,21 +188,33 @@ SeriesAnalysis analyzeSeries(const std::vector<SeriesPoint>& points, const Thres
         i = j + 1;
     }
     // Drifts: consecutive runs at which a drift ends merge into one. A drift whose window starts at a step
-    // continues that step (a drift first seen as a step): it is named after the step's first run.
-    std::vector<Change> drifts;
-    std::size_t floorIndex = 0, stepIndex = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        while (stepIndex < steps.size() && steps[stepIndex].firstIndex <= i) {
-            if (steps[stepIndex].confirmed) floorIndex = steps[stepIndex].firstIndex;
-            ++stepIndex;
+    // continues that step (a drift first seen as a step): it is named after the step's first run. Only runs
+    // from driftFrom on are tested; a drift found there is followed back as far as it goes.
+    auto floorAt = [&](std::size_t i) {
+        std::size_t floor = 0;
+        for (const Change& step : steps) {
+            if (step.firstIndex > i) break;
+            if (step.confirmed) floor = step.firstIndex;
         }
-        std::optional<Change> d = driftEndingAt(points, i, floorIndex, t);
+        return floor;
+    };
+    std::vector<Change> drifts;
+    for (std::size_t i = driftFrom; i < n; ++i) {
+        std::optional<Change> d = driftEndingAt(points, i, floorAt(i), t);
         if (!d) continue;
         if (!drifts.empty() && drifts.back().lastIndex + 1 == i && !points[i].knownChange) {
             drifts.back().lastIndex = i;
             drifts.back().after = d->after;
         } else {
             drifts.push_back(*d);
+        }
+    }
+    if (!drifts.empty() && drifts.front().lastIndex >= driftFrom && driftFrom > 0) {
+        for (std::size_t k = driftFrom; k > 0 && !points[k].knownChange; --k) {
+            std::optional<Change> d = driftEndingAt(points, k - 1, floorAt(k - 1), t);
+            if (!d) break;
+            drifts.front().firstIndex = std::min(drifts.front().firstIndex, d->firstIndex);
+            drifts.front().before = d->before;
         }
     }
     out.changes = steps;
@@ -220,9 +234,16 @@ SeriesAnalysis analyzeSeries(const std::vector<SeriesPoint>& points, const Thres
     return out;
 }
 
+} // namespace
+
+SeriesAnalysis analyzeSeries(const std::vector<SeriesPoint>& points, const Thresholds& thresholds) {
+    return analyze(points, thresholds, 0);
+}
+
 std::optional<Change> checkLatest(const std::vector<SeriesPoint>& points, const Thresholds& thresholds) {
     if (points.empty()) return std::nullopt;
-    const SeriesAnalysis analysis = analyzeSeries(points, thresholds);
+    // Only a drift that ends at the newest run matters here: the others are not tested.
+    const SeriesAnalysis analysis = analyze(points, thresholds, points.size() - 1);
     const std::size_t last = points.size() - 1;
     for (const Change& c : analysis.changes) {
         if (c.lastIndex == last) return c;
