@@ -18,11 +18,33 @@ namespace opscope::cli {
 namespace {
 
 const char* kHelp =
-    "usage: opscope-cli report TRACE|STORE [--graph GRAPH] [--top N] [--min-bubble-us X] -o REPORT.html\n"
+    "usage: opscope-cli report TRACE|STORE [--graph GRAPH] [--history H] [--top N] [--min-bubble-us X] -o REPORT.html\n"
     "Writes one HTML file that opens in any browser offline: trace summary, device busy/idle share, the top N\n"
     "operators (default 20) with their metrics, the bubble distribution with the largest bubbles, heatmap and\n"
     "timeline images, diagnosis findings with evidence and suggestions. --graph imports a computation graph\n"
-    "into the store first (as `opscope-cli graph import`) and adds a graph section.\n";
+    "into the store first (as `opscope-cli graph import`) and adds a graph section. --history H adds a Trends\n"
+    "section: trace duration, busy and bubble time and the top operators over the runs of the run history H.\n";
+
+// The Trends section: the history's series of the report's headline figures and top operators.
+bool addTrends(const std::string& historyPath, ReportData* data) {
+    Error error;
+    std::optional<history::HistoryStore> store = history::HistoryStore::open(historyPath, false, &error);
+    if (!store) {
+        std::fprintf(stderr, "opscope-cli report: %s\n", describe(error).c_str());
+        return false;
+    }
+    std::vector<std::string> operators;
+    for (const OperatorStatsRow& row : data->operators.rows) {
+        if (operators.size() == 5) break;
+        operators.push_back(row.key);
+    }
+    data->trends = history::reportTrends(*store, operators, history::ThresholdsConfig{}, &error);
+    if (error) {
+        std::fprintf(stderr, "opscope-cli report: %s\n", describe(error).c_str());
+        return false;
+    }
+    return true;
+}
 
 int runReport(const std::vector<std::string>& args) {
     if (wantsHelp(args)) {
@@ -30,9 +52,10 @@ int runReport(const std::vector<std::string>& args) {
         return kExitOk;
     }
     ArgParser parser(args);
-    std::string out, graph;
+    std::string out, graph, historyPath;
     if (!parser.option("-o", &out)) parser.option("--output", &out);
     parser.option("--graph", &graph);
+    parser.option("--history", &historyPath);
     ReportOptions options;
     std::int64_t top = options.topOperators;
     double minBubbleUs = 0;
@@ -68,6 +91,7 @@ int runReport(const std::vector<std::string>& args) {
         std::fprintf(stderr, "opscope-cli report: %s\n", describe(error).c_str());
         return kExitBadInput;
     }
+    if (!historyPath.empty() && !addTrends(historyPath, &data)) return kExitBadInput;
     std::shared_ptr<const TimelineData> timeline = TimelineData::load(db, &error);
     if (!timeline) std::fprintf(stderr, "opscope-cli report: no timeline image: %s\n", describe(error).c_str());
     auto app = ensureApplication();

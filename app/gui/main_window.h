@@ -28,6 +28,7 @@ namespace opscope::gui {
 
 class AnalysisDocks;
 class GraphDock;
+class HistoryWindow;
 class ImportSession;
 class ReportExport;
 class SearchPanel;
@@ -70,6 +71,9 @@ public:
     // True when the timeline shows the devices shifted onto a common time base.
     bool devicesAligned() const { return alignedData_ != nullptr; }
     void setDevicesAligned(bool aligned);
+    // File > Run History… (main_window_history.cpp): the history window over a run-history database.
+    HistoryWindow* openHistory(const QString& path, QString* errorMessage);
+    HistoryWindow* historyWindow() const { return historyWindow_; }
 
 signals:
     void traceLoaded(bool ok);
@@ -105,6 +109,7 @@ private:
     void copyViewImage();
     void exportReportDialog();
     void compareWithDialog();
+    void openHistoryDialog();
     void startDeviceAlignment();
 
     ZoomControl* zoom_;
@@ -125,6 +130,7 @@ private:
     QStringList sources_, pendingPaths_;
     ReportExport* reportExport_ = nullptr;
     ComparePanel* comparePanel_ = nullptr;     // a top-level window, owned by this one
+    HistoryWindow* historyWindow_ = nullptr;   // a top-level window, owned by this one
     QAction* alignAction_ = nullptr;
     std::shared_ptr<const TimelineData> alignedData_; // data_ with the device offsets applied; null: not aligned
     AsyncJob* alignmentJob_ = nullptr;

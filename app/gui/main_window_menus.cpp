@@ -36,6 +36,8 @@ void MainWindow::createMenus() {
     decorateAction(file->addAction(tr("Open &Folder…"), this, &MainWindow::openFolderDialog), QStringLiteral("openFolder"),
                    QStringLiteral("folder"), tr("Open an Ascend profiling folder (msprof or torch_npu output)"));
     file->addAction(tr("Open &Graph…"), graphDock_, &GraphDock::openGraphDialog);
+    decorateAction(file->addAction(tr("Run &History…"), this, &MainWindow::openHistoryDialog), QStringLiteral("runHistory"),
+                   QStringLiteral("recent"), tr("Open a run history: trends of every metric over the runs of a workload"));
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     decorateAction(recentMenu_->menuAction(), QStringLiteral("recent"), QStringLiteral("recent"), tr("Traces opened recently"));
     rebuildRecentMenu();

@@ -29,7 +29,8 @@ std::string baselineToJson(const BaselineAggregates& b) {
     j["devices"] = std::move(devices);
     ordered_json ops = ordered_json::array();
     for (const OperatorAggregate& o : b.operators)
-        ops.push_back({{"name", o.name}, {"count", o.count}, {"total_ns", o.totalNs}, {"mean_ns", o.meanNs}});
+        ops.push_back({{"name", o.name}, {"count", o.count}, {"total_ns", o.totalNs}, {"mean_ns", o.meanNs},
+                       {"p90_ns", o.p90Ns}});
     j["operators"] = std::move(ops);
     if (b.hasFindings) {
         ordered_json findings = ordered_json::array();
@@ -66,7 +67,8 @@ void readBody(const nlohmann::json& j, BaselineAggregates* out) {
                                 d.value("span_ns", TimeNs{0}), d.value("bubble_ns", TimeNs{0})});
     for (const auto& o : j.value("operators", nlohmann::json::array()))
         out->operators.push_back({o.at("name").get<std::string>(), o.value("count", std::int64_t{0}),
-                                  o.value("total_ns", TimeNs{0}), o.value("mean_ns", 0.0)});
+                                  o.value("total_ns", TimeNs{0}), o.value("mean_ns", 0.0),
+                                  o.value("p90_ns", TimeNs{0})});
     out->hasFindings = j.contains("findings");
     for (const auto& f : j.value("findings", nlohmann::json::array()))
         out->findings.push_back({f.at("rule").get<std::string>(), f.value("title", std::string()),

@@ -25,7 +25,7 @@ double ratioOf(double current, double base) {
 
 void fillOperators(const OperatorStats& stats, BaselineAggregates* out) {
     out->executions = stats.sliceCount;
-    for (const OperatorStatsRow& r : stats.rows) out->operators.push_back({r.key, r.count, r.totalNs, r.avgNs});
+    for (const OperatorStatsRow& r : stats.rows) out->operators.push_back({r.key, r.count, r.totalNs, r.avgNs, r.p90Ns});
 }
 
 void fillBubbles(const BubbleReport& bubbles, BaselineAggregates* out) {

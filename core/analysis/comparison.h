@@ -18,6 +18,7 @@ struct OperatorAggregate {
     std::int64_t count = 0;
     TimeNs totalNs = 0;
     double meanNs = 0;
+    TimeNs p90Ns = 0; // 0 when the baseline file predates it
 };
 
 struct DeviceAggregate {

@@ -263,6 +263,7 @@ std::string renderHtmlReport(const ReportData& data, const ReportImages& images,
     writeBubbles(out, data);
     writeFindings(out, data);
     writePhases(out, data);
+    writeTrends(out, data);
     writeGraph(out, data, images);
     out += "</main>\n<footer>" + esc(tx(text::kGeneratedBy)) + " " OPSCOPE_VERSION " &middot; " + esc(data.generatedAt) +
            "</footer>\n</body>\n</html>\n";

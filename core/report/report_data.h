@@ -7,6 +7,7 @@
 #include "core/analysis/heatmap_bins.h"
 #include "core/analysis/operator_stats.h"
 #include "core/analysis/per_device_stats.h"
+#include "core/history/run_history.h"
 #include "core/store/store_summary.h"
 
 #include <atomic>
@@ -42,6 +43,7 @@ struct ReportData {
     HeatmapResult heatmap;    // busy time per operator and bucket, for the heatmap image
     DiagnosisReport diagnosis;
     std::optional<ReportGraphSection> graph;
+    std::vector<history::Trend> trends; // with --history: the Trends section
     ReportOptions options;
 };
 

@@ -129,4 +129,22 @@ inline constexpr const char* kJoined = "Nodes joined to executions";
 inline constexpr const char* kUnjoined = "Executions no node matched";
 inline constexpr const char* kGraphCaption = "The computation graph, coloured by each node's share of device time.";
 
+// Trends (with --history)
+inline constexpr const char* kTrends = "Trends over the run history";
+inline constexpr const char* kTrendsIntro =
+    "Each metric over the runs of the history: the latest run against the median of the runs before it, and "
+    "every step or drift beyond the noise band (docs/history.md).";
+inline constexpr const char* kMetric = "Metric";
+inline constexpr const char* kOf = "Of";
+inline constexpr const char* kRunsCol = ">Runs";
+inline constexpr const char* kLatestCol = ">Latest";
+inline constexpr const char* kMedianCol = ">Median before";
+inline constexpr const char* kTrendCol = "Trend";
+inline constexpr const char* kChanges = "Changes";
+inline constexpr const char* kNoChange = "no change beyond the noise";
+inline constexpr const char* kStep = "step";
+inline constexpr const char* kDrift = "drift";
+inline constexpr const char* kFromRun = "from run";
+inline constexpr const char* kWholeTrace = "the whole trace";
+
 } // namespace opscope::report::text

@@ -77,6 +77,7 @@ article.finding { border:1px solid var(--line); border-left:5px solid var(--low)
 article.sev-high { border-left-color:var(--bad); } article.sev-medium { border-left-color:var(--warn); }
 .finding-head { display:flex; align-items:center; gap:10px; flex-wrap:wrap; }
 .finding-head h3 { margin:0; font-size:15px; }
+.spark { vertical-align:middle; color:var(--busy); } span.bad { color:var(--bad); font-weight:600; }
 .badge { text-transform:uppercase; font-size:10.5px; letter-spacing:.06em; font-weight:700; color:#fff; background:var(--low); border-radius:3px; padding:2px 7px; }
 .sev-high .badge { background:var(--bad); } .sev-medium .badge { background:var(--warn); }
 code.rule { color:var(--dim); font-size:11px; margin-left:auto; }
