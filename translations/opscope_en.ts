@@ -597,6 +597,62 @@
         <source>low</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Trends over the run history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each metric over the runs of the history: the latest run against the median of the runs before it, and every step or drift beyond the noise band (docs/history.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no change beyond the noise</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drift</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the whole trace</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TimeFormat</name>
@@ -1815,6 +1871,83 @@
     </message>
 </context>
 <context>
+    <name>opscope::HistoryPlot</name>
+    <message>
+        <source>noise band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>beyond the band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drift</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::HistoryView</name>
+    <message>
+        <source>Metric:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the whole trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The history could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s). Click a run to open its trace; Ctrl+click two runs to compare them.</source>
+        <translation>
+            <numerusform>%n run. Click a run to open its trace; Ctrl+click two runs to compare them.</numerusform>
+            <numerusform>%n runs. Click a run to open its trace; Ctrl+click two runs to compare them.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No step or drift beyond the noise band.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 from run %2 (%3, %4): %5% against a noise band of ±%6%%7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drift</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (not yet confirmed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>opscope::JobIndicator</name>
     <message>
         <source>Computing…</source>
@@ -2581,6 +2714,22 @@
     </message>
 </context>
 <context>
+    <name>opscope::gui::HistoryWindow</name>
+    <message>
+        <source>Run history — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trace of this run is no longer on disk:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>opscope::gui::MainWindow</name>
     <message>
         <source>Search</source>
@@ -3082,6 +3231,26 @@
     </message>
     <message>
         <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open run history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run histories (*.sqlite *.db);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the run history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &amp;History…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a run history: trends of every metric over the runs of a workload</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -597,6 +597,62 @@
         <source>low</source>
         <translation>低</translation>
     </message>
+    <message>
+        <source>Trends over the run history</source>
+        <translation>运行历史趋势</translation>
+    </message>
+    <message>
+        <source>Each metric over the runs of the history: the latest run against the median of the runs before it, and every step or drift beyond the noise band (docs/history.md).</source>
+        <translation>每个指标在历史各次运行中的变化：最新一次运行与之前各次运行的中位数相比，以及超出噪声带的每次阶跃或漂移（见 docs/history.md）。</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Of</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行次数</translation>
+    </message>
+    <message>
+        <source>Latest</source>
+        <translation>最新值</translation>
+    </message>
+    <message>
+        <source>Median before</source>
+        <translation>此前中位数</translation>
+    </message>
+    <message>
+        <source>Trend</source>
+        <translation>趋势</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>no change beyond the noise</source>
+        <translation>无超出噪声的变化</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>阶跃</translation>
+    </message>
+    <message>
+        <source>drift</source>
+        <translation>漂移</translation>
+    </message>
+    <message>
+        <source>from run</source>
+        <translation>始于运行</translation>
+    </message>
+    <message>
+        <source>the whole trace</source>
+        <translation>整个 trace</translation>
+    </message>
 </context>
 <context>
     <name>TimeFormat</name>
@@ -1809,6 +1865,82 @@
     </message>
 </context>
 <context>
+    <name>opscope::HistoryPlot</name>
+    <message>
+        <source>noise band</source>
+        <translation>噪声带</translation>
+    </message>
+    <message>
+        <source>running median</source>
+        <translation>滑动中位数</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>beyond the band</source>
+        <translation>超出噪声带</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>阶跃</translation>
+    </message>
+    <message>
+        <source>drift</source>
+        <translation>漂移</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::HistoryView</name>
+    <message>
+        <source>Metric:</source>
+        <translation>指标：</translation>
+    </message>
+    <message>
+        <source>Of:</source>
+        <translation>对象：</translation>
+    </message>
+    <message>
+        <source>the whole trace</source>
+        <translation>整个 trace</translation>
+    </message>
+    <message>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>The history could not be read.</source>
+        <translation>无法读取运行历史。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s). Click a run to open its trace; Ctrl+click two runs to compare them.</source>
+        <translation>
+            <numerusform>共 %n 次运行。单击一次运行可打开其 trace；按住 Ctrl 单击两次运行可比较二者。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No step or drift beyond the noise band.</source>
+        <translation>没有超出噪声带的阶跃或漂移。</translation>
+    </message>
+    <message>
+        <source>%1 from run %2 (%3, %4): %5% against a noise band of ±%6%%7</source>
+        <translation>%1 始于运行 %2（%3，%4）：%5%，噪声带为 ±%6%%7</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>阶跃</translation>
+    </message>
+    <message>
+        <source>Drift</source>
+        <translation>漂移</translation>
+    </message>
+    <message>
+        <source> (not yet confirmed)</source>
+        <translation>（尚未确认）</translation>
+    </message>
+</context>
+<context>
     <name>opscope::JobIndicator</name>
     <message>
         <source>Computing…</source>
@@ -2573,6 +2705,23 @@
     </message>
 </context>
 <context>
+    <name>opscope::gui::HistoryWindow</name>
+    <message>
+        <source>Run history — %1</source>
+        <translation>运行历史 — %1</translation>
+    </message>
+    <message>
+        <source>Trace not found</source>
+        <translation>找不到 trace</translation>
+    </message>
+    <message>
+        <source>The trace of this run is no longer on disk:
+%1</source>
+        <translation>该次运行的 trace 已不在磁盘上：
+%1</translation>
+    </message>
+</context>
+<context>
     <name>opscope::gui::MainWindow</name>
     <message>
         <source>Search</source>
@@ -3073,6 +3222,26 @@
     <message>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Open run history</source>
+        <translation>打开运行历史</translation>
+    </message>
+    <message>
+        <source>Run histories (*.sqlite *.db);;All files (*)</source>
+        <translation>运行历史 (*.sqlite *.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open the run history</source>
+        <translation>无法打开运行历史</translation>
+    </message>
+    <message>
+        <source>Run &amp;History…</source>
+        <translation>运行历史(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Open a run history: trends of every metric over the runs of a workload</source>
+        <translation>打开运行历史：某个工作负载历次运行中每个指标的趋势</translation>
     </message>
 </context>
 <context>
