@@ -1,0 +1,111 @@
+#include "core/store/memory_reader.h"
+
+#include <map>
+#include <set>
+#include <string>
+
+namespace opscope {
+
+namespace {
+
+std::int64_t bytesOr(const Statement& st, int column) { return st.isNull(column) ? kNoBytes : st.int64(column); }
+
+std::optional<std::int64_t> optionalInt(const Statement& st, int column) {
+    if (st.isNull(column)) return std::nullopt;
+    return st.int64(column);
+}
+
+TimeNs metaTime(Database& db, const char* key) {
+    std::string text = db.scalarText(std::string("SELECT value FROM meta WHERE key = '") + key + "'", "0");
+    try {
+        return std::stoll(text);
+    } catch (const std::exception&) {
+        return 0;
+    }
+}
+
+void readSeries(Database& db, MemoryData* out, std::set<std::int64_t>* devices) {
+    Statement st = db.prepare(
+        "SELECT coalesce(device_id, 0), component, ts, allocated_bytes, reserved_bytes, active_bytes "
+        "FROM memory_record ORDER BY coalesce(device_id, 0), component, ts, id");
+    MemorySeries* current = nullptr;
+    while (st.step()) {
+        std::int64_t device = st.int64(0);
+        std::string_view component = st.textView(1);
+        if (!current || current->deviceId != device || current->component != component) {
+            out->series.push_back(MemorySeries{device, std::string(component), {}});
+            current = &out->series.back();
+            devices->insert(device);
+        }
+        current->samples.push_back(MemorySample{st.int64(2), bytesOr(st, 3), bytesOr(st, 4), bytesOr(st, 5)});
+    }
+}
+
+void readModules(Database& db, MemoryData* out, std::set<std::int64_t>* devices) {
+    Statement st = db.prepare("SELECT coalesce(device_id, 0), component, ts, reserved_bytes FROM memory_module "
+                              "ORDER BY coalesce(device_id, 0), component, ts, id");
+    MemoryModuleSeries* current = nullptr;
+    while (st.step()) {
+        std::int64_t device = st.int64(0);
+        std::string_view component = st.textView(1);
+        if (!current || current->deviceId != device || current->component != component) {
+            out->modules.push_back(MemoryModuleSeries{device, std::string(component), {}});
+            current = &out->modules.back();
+            devices->insert(device);
+        }
+        current->reservedBytes.emplace_back(st.int64(2), st.int64(3));
+    }
+}
+
+void readBlocks(Database& db, MemoryData* out, std::set<std::int64_t>* devices) {
+    Statement st = db.prepare(
+        "SELECT id, coalesce(device_id, 0), operator, size_bytes, alloc_ts, release_ts, "
+        "alloc_total_allocated_bytes, alloc_total_reserved_bytes, release_total_allocated_bytes, "
+        "release_total_reserved_bytes, coalesce(component, ''), coalesce(stream_ptr, ''), coalesce(slice_id, 0) "
+        "FROM memory_allocation ORDER BY alloc_ts IS NOT NULL, alloc_ts, id");
+    while (st.step()) {
+        MemoryBlock b;
+        b.id = st.int64(0);
+        b.deviceId = st.int64(1);
+        b.operatorName = st.text(2);
+        b.sizeBytes = st.int64(3);
+        b.allocTsNs = optionalInt(st, 4);
+        b.releaseTsNs = optionalInt(st, 5);
+        b.allocTotalAllocatedBytes = optionalInt(st, 6);
+        b.allocTotalReservedBytes = optionalInt(st, 7);
+        b.releaseTotalAllocatedBytes = optionalInt(st, 8);
+        b.releaseTotalReservedBytes = optionalInt(st, 9);
+        b.component = st.text(10);
+        b.streamPtr = st.text(11);
+        b.sliceId = st.int64(12);
+        devices->insert(b.deviceId);
+        out->blocks.push_back(std::move(b));
+    }
+}
+
+} // namespace
+
+bool readMemoryData(Database& db, MemoryData* out, Error* error) {
+    *out = MemoryData{};
+    try {
+        out->traceRange = {metaTime(db, "trace_start_ns"), metaTime(db, "trace_end_ns")};
+        if (!db.tableExists("memory_record")) return true; // a store from before the memory tables
+        std::set<std::int64_t> devices;
+        readSeries(db, out, &devices);
+        readModules(db, out, &devices);
+        readBlocks(db, out, &devices);
+        Statement st = db.prepare("SELECT id, name, kind FROM device ORDER BY id");
+        std::map<std::int64_t, MemoryDevice> known;
+        while (st.step()) known[st.int64(0)] = MemoryDevice{st.int64(0), st.text(1), st.text(2)};
+        for (std::int64_t id : devices) {
+            auto it = known.find(id);
+            out->devices.push_back(it != known.end() ? it->second : MemoryDevice{id, id == 0 ? "host" : "device " + std::to_string(id), ""});
+        }
+    } catch (const SqliteError& e) {
+        if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "the memory tables", e.what()};
+        return false;
+    }
+    return true;
+}
+
+} // namespace opscope
