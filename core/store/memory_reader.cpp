@@ -57,7 +57,7 @@ void readModules(Database& db, MemoryData* out, std::set<std::int64_t>* devices)
     }
 }
 
-void readBlocks(Database& db, MemoryData* out, std::set<std::int64_t>* devices) {
+void readBlocks(Database& db, std::vector<MemoryBlock>* out, std::set<std::int64_t>* devices) {
     Statement st = db.prepare(
         "SELECT id, coalesce(device_id, 0), operator, size_bytes, alloc_ts, release_ts, "
         "alloc_total_allocated_bytes, alloc_total_reserved_bytes, release_total_allocated_bytes, "
@@ -79,7 +79,7 @@ void readBlocks(Database& db, MemoryData* out, std::set<std::int64_t>* devices) 
         b.streamPtr = st.text(11);
         b.sliceId = st.int64(12);
         devices->insert(b.deviceId);
-        out->blocks.push_back(std::move(b));
+        out->push_back(std::move(b));
     }
 }
 
@@ -93,7 +93,7 @@ bool readMemoryData(Database& db, MemoryData* out, Error* error) {
         std::set<std::int64_t> devices;
         readSeries(db, out, &devices);
         readModules(db, out, &devices);
-        readBlocks(db, out, &devices);
+        readBlocks(db, &out->blocks, &devices);
         Statement st = db.prepare("SELECT id, name, kind FROM device ORDER BY id");
         std::map<std::int64_t, MemoryDevice> known;
         while (st.step()) known[st.int64(0)] = MemoryDevice{st.int64(0), st.text(1), st.text(2)};
@@ -103,6 +103,39 @@ bool readMemoryData(Database& db, MemoryData* out, Error* error) {
         }
     } catch (const SqliteError& e) {
         if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "the memory tables", e.what()};
+        return false;
+    }
+    return true;
+}
+
+bool readMemoryBlocks(Database& db, std::vector<MemoryBlock>* out, Error* error) {
+    out->clear();
+    try {
+        if (!db.tableExists("memory_allocation")) return true;
+        std::set<std::int64_t> devices;
+        readBlocks(db, out, &devices);
+    } catch (const SqliteError& e) {
+        if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "the memory tables", e.what()};
+        return false;
+    }
+    return true;
+}
+
+bool readStepStarts(Database& db, const std::vector<std::string>& namePatterns, std::vector<TimeNs>* out, Error* error) {
+    out->clear();
+    try {
+        std::string where = "t.kind = 'step'";
+        for (std::size_t i = 0; i < namePatterns.size(); ++i) where += " OR instr(lower(n.value), ?" + std::to_string(i + 1) + ") > 0";
+        Statement st = db.prepare("SELECT DISTINCT s.ts FROM slice s JOIN track t ON t.id = s.track_id "
+                                  "JOIN string n ON n.id = s.name_id WHERE " + where + " ORDER BY s.ts");
+        for (std::size_t i = 0; i < namePatterns.size(); ++i) {
+            std::string lowered = namePatterns[i];
+            for (char& c : lowered) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+            st.bind(static_cast<int>(i + 1), lowered);
+        }
+        while (st.step()) out->push_back(st.int64(0));
+    } catch (const SqliteError& e) {
+        if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "slices and tracks", e.what()};
         return false;
     }
     return true;

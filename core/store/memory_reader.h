@@ -6,8 +6,17 @@
 #include "core/model/memory_data.h"
 #include "core/store/sqlite_db.h"
 
+#include <string>
+#include <vector>
+
 namespace opscope {
 
 bool readMemoryData(Database& db, MemoryData* out, Error* error);
+// Only the allocation blocks (for per-operator figures), in allocation-time order; none in older stores.
+bool readMemoryBlocks(Database& db, std::vector<MemoryBlock>* out, Error* error);
+
+// Start times of the steps, in order and each once: slices of step tracks and slices whose name contains
+// one of the patterns (case-insensitive, e.g. "profilerstep#").
+bool readStepStarts(Database& db, const std::vector<std::string>& namePatterns, std::vector<TimeNs>* out, Error* error);
 
 } // namespace opscope
