@@ -82,7 +82,10 @@ TEST_CASE("cli memory: text, CSV tables and bad arguments", "[cli][memory]") {
 
 TEST_CASE("cli memory: the shared torch_npu sample's peak is memory_record.csv's maximum", "[cli][memory][shared]") {
     std::string folder = sharedPathOrSkip("samples/ascend/torch_npu_text_rank0/rank0_ascend_pt");
-    CliResult r = runCli({"memory", folder, "--json"}, {"XDG_CACHE_HOME=" + cliTempDir()});
+    // Imported into a temporary store: nothing is written beside the shared sample.
+    std::string store = cliTempDir() + "/rank0.opscope.sqlite";
+    REQUIRE(runCli({"import", folder, "-o", store, "--quiet"}).exitCode == 0);
+    CliResult r = runCli({"memory", store, "--json"});
     REQUIRE(r.exitCode == 0);
     auto d = nlohmann::json::parse(r.out)["devices"][0];
     CHECK(d["peak_allocated_bytes"] == 1322299392); // 1261.04296875 MB (PTA+GE)
