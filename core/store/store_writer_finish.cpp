@@ -4,6 +4,7 @@
 #include "core/store/flow_linking.h"
 #include "core/store/import_timing.h"
 #include "core/store/pending_cursors.h"
+#include "core/store/memory_copy_tracks.h"
 #include "core/store/memory_from_instants.h"
 #include "core/store/memory_schema.h"
 #include "core/store/memory_slice_link.h"
@@ -316,6 +317,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
             return device("GPU " + std::to_string(ordinal), "gpu", ordinal);
         });
         linkAllocationsToSlices(db_);
+        addCopyBandwidthTracks(db_);
         db_.exec(memorySchemaIndicesSql());
         timer.mark("memory");
         updateTrackStats();
