@@ -1,6 +1,8 @@
 #include "core/store/memory_reader.h"
 
+#include <algorithm>
 #include <map>
+#include <tuple>
 #include <set>
 #include <string>
 
@@ -24,37 +26,54 @@ TimeNs metaTime(Database& db, const char* key) {
     }
 }
 
+// The series a row belongs to, by (device, component): rows come in table order, usually runs of one
+// series, so the last one found is tried first. Series are few (components x devices), so the rest is a scan.
+template <typename Series>
+Series* seriesFor(std::vector<Series>* all, std::size_t* last, std::int64_t device, std::string_view component,
+                  std::set<std::int64_t>* devices) {
+    if (*last < all->size() && (*all)[*last].deviceId == device && (*all)[*last].component == component)
+        return &(*all)[*last];
+    for (std::size_t i = 0; i < all->size(); ++i)
+        if ((*all)[i].deviceId == device && (*all)[i].component == component) return &(*all)[*last = i];
+    all->push_back(Series{device, std::string(component), {}});
+    devices->insert(device);
+    *last = all->size() - 1;
+    return &all->back();
+}
+
+template <typename Container, typename Key>
+void sortIfNeeded(Container* c, Key key) {
+    auto less = [&key](const auto& a, const auto& b) { return key(a) < key(b); };
+    if (!std::is_sorted(c->begin(), c->end(), less)) std::stable_sort(c->begin(), c->end(), less);
+}
+
+// Read in table order (a sequential scan: an ORDER BY over a million rows costs a sort in SQLite),
+// then each series put in time order when it is not already.
 void readSeries(Database& db, MemoryData* out, std::set<std::int64_t>* devices) {
-    Statement st = db.prepare(
-        "SELECT coalesce(device_id, 0), component, ts, allocated_bytes, reserved_bytes, active_bytes "
-        "FROM memory_record ORDER BY coalesce(device_id, 0), component, ts, id");
-    MemorySeries* current = nullptr;
+    Statement st = db.prepare("SELECT device_id, component, ts, allocated_bytes, reserved_bytes, active_bytes "
+                              "FROM memory_record");
+    std::size_t last = 0;
     while (st.step()) {
-        std::int64_t device = st.int64(0);
-        std::string_view component = st.textView(1);
-        if (!current || current->deviceId != device || current->component != component) {
-            out->series.push_back(MemorySeries{device, std::string(component), {}});
-            current = &out->series.back();
-            devices->insert(device);
-        }
-        current->samples.push_back(MemorySample{st.int64(2), bytesOr(st, 3), bytesOr(st, 4), bytesOr(st, 5)});
+        MemorySeries* s = seriesFor(&out->series, &last, st.isNull(0) ? 0 : st.int64(0), st.textView(1), devices);
+        s->samples.push_back(MemorySample{st.int64(2), bytesOr(st, 3), bytesOr(st, 4), bytesOr(st, 5)});
     }
+    for (MemorySeries& s : out->series) sortIfNeeded(&s.samples, [](const MemorySample& m) { return m.tsNs; });
+    std::sort(out->series.begin(), out->series.end(), [](const MemorySeries& a, const MemorySeries& b) {
+        return a.deviceId != b.deviceId ? a.deviceId < b.deviceId : a.component < b.component;
+    });
 }
 
 void readModules(Database& db, MemoryData* out, std::set<std::int64_t>* devices) {
-    Statement st = db.prepare("SELECT coalesce(device_id, 0), component, ts, reserved_bytes FROM memory_module "
-                              "ORDER BY coalesce(device_id, 0), component, ts, id");
-    MemoryModuleSeries* current = nullptr;
+    Statement st = db.prepare("SELECT device_id, component, ts, reserved_bytes FROM memory_module");
+    std::size_t last = 0;
     while (st.step()) {
-        std::int64_t device = st.int64(0);
-        std::string_view component = st.textView(1);
-        if (!current || current->deviceId != device || current->component != component) {
-            out->modules.push_back(MemoryModuleSeries{device, std::string(component), {}});
-            current = &out->modules.back();
-            devices->insert(device);
-        }
-        current->reservedBytes.emplace_back(st.int64(2), st.int64(3));
+        MemoryModuleSeries* s = seriesFor(&out->modules, &last, st.isNull(0) ? 0 : st.int64(0), st.textView(1), devices);
+        s->reservedBytes.emplace_back(st.int64(2), st.int64(3));
     }
+    for (MemoryModuleSeries& s : out->modules) sortIfNeeded(&s.reservedBytes, [](const auto& p) { return p.first; });
+    std::sort(out->modules.begin(), out->modules.end(), [](const MemoryModuleSeries& a, const MemoryModuleSeries& b) {
+        return a.deviceId != b.deviceId ? a.deviceId < b.deviceId : a.component < b.component;
+    });
 }
 
 void readBlocks(Database& db, std::vector<MemoryBlock>* out, std::set<std::int64_t>* devices) {
@@ -62,7 +81,7 @@ void readBlocks(Database& db, std::vector<MemoryBlock>* out, std::set<std::int64
         "SELECT id, coalesce(device_id, 0), operator, size_bytes, alloc_ts, release_ts, "
         "alloc_total_allocated_bytes, alloc_total_reserved_bytes, release_total_allocated_bytes, "
         "release_total_reserved_bytes, coalesce(component, ''), coalesce(stream_ptr, ''), coalesce(slice_id, 0) "
-        "FROM memory_allocation ORDER BY alloc_ts IS NOT NULL, alloc_ts, id");
+        "FROM memory_allocation");
     while (st.step()) {
         MemoryBlock b;
         b.id = st.int64(0);
@@ -81,6 +100,9 @@ void readBlocks(Database& db, std::vector<MemoryBlock>* out, std::set<std::int64
         devices->insert(b.deviceId);
         out->push_back(std::move(b));
     }
+    // Allocation-time order, blocks without one (allocated before the trace) first, then by id.
+    auto key = [](const MemoryBlock& b) { return std::make_tuple(b.allocTsNs.has_value(), b.allocTsNs.value_or(0), b.id); };
+    sortIfNeeded(out, key);
 }
 
 } // namespace
