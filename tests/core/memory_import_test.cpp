@@ -334,3 +334,25 @@ TEST_CASE("memory import: on the shared torch_npu sample the peak is the maximum
     CHECK_FALSE(st.step());
     CHECK(compared == 184);
 }
+
+TEST_CASE("memory import: msprof text CSVs in KB, with Device_id and a duration instead of a release time",
+          "[memory][import]") {
+    TempDir dir;
+    std::filesystem::create_directories(dir.path() / "PROF_2" / "device_1" / "summary");
+    dir.write("PROF_2/device_1/summary/memory_record_0_1_20240101.csv",
+              "Device_id,Component,Timestamp(us),Total Allocated(KB),Total Reserved(KB),Device\n"
+              "1,GE,1000.5\t,64.0,2048.0,NPU:1\n");
+    dir.write("PROF_2/device_1/summary/operator_memory_0_1_20240101.csv",
+              "Device_id,Name,Size(KB),Allocation Time(us),Duration(us),Allocation Total Allocated(KB),"
+              "Allocation Total Reserved(KB),Release Total Allocated(KB),Release Total Reserved(KB),Device\n"
+              "1,conv1,64.0,1000.5\t,2.25\t,64.0,2048.0,0.0,2048.0,NPU:1\n");
+    dir.write("PROF_2/device_1/summary/npu_module_mem_0_1_20240101.csv",
+              "Device_id,Component,Timestamp(us),Total Reserved(KB),Device\n1,RUNTIME,1000.0\t,1.5,NPU:1\n");
+    AscendOutcome run = importAscendPath(dir, dir.file("PROF_2"));
+    REQUIRE(run.ok);
+    Database db = openReadOnly(run.storePath);
+    CHECK(rowsOf(db, kRecordRows) == "NPU 1|GE|1000500|65536|2097152|-\n");
+    CHECK(rowsOf(db, "SELECT operator, size_bytes, alloc_ts, release_ts, release_total_allocated_bytes "
+                     "FROM memory_allocation") == "conv1|65536|1000500|1002750|0\n");
+    CHECK(rowsOf(db, kModuleRows) == "NPU 1|RUNTIME|1000000|1536\n");
+}
