@@ -1925,6 +1925,14 @@
         <source>peak %1%2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (GB/s, right axis)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy bandwidth (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::MemoryView</name>

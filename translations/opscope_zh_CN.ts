@@ -1919,6 +1919,14 @@
         <source>peak %1%2</source>
         <translation>峰值 %1%2</translation>
     </message>
+    <message>
+        <source>%1 (GB/s, right axis)</source>
+        <translation>%1（GB/s，右轴）</translation>
+    </message>
+    <message>
+        <source>Copy bandwidth (GB/s)</source>
+        <translation>拷贝带宽 (GB/s)</translation>
+    </message>
 </context>
 <context>
     <name>opscope::MemoryView</name>

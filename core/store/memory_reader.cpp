@@ -143,6 +143,28 @@ bool readMemoryBlocks(Database& db, std::vector<MemoryBlock>* out, Error* error)
     return true;
 }
 
+bool readCopyBandwidth(Database& db, std::vector<CopyBandwidthTrack>* out, Error* error) {
+    out->clear();
+    try {
+        Statement st = db.prepare(
+            "SELECT t.id, coalesce(t.device_id, 0), t.name, c.ts, c.value FROM track t "
+            "JOIN process p ON p.id = t.process_id JOIN counter c ON c.track_id = t.id "
+            "WHERE p.name = 'Memory bandwidth (derived)' AND t.kind = 'counter' ORDER BY t.id, c.ts");
+        std::int64_t current = -1;
+        while (st.step()) {
+            if (st.int64(0) != current) {
+                current = st.int64(0);
+                out->push_back({st.int64(1), st.text(2), {}});
+            }
+            out->back().bytesPerSecond.emplace_back(st.int64(3), st.real(4));
+        }
+    } catch (const SqliteError& e) {
+        if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "the counter tables", e.what()};
+        return false;
+    }
+    return true;
+}
+
 bool readStepStarts(Database& db, const std::vector<std::string>& namePatterns, std::vector<TimeNs>* out, Error* error) {
     out->clear();
     try {

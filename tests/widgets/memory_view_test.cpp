@@ -31,6 +31,12 @@ void addMemory(AnalysisViewsFixture& f) {
             "(1, 1, 'MatMul', 20480, 16000, 41000, 't', " + std::to_string(f.matmul[1]) + "), "
             "(2, 1, 'Add', 20480, 6000, 20000, 't', " + std::to_string(f.add[0]) + "), "
             "(3, 1, 'aclnnMatMul launch', 10240, 1000, NULL, 't', " + std::to_string(f.launch) + ")");
+    // A derived copy-bandwidth track, as the import writes it: 2 GB/s from 6 to 8 µs.
+    db.exec("INSERT INTO process(pid, name, device_id) VALUES('derived:memory-bandwidth:1', 'Memory bandwidth (derived)', 1)");
+    db.exec("INSERT INTO track(process_id, kind, name, unit, device_id, counter_count) VALUES("
+            "(SELECT id FROM process WHERE pid = 'derived:memory-bandwidth:1'), 'counter', 'HtoD bandwidth', 'B/s', 1, 2)");
+    db.exec("INSERT INTO counter(track_id, ts, value) SELECT id, 6000, 2e9 FROM track WHERE name = 'HtoD bandwidth'");
+    db.exec("INSERT INTO counter(track_id, ts, value) SELECT id, 8000, 0 FROM track WHERE name = 'HtoD bandwidth'");
 }
 
 void drag(QWidget* w, QPoint from, QPoint to) {
@@ -56,11 +62,12 @@ TEST_CASE("memory view: curves, the peak, zero-only series hidden until asked fo
     REQUIRE(view.summaries().size() == 1);
     CHECK(view.summaries()[0].peaks.device.peakAllocatedBytes == 51200);
     CHECK(view.summaries()[0].peaks.device.peakAllocatedTsNs == 16000);
-    // PTA allocated, PTA reserved, PTA fragmentation; the all-zero SLOG module is hidden.
-    CHECK(view.plot()->curveCount() == 3);
+    // PTA allocated, PTA reserved, PTA fragmentation, HtoD copy bandwidth; the all-zero SLOG module is hidden.
+    CHECK(view.plot()->curveCount() == 4);
+    CHECK(view.plot()->bandwidthCurveCount() == 1);
     CHECK(view.plot()->hiddenZeroSeries() == 1);
     view.zeroSeriesBox()->setChecked(true);
-    CHECK(view.plot()->curveCount() == 4);
+    CHECK(view.plot()->curveCount() == 5);
     CHECK(view.largestTable()->model()->rowCount() == 3);
     CHECK(view.unreleasedTable()->model()->rowCount() == 1);
     CHECK(view.operatorTable()->model()->rowCount() == 3);

@@ -49,6 +49,8 @@ void MemoryPlot::setData(std::shared_ptr<const MemoryData> data, std::vector<Dev
     rebuild();
 }
 
+void MemoryPlot::setBandwidth(std::vector<CopyBandwidthTrack> tracks) { bandwidth_ = std::move(tracks); }
+
 void MemoryPlot::setShowZeroSeries(bool show) {
     if (show == showZero_) return;
     showZero_ = show;
@@ -180,6 +182,26 @@ void MemoryPlot::rebuild() {
         dot->setBrush(QColor(0xd6, 0x27, 0x28));
         dot->setPen(Qt::NoPen);
     }
+    // Copy bandwidth beside the memory curves, on the right axis.
+    bandwidthCurves_ = 0;
+    double maxGBps = 0;
+    for (const CopyBandwidthTrack& t : bandwidth_) {
+        QVector<double> keys, values;
+        for (const auto& [ts, rate] : t.bytesPerSecond) {
+            keys.push_back(static_cast<double>(ts - originNs_));
+            values.push_back(rate / 1e9);
+            maxGBps = std::max(maxGBps, rate / 1e9);
+        }
+        QCPGraph* g = plot_->addGraph(plot_->xAxis, plot_->yAxis2);
+        g->setName(tr("%1 (GB/s, right axis)").arg(QString::fromStdString(t.name)));
+        g->setLineStyle(QCPGraph::lsStepLeft);
+        g->setPen(QPen(seriesColour(colour++), 1.0));
+        g->setData(keys, values, true);
+        ++bandwidthCurves_;
+    }
+    plot_->yAxis2->setVisible(bandwidthCurves_ > 0);
+    plot_->yAxis2->setLabel(tr("Copy bandwidth (GB/s)"));
+    plot_->yAxis2->setRange(0, maxGBps > 0 ? maxGBps * 1.12 : 1);
     plot_->xAxis->setRange(0, static_cast<double>(std::max<TimeNs>(1, data_->traceRange.endNs - originNs_)));
     plot_->yAxis->setRange(0, maxMiB > 0 ? maxMiB * 1.12 : 1);
     plot_->legend->setVisible(plot_->graphCount() > 0);

@@ -1,9 +1,11 @@
 // The Memory view's curves on the trace's time axis: allocated (solid) and reserved (dashed) per device
 // and component, non-zero per-component (module) reserved memory, fragmentation (reserved − allocated)
-// of each device's peak component, and each device's allocated peak marked. A drag selects a range.
+// of each device's peak component, copy bandwidth on a second axis, and each device's allocated peak
+// marked. A drag selects a range.
 #pragma once
 #include "core/analysis/memory/memory_peaks.h"
 #include "core/model/memory_data.h"
+#include "core/store/memory_reader.h"
 
 #include <QWidget>
 
@@ -19,6 +21,9 @@ public:
     explicit MemoryPlot(QWidget* parent = nullptr);
 
     void setData(std::shared_ptr<const MemoryData> data, std::vector<DeviceMemoryPeaks> peaks);
+    // Copy bandwidth (the derived counter tracks) on a second y axis in GB/s; drawn from the next setData().
+    void setBandwidth(std::vector<CopyBandwidthTrack> tracks);
+    int bandwidthCurveCount() const { return bandwidthCurves_; }
     void setShowZeroSeries(bool show);
     bool showZeroSeries() const { return showZero_; }
     // The x axis follows the timeline's visible range.
@@ -42,6 +47,8 @@ private:
     QCustomPlot* plot_;
     std::shared_ptr<const MemoryData> data_;
     std::vector<DeviceMemoryPeaks> peaks_;
+    std::vector<CopyBandwidthTrack> bandwidth_;
+    int bandwidthCurves_ = 0;
     bool showZero_ = false;
     int hiddenZero_ = 0;
     TimeNs originNs_ = 0;

@@ -23,6 +23,7 @@ namespace opscope {
 struct MemoryView::Result {
     std::shared_ptr<const MemoryData> data;
     std::vector<DeviceMemorySummary> summaries; // pointers into *data
+    std::vector<CopyBandwidthTrack> bandwidth;
     QString error;
 };
 
@@ -36,7 +37,8 @@ MemoryView::Result loadJob(const std::string& path) {
     try {
         Database db;
         auto data = std::make_shared<MemoryData>();
-        if (!openStoreReadOnly(path, &db, &error) || !readMemoryData(db, data.get(), &error)) {
+        if (!openStoreReadOnly(path, &db, &error) || !readMemoryData(db, data.get(), &error) ||
+            !readCopyBandwidth(db, &r.bandwidth, &error)) {
             r.error = errorText(error);
             return r;
         }
@@ -143,6 +145,7 @@ void MemoryView::take(Result result) {
     summaries_ = std::move(result.summaries);
     std::vector<DeviceMemoryPeaks> peaks;
     for (const DeviceMemorySummary& s : summaries_) peaks.push_back(s.peaks);
+    plot_->setBandwidth(std::move(result.bandwidth));
     plot_->setData(data_, peaks);
     // Follow the timeline's zoom when it shows this trace (a standalone view has no window yet).
     if (zoom_->traceRange().overlaps(data_->traceRange.startNs, data_->traceRange.endNs) &&
