@@ -1,6 +1,7 @@
 // Small stores written row by row with plain SQL for the timeline tests (core and widgets):
 // a few processes, tracks, slices, counters, flows and metrics with ids the tests know.
 #pragma once
+#include "core/store/memory_schema.h"
 #include "core/store/schema.h"
 #include "core/store/sqlite_db.h"
 
@@ -23,6 +24,7 @@ public:
         std::filesystem::remove(path_);
         db_ = Database(path_, Database::Mode::Create);
         db_.exec(schemaTablesSql());
+        db_.exec(memorySchemaTablesSql());
         db_.exec("BEGIN");
     }
     ~FixtureStore() {

@@ -718,6 +718,10 @@
         <source>Phase comparison</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1963,6 +1967,168 @@
     </message>
 </context>
 <context>
+    <name>opscope::MemoryBlockModel</name>
+    <message>
+        <source>Click to select this operator on the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No timeline slice is known for this allocation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before the trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocated at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Released at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lifetime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::MemoryOperatorModel</name>
+    <message>
+        <source>Operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Never released</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::MemoryPlot</name>
+    <message>
+        <source>Memory (MiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reserved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (module) reserved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 fragmentation (reserved − allocated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak %1%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (GB/s, right axis)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy bandwidth (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::MemoryView</name>
+    <message>
+        <source>Show zero-only series</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alive in selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Never released</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trace loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading memory…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak allocated %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, peak reserved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n never released</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This trace has no memory records or allocations.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n zero-only series hidden)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Alive at the peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>opscope::OperatorDiffModel</name>
     <message>
         <source>regressed</source>
@@ -2691,6 +2857,10 @@
     </message>
     <message>
         <source>Diagnosis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

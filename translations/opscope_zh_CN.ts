@@ -718,6 +718,10 @@
         <source>Phase comparison</source>
         <translation>阶段对比</translation>
     </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1956,6 +1960,166 @@
     </message>
 </context>
 <context>
+    <name>opscope::MemoryBlockModel</name>
+    <message>
+        <source>Click to select this operator on the timeline</source>
+        <translation>单击以在时间线上选中此算子</translation>
+    </message>
+    <message>
+        <source>No timeline slice is known for this allocation</source>
+        <translation>此分配没有已知的时间线切片</translation>
+    </message>
+    <message>
+        <source>before the trace</source>
+        <translation>采集开始前</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Allocated at</source>
+        <translation>分配时间</translation>
+    </message>
+    <message>
+        <source>Released at</source>
+        <translation>释放时间</translation>
+    </message>
+    <message>
+        <source>Lifetime</source>
+        <translation>存活时长</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>组件</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::MemoryOperatorModel</name>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Allocations</source>
+        <translation>分配次数</translation>
+    </message>
+    <message>
+        <source>Total allocated</source>
+        <translation>累计分配</translation>
+    </message>
+    <message>
+        <source>Peak held</source>
+        <translation>峰值占用</translation>
+    </message>
+    <message>
+        <source>Never released</source>
+        <translation>从未释放</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::MemoryPlot</name>
+    <message>
+        <source>Memory (MiB)</source>
+        <translation>内存 (MiB)</translation>
+    </message>
+    <message>
+        <source>%1 allocated</source>
+        <translation>%1 已分配</translation>
+    </message>
+    <message>
+        <source>%1 reserved</source>
+        <translation>%1 已预留</translation>
+    </message>
+    <message>
+        <source>%1 (module) reserved</source>
+        <translation>%1（模块）已预留</translation>
+    </message>
+    <message>
+        <source>%1 fragmentation (reserved − allocated)</source>
+        <translation>%1 碎片（已预留 − 已分配）</translation>
+    </message>
+    <message>
+        <source>peak %1%2</source>
+        <translation>峰值 %1%2</translation>
+    </message>
+    <message>
+        <source>%1 (GB/s, right axis)</source>
+        <translation>%1（GB/s，右轴）</translation>
+    </message>
+    <message>
+        <source>Copy bandwidth (GB/s)</source>
+        <translation>拷贝带宽 (GB/s)</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::MemoryView</name>
+    <message>
+        <source>Show zero-only series</source>
+        <translation>显示全为零的序列</translation>
+    </message>
+    <message>
+        <source>Alive in selection</source>
+        <translation>选区内存活</translation>
+    </message>
+    <message>
+        <source>Largest</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Never released</source>
+        <translation>从未释放</translation>
+    </message>
+    <message>
+        <source>Per operator</source>
+        <translation>按算子</translation>
+    </message>
+    <message>
+        <source>No trace loaded.</source>
+        <translation>未加载 trace。</translation>
+    </message>
+    <message>
+        <source>Loading memory…</source>
+        <translation>正在加载内存数据…</translation>
+    </message>
+    <message>
+        <source>peak allocated %1</source>
+        <translation>已分配峰值 %1</translation>
+    </message>
+    <message>
+        <source>, peak reserved %1</source>
+        <translation>，已预留峰值 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n never released</source>
+        <translation>
+            <numerusform>，%n 个从未释放</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This trace has no memory records or allocations.</source>
+        <translation>此 trace 没有内存记录或分配。</translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n zero-only series hidden)</source>
+        <translation>
+            <numerusform>（已隐藏 %n 个全为零的序列）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Alive at the peak</source>
+        <translation>峰值时存活</translation>
+    </message>
+</context>
+<context>
     <name>opscope::OperatorDiffModel</name>
     <message>
         <source>regressed</source>
@@ -2683,6 +2847,10 @@
     <message>
         <source>Diagnosis</source>
         <translation>诊断</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
     </message>
 </context>
 <context>

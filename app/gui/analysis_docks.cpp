@@ -3,6 +3,7 @@
 #include "widgets/bubbles/bubble_view.h"
 #include "widgets/diagnosis/diagnosis_view.h"
 #include "widgets/heatmap/heatmap_view.h"
+#include "widgets/memory/memory_view.h"
 #include "widgets/tables/operator_stats_view.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -19,6 +20,7 @@ void setStoreOf(QWidget* view, const std::string& path, std::shared_ptr<const Ti
     else if (auto* v = qobject_cast<HeatmapView*>(view)) v->setStore(path, std::move(data));
     else if (auto* v = qobject_cast<BubbleView*>(view)) v->setStore(path, std::move(data));
     else if (auto* v = qobject_cast<DiagnosisView*>(view)) v->setStore(path, std::move(data));
+    else if (auto* v = qobject_cast<MemoryView*>(view)) v->setStore(path, std::move(data));
 }
 
 } // namespace
@@ -26,11 +28,12 @@ void setStoreOf(QWidget* view, const std::string& path, std::shared_ptr<const Ti
 AnalysisDocks::AnalysisDocks(QMainWindow* window, TimelineView* timeline, ZoomControl* zoom, QDockWidget* tabAfter)
     : QObject(window), window_(window), timeline_(timeline), stats_(new OperatorStatsView(zoom, window)),
       heatmap_(new HeatmapView(zoom, window)), bubbles_(new BubbleView(zoom, window)),
-      diagnosis_(new DiagnosisView(zoom, window)) {
+      diagnosis_(new DiagnosisView(zoom, window)), memory_(new MemoryView(zoom, window)) {
     addDock(tr("Operator statistics"), QStringLiteral("operatorStatsDock"), stats_);
     addDock(tr("Operator heatmap"), QStringLiteral("heatmapDock"), heatmap_);
     addDock(tr("Bubbles"), QStringLiteral("bubblesDock"), bubbles_);
     addDock(tr("Diagnosis"), QStringLiteral("diagnosisDock"), diagnosis_);
+    addDock(tr("Memory"), QStringLiteral("memoryDock"), memory_);
     QDockWidget* previous = tabAfter;
     for (QDockWidget* dock : docks_) {
         if (previous) window_->tabifyDockWidget(previous, dock);
@@ -41,6 +44,7 @@ AnalysisDocks::AnalysisDocks(QMainWindow* window, TimelineView* timeline, ZoomCo
     connect(heatmap_, &HeatmapView::slicesHighlighted, this, &AnalysisDocks::showHighlight);
     connect(diagnosis_, &DiagnosisView::slicesHighlighted, this, &AnalysisDocks::showHighlight);
     connect(diagnosis_, &DiagnosisView::sliceActivated, this, &AnalysisDocks::sliceActivated);
+    connect(memory_, &MemoryView::sliceActivated, this, &AnalysisDocks::sliceActivated);
     connect(timeline_, &TimelineView::sliceSelected, this, &AnalysisDocks::timelineSliceSelected);
 }
 

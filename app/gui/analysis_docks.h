@@ -1,4 +1,4 @@
-// The analysis docks of the main window (operator statistics, heatmap, bubbles, diagnosis), and their
+// The analysis docks of the main window (operator statistics, heatmap, bubbles, diagnosis, memory), and their
 // links with the timeline: what a view selects is highlighted and revealed there; the slice selected on
 // the timeline marks its operator in the views. Each view computes when its dock is first shown.
 #pragma once
@@ -18,6 +18,7 @@ namespace opscope {
 class BubbleView;
 class DiagnosisView;
 class HeatmapView;
+class MemoryView;
 class OperatorStatsView;
 class TimelineView;
 class ZoomControl;
@@ -38,6 +39,7 @@ public:
     HeatmapView* heatmap() const { return heatmap_; }
     BubbleView* bubbles() const { return bubbles_; }
     DiagnosisView* diagnosis() const { return diagnosis_; }
+    MemoryView* memory() const { return memory_; }
     std::vector<QDockWidget*> docks() const { return docks_; }
 
 signals:
@@ -61,6 +63,7 @@ private:
     HeatmapView* heatmap_;
     BubbleView* bubbles_;
     DiagnosisView* diagnosis_;
+    MemoryView* memory_;
     std::vector<QDockWidget*> docks_;
     std::vector<Entry> entries_;
     std::string storePath_;

@@ -5,6 +5,7 @@
 #include "widgets/diagnosis/diagnosis_view.h"
 #include "widgets/graph/graph_workspace.h"
 #include "widgets/heatmap/heatmap_view.h"
+#include "widgets/memory/memory_view.h"
 #include "widgets/tables/operator_stats_view.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -32,6 +33,7 @@ void registerAnalysisViews(ViewRegistry& registry) {
     registry.add({QStringLiteral("stats"), QCoreApplication::translate("Views", "Operator statistics"), &makeAnalysisView<OperatorStatsView>});
     registry.add({QStringLiteral("heatmap"), QCoreApplication::translate("Views", "Operator heatmap"), &makeAnalysisView<HeatmapView>});
     registry.add({QStringLiteral("bubbles"), QCoreApplication::translate("Views", "Bubbles"), &makeAnalysisView<BubbleView>});
+    registry.add({QStringLiteral("memory"), QCoreApplication::translate("Views", "Memory"), &makeAnalysisView<MemoryView>});
     registry.add({QStringLiteral("findings"), QCoreApplication::translate("Views", "Diagnosis"), [](const ViewContext& c, QWidget* p) {
                       return makeDiagnosisView(c, p, DiagnosisView::Page::Findings);
                   }});

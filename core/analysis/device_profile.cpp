@@ -66,6 +66,8 @@ bool parseDeviceProfile(std::string_view jsonText, DeviceProfile* out, Error* er
             if (it.value().is_number()) out->peakTflops[it.key()] = it.value().get<double>();
     if (doc.contains("memory_bandwidth_gbps") && doc["memory_bandwidth_gbps"].is_number())
         out->memoryBandwidthGBps = doc["memory_bandwidth_gbps"].get<double>();
+    if (doc.contains("memory_capacity_bytes") && doc["memory_capacity_bytes"].is_number_unsigned())
+        out->memoryCapacityBytes = static_cast<std::int64_t>(doc["memory_capacity_bytes"].get<std::uint64_t>());
     if (out->id.empty() || (out->peakTflops.empty() && out->memoryBandwidthGBps <= 0)) {
         if (error)
             *error = Error{ErrorCode::WrongType, {}, -1, -1, -1, "id, peak_tflops and memory_bandwidth_gbps",

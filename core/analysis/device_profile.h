@@ -1,9 +1,10 @@
-// Device profiles: nominal peak compute (TFLOPS per precision) and memory bandwidth of an accelerator,
+// Device profiles: nominal peak compute (TFLOPS per precision), memory bandwidth and capacity of an accelerator,
 // read from resources/devices/*.json (copies are compiled in) or a user's file, for rooflines and
 // bandwidth utilisation. Values are nominal datasheet-style peaks, never measurements.
 #pragma once
 #include "core/model/error.h"
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
@@ -23,6 +24,7 @@ struct DeviceProfile {
     std::map<std::string, double> peakTflops; // precision -> TFLOPS
     std::string defaultPrecision;
     double memoryBandwidthGBps = 0;
+    std::int64_t memoryCapacityBytes = 0; // device memory (HBM); 0: unknown
     std::string source;
     std::string note;
 

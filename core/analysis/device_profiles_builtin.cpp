@@ -16,6 +16,7 @@ const std::vector<std::string>& builtinDeviceProfileJson() {
   "peak_tflops": {"fp16": 320.0, "bf16": 320.0},
   "default_precision": "fp16",
   "memory_bandwidth_gbps": 1600.0,
+  "memory_capacity_bytes": 68719476736,
   "source": null,
   "note": "Placeholder of the right order of magnitude, NOT vendor-confirmed: public figures for the 910B family vary between variants (910B1..B4) and sources, and opscope could not verify them. Replace both numbers with your part's figures (copy this file and pass it with --device FILE)."
 }
@@ -29,6 +30,7 @@ const std::vector<std::string>& builtinDeviceProfileJson() {
   "peak_tflops": {"fp16": 312.0, "bf16": 312.0, "tf32": 156.0, "fp32": 19.5},
   "default_precision": "fp16",
   "memory_bandwidth_gbps": 2039.0,
+  "memory_capacity_bytes": 85899345920,
   "source": "NVIDIA A100 datasheet, dense Tensor Core figures (the datasheet's higher figures assume structured sparsity)",
   "note": "Nominal peaks at boost clock. Sustained figures are lower; the 40 GB part has 1555 GB/s."
 }
@@ -42,6 +44,7 @@ const std::vector<std::string>& builtinDeviceProfileJson() {
   "peak_tflops": {"fp16": 989.4, "bf16": 989.4, "tf32": 494.7, "fp32": 67.0},
   "default_precision": "bf16",
   "memory_bandwidth_gbps": 3350.0,
+  "memory_capacity_bytes": 85899345920,
   "source": "NVIDIA H100 datasheet, SXM form factor, dense Tensor Core figures (the datasheet's higher figures assume structured sparsity)",
   "note": "Nominal peaks. The PCIe part is slower (about 2 TB/s)."
 }

@@ -44,6 +44,9 @@ const std::vector<std::pair<const char*, RuleFunction>>& builtinRules() {
         {"scheduling_bound", &ruleSchedulingBound},
         {"compute_density", &ruleComputeDensity},
         {"phase_comparison", &rulePhaseComparison},
+        {"memory_reserved_capacity", &ruleMemoryReservedCapacity},
+        {"memory_fragmentation", &ruleMemoryFragmentation},
+        {"memory_growth", &ruleMemoryGrowth},
     };
     return rules;
 }

@@ -19,6 +19,9 @@ Finding ruleSchedulingBound(DiagnosisContext& ctx, const RuleConfig& rule);
 Finding ruleLowL2HitRate(DiagnosisContext& ctx, const RuleConfig& rule);
 Finding ruleComputeDensity(DiagnosisContext& ctx, const RuleConfig& rule);
 Finding rulePhaseComparison(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleMemoryReservedCapacity(DiagnosisContext& ctx, const RuleConfig& rule); // diagnosis_rules_memory.cpp
+Finding ruleMemoryFragmentation(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleMemoryGrowth(DiagnosisContext& ctx, const RuleConfig& rule);
 
 const std::vector<std::pair<const char*, RuleFunction>>& builtinRules();
 

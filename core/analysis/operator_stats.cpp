@@ -1,8 +1,11 @@
 #include "core/analysis/operator_stats.h"
 
 #include "core/analysis/interval_union.h"
+#include "core/analysis/memory/memory_blocks.h"
+#include "core/analysis/memory/operator_memory_columns.h"
 #include "core/analysis/metric_access.h"
 #include "core/store/thread_time_reader.h"
+#include "core/store/memory_reader.h"
 
 #include <algorithm>
 #include <cmath>
@@ -124,6 +127,14 @@ bool fillMetrics(Database& db, const StoreSnapshot& snap, const OperatorGrouping
     return true;
 }
 
+// Per-operator memory from the allocation blocks (core/analysis/memory/operator_memory_columns.h).
+bool fillMemoryColumns(Database& db, OperatorStats* out, Error* error) {
+    MemoryData memory;
+    if (!readMemoryBlocks(db, &memory.blocks, error)) return false;
+    appendOperatorMemoryColumns(operatorMemory(memory, kAllDevices), out);
+    return true;
+}
+
 } // namespace
 
 bool computeOperatorStats(Database& db, const StoreSnapshot& snapshot, const OperatorStatsOptions& options,
@@ -145,6 +156,7 @@ bool computeOperatorStats(Database& db, const StoreSnapshot& snapshot, const Ope
     }
     if (!fillCpuTime(db, snapshot, grouping, out, error)) return false;
     if (options.includeMetrics && !fillMetrics(db, snapshot, grouping, out, error)) return false;
+    if (options.includeMetrics && !fillMemoryColumns(db, out, error)) return false;
     std::sort(out->rows.begin(), out->rows.end(), [](const OperatorStatsRow& a, const OperatorStatsRow& b) {
         return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.key < b.key;
     });

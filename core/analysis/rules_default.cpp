@@ -158,6 +158,43 @@ const char* defaultRulesJson() {
         "step_patterns": ["profilerstep#"],
         "max_phases": 64
       }
+    },
+    {
+      "id": "memory_reserved_capacity",
+      "title": {"en": "Reserved memory close to the device's capacity", "zh_CN": "预留显存接近设备容量"},
+      "suggestion": {
+        "en": "The allocator reserved nearly all device memory at its peak: a larger batch or sequence will run out of memory. Reduce activation memory (recomputation, smaller micro-batches), shard optimizer state and parameters (ZeRO / FSDP), free caches between phases, and check the largest allocations alive at the peak.",
+        "zh_CN": "分配器在峰值时预留了几乎全部设备显存：更大的批次或序列将导致内存不足。请减少激活显存（重计算、更小的微批次），切分优化器状态和参数（ZeRO / FSDP），在阶段之间释放缓存，并检查峰值时存活的最大分配。"
+      },
+      "needs": {"en": "needs allocator records with reserved totals (memory_record.csv, MEMORY_RECORD, Kineto [memory] events) and a device profile with the memory capacity", "zh_CN": "需要带预留总量的分配器记录（memory_record.csv、MEMORY_RECORD、Kineto [memory] 事件）以及包含显存容量的设备配置"},
+      "params": {
+        "threshold": 0.9
+      }
+    },
+    {
+      "id": "memory_fragmentation",
+      "title": {"en": "Fragmented allocator cache at the memory peak", "zh_CN": "显存峰值时分配器缓存碎片化"},
+      "suggestion": {
+        "en": "At the allocated peak a large share of the reserved memory is cached but not handed out: blocks of many sizes fragment the caching allocator. Keep tensor shapes stable, avoid interleaving short-lived large and small allocations, try the allocator's expandable segments or a max split size, and release the cache between phases with different shapes.",
+        "zh_CN": "在已分配峰值时，预留显存中有很大一部分被缓存但未分配出去：大小各异的块使缓存分配器碎片化。请保持张量形状稳定，避免短生命周期的大小分配交错，尝试分配器的可扩展段或最大切分大小，并在形状不同的阶段之间释放缓存。"
+      },
+      "needs": {"en": "needs allocator records with both allocated and reserved totals", "zh_CN": "需要同时带已分配和预留总量的分配器记录"},
+      "params": {
+        "threshold": 0.3
+      }
+    },
+    {
+      "id": "memory_growth",
+      "title": {"en": "Allocated memory grows from step to step", "zh_CN": "已分配显存逐迭代增长"},
+      "suggestion": {
+        "en": "The memory allocated at the start of each step keeps growing: something outlives its step (tensors kept in lists or logs, losses accumulated with their graph, unbounded caches). Detach or .item() what you keep, clear per-step containers, and look at the allocations never released.",
+        "zh_CN": "每个迭代开始时的已分配显存持续增长：有对象存活超过了它的迭代（保存在列表或日志中的张量、连同计算图累加的损失、无上限的缓存）。请对保留的内容调用 detach 或 .item()，清理每个迭代的容器，并查看从未释放的分配。"
+      },
+      "needs": {"en": "needs allocator records with allocated totals and steps (ProfilerStep#N slices or a step track)", "zh_CN": "需要带已分配总量的分配器记录以及迭代（ProfilerStep#N 切片或迭代轨道）"},
+      "params": {
+        "threshold": 3,
+        "step_patterns": ["profilerstep#"]
+      }
     }
   ]
 }

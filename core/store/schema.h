@@ -5,8 +5,10 @@
 
 namespace opscope {
 
-inline constexpr int kSchemaVersion = 2;
-inline constexpr const char* kImporterVersion = "opscope-importer-2";
+// 2: slice.thread_ts/thread_dur, global async tracks (track.process_id NULL); 3: memory_record,
+// memory_allocation, memory_module.
+inline constexpr int kSchemaVersion = 3;
+inline constexpr const char* kImporterVersion = "opscope-importer-3";
 
 // Slice flags (slice.flags), counted in the warning table as well.
 enum SliceFlag : int {

@@ -1,5 +1,6 @@
 #include "core/store/slice_details.h"
 
+#include "core/store/memory_slice_details.h"
 #include "core/store/sqlite_db.h"
 
 #include <nlohmann/json.hpp>
@@ -131,6 +132,7 @@ bool loadSliceDetails(Database& db, std::int64_t sliceId, SliceDetails* details,
         details->args = parseArgRows(details->argsJson);
         if (db.tableExists("flow")) loadFlows(db, sliceId, details);
         if (db.tableExists("slice_metric")) loadMetrics(db, sliceId, details);
+        appendMemoryDetails(db, sliceId, &details->metricGroups);
     } catch (const SqliteError& e) {
         if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, {}, e.what()};
         return false;

@@ -1,5 +1,6 @@
 #include "core/store/store_writer.h"
 
+#include "core/store/memory_schema.h"
 #include "core/store/schema.h"
 #include "core/store/source_fingerprint.h"
 
@@ -49,6 +50,7 @@ std::unique_ptr<StoreWriter> StoreWriter::create(const std::string& finalPath, E
         writer->db_.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA temp_store=FILE;"
                          "PRAGMA page_size=32768; PRAGMA cache_size=-32768;");
         writer->db_.exec(schemaTablesSql());
+        writer->db_.exec(memorySchemaTablesSql());
         // For benchmarks and tests of the spill path on small traces.
         if (const char* budget = std::getenv("OPSCOPE_SPILL_BUDGET_MB"))
             writer->setSpillBudgetBytes(static_cast<std::size_t>(std::strtoull(budget, nullptr, 10)) << 20);

@@ -5,6 +5,10 @@
 #include "core/store/flow_linking.h"
 #include "core/store/import_timing.h"
 #include "core/store/pending_cursors.h"
+#include "core/store/memory_copy_tracks.h"
+#include "core/store/memory_from_instants.h"
+#include "core/store/memory_schema.h"
+#include "core/store/memory_slice_link.h"
 #include "core/store/schema.h"
 #include "core/store/slice_nesting.h"
 #include "core/store/store_writer.h"
@@ -322,6 +326,14 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         insertCounter_ = BatchInsert();
         db_.exec(schemaIndicesSql());
         timer.mark("indices");
+        // Kineto [memory] instants become memory rows once they are nested under their operators.
+        deriveMemoryFromInstants(db_, [this](int ordinal) {
+            return device("GPU " + std::to_string(ordinal), "gpu", ordinal);
+        });
+        linkAllocationsToSlices(db_);
+        addCopyBandwidthTracks(db_);
+        db_.exec(memorySchemaIndicesSql());
+        timer.mark("memory");
         updateTrackStats();
         timer.mark("track stats");
         TimeNs start = std::numeric_limits<TimeNs>::max(), end = std::numeric_limits<TimeNs>::min();

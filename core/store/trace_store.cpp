@@ -3,6 +3,7 @@
 #include "core/importers/ascend/ascend_importer.h"
 #include "core/importers/chrome_json/chrome_trace_importer.h"
 #include "core/importers/device_classifier.h"
+#include "core/importers/memory_timeline/memory_timeline_importer.h"
 #include "core/model/fnv1a.h"
 #include "core/store/schema.h"
 #include "core/store/source_fingerprint.h"
@@ -121,6 +122,15 @@ bool importOne(const std::string& path, std::size_t index, std::size_t count, St
         result->bytes += report.bytes;
         result->usedFiles.insert(result->usedFiles.end(), report.usedFiles.begin(), report.usedFiles.end());
         result->skippedFiles.insert(result->skippedFiles.end(), report.skippedFiles.begin(), report.skippedFiles.end());
+        return true;
+    }
+    if (isMemoryTimelineInput(path)) {
+        MemoryTimelineReport report;
+        if (!importMemoryTimeline(path, writer, progress, &report, error)) return false;
+        writer.addSourceFile(path, "memory-timeline", "used", {}, report.events);
+        result->events += report.events;
+        result->bytes += report.bytes;
+        result->usedFiles.push_back(path);
         return true;
     }
     ChromeImportOptions options;

@@ -7,11 +7,13 @@
 #include "core/importers/ascend/counter_csv_importer.h"
 #include "core/importers/ascend/folder_scan.h"
 #include "core/importers/ascend/l2_cache_importer.h"
+#include "core/importers/ascend/memory_csv_importer.h"
 #include "core/importers/ascend/msprof_db_importer.h"
 #include "core/importers/ascend/op_rows_importer.h"
 #include "core/importers/ascend/step_trace_importer.h"
 #include "core/importers/chrome_json/chrome_trace_importer.h"
 
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -124,6 +126,16 @@ SideResult runSideImport(UnitContext& ctx, const ScannedFile& f, Error* error) {
         r.ok = importCounterCsv(ctx, f.path, f.counterKind, &r.events, error);
         ctx.report.counterSamples += r.events;
         r.note = std::to_string(r.events) + " counter samples";
+        // Memory CSVs are lanes on the timeline and, besides, rows of the memory tables.
+        if (std::string memoryKind = memoryCsvKindOf(std::filesystem::path(f.path).filename().string());
+            r.ok && !*error && !memoryKind.empty()) {
+            std::int64_t memoryRows = 0;
+            r.ok = importMemoryCsv(ctx, f.path, memoryKind, &memoryRows, error);
+            r.note += ", " + std::to_string(memoryRows) + " memory rows";
+        }
+    } else if (f.kind == FileKind::Memory) {
+        r.ok = importMemoryCsv(ctx, f.path, f.counterKind, &r.events, error);
+        r.note = std::to_string(r.events) + " allocations";
     } else if (f.kind == FileKind::Database) {
         DbImportResult db;
         r.ok = importMsprofDb(ctx, f.path, &db, error);

@@ -27,7 +27,6 @@ constexpr std::array<KindInfo, 17> kKinds = {{
 constexpr std::array<std::string_view, 15> kLabelColumns = {
     "component", "metric", "mode", "event", "core id", "core type", "cpu type", "funcid", "type", "die id",
     "acc id", "hbm id", "llc id", "core", "cpu no"};
-constexpr int kHostDevice = -2;
 
 enum class Role { Value, Time, Device, Label, Ignored };
 
@@ -64,18 +63,6 @@ CounterColumns columnsOf(const std::vector<std::string>& header, const std::vect
         c.roles.push_back(role);
     }
     return c;
-}
-
-// "NPU:0", "0", "host", "CPU" -> ordinal, kHostDevice, or nullopt.
-std::optional<int> deviceOfCell(std::string_view v) {
-    if (isMissing(v)) return std::nullopt;
-    if (auto n = parseInteger(v)) return static_cast<int>(*n);
-    std::string lowered = lowerAscii(v);
-    if (lowered == "host" || lowered.rfind("cpu", 0) == 0) return kHostDevice;
-    std::size_t colon = v.find(':');
-    if (lowered.rfind("npu", 0) == 0 && colon != std::string_view::npos)
-        if (auto n = parseInteger(v.substr(colon + 1))) return static_cast<int>(*n);
-    return std::nullopt;
 }
 
 std::string trackNameOf(const CounterColumns& c, const std::vector<std::string>& row, std::size_t valueColumn,
@@ -138,29 +125,21 @@ std::string counterDisplayName(std::string_view kind) {
 
 bool importCounterCsv(UnitContext& ctx, const std::string& path, std::string_view kind, std::int64_t* samples,
                       Error* error) {
-    auto reader = CsvReader::open(path, error);
-    if (!reader) return false;
     std::vector<std::string> header, cells;
-    if (!reader->next(&header)) {
-        *error = Error{ErrorCode::EmptyFile, path, 0, 1, -1, "a CSV header", {}};
-        return false;
-    }
+    auto reader = openCsvWithHeader(path, &header, error);
+    if (!reader) return false;
     CounterFile file{ctx, counterDisplayName(kind), false, {}};
     for (const KindInfo& k : kKinds)
         if (kind == k.kind) file.hostKind = k.host;
     std::optional<CounterColumns> columns;
     while (reader->next(&cells)) {
-        if (reader->endedInsideQuotes() || (!reader->recordHadLineEnd() && cells.size() < header.size())) {
-            *error = Error{ErrorCode::Truncated, path, reader->recordOffset(), reader->recordLine(), -1,
-                           std::to_string(header.size()) + " fields", "the file ends inside this row"};
-            break;
-        }
+        if (csvRecordCutShort(*reader, header.size(), cells.size(), error)) break;
         if (!columns) columns = columnsOf(header, cells);
         const CounterColumns& c = *columns;
         int device = file.hostKind ? kHostDevice : ctx.deviceOr(-1);
         for (std::size_t i = 0; i < cells.size() && i < c.roles.size(); ++i)
             if (c.roles[i] == Role::Device)
-                if (auto d = deviceOfCell(cleanCell(cells[i]))) device = *d;
+                if (auto d = deviceOrdinalOfCell(cleanCell(cells[i]))) device = *d;
         std::vector<TimeNs> times;
         if (c.time >= 0) {
             auto t = parseDecimalScaled(cleanCell(c.time < static_cast<int>(cells.size()) ? cells[c.time] : ""),

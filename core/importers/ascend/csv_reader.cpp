@@ -125,4 +125,21 @@ bool CsvReader::next(std::vector<std::string>* fields) {
     }
 }
 
+std::unique_ptr<CsvReader> openCsvWithHeader(const std::string& path, std::vector<std::string>* header, Error* error) {
+    auto reader = CsvReader::open(path, error);
+    if (!reader) return nullptr;
+    if (!reader->next(header)) {
+        *error = reader->error() ? reader->error() : Error{ErrorCode::EmptyFile, path, 0, 1, -1, "a CSV header", {}};
+        return nullptr;
+    }
+    return reader;
+}
+
+bool csvRecordCutShort(const CsvReader& reader, std::size_t headerFields, std::size_t fields, Error* error) {
+    if (!reader.endedInsideQuotes() && (reader.recordHadLineEnd() || fields >= headerFields)) return false;
+    *error = Error{ErrorCode::Truncated, reader.path(), reader.recordOffset(), reader.recordLine(), -1,
+                   std::to_string(headerFields) + " fields", "the file ends inside this row"};
+    return true;
+}
+
 } // namespace opscope

@@ -50,4 +50,10 @@ private:
     Error error_;
 };
 
+// Opens path and reads its header record; false (error set) when the file cannot be read or is empty.
+std::unique_ptr<CsvReader> openCsvWithHeader(const std::string& path, std::vector<std::string>* header, Error* error);
+
+// True when the record just read was cut short by the end of the file (error then says where).
+bool csvRecordCutShort(const CsvReader& reader, std::size_t headerFields, std::size_t fields, Error* error);
+
 } // namespace opscope

@@ -78,4 +78,15 @@ std::string lowerAscii(std::string_view text) {
     return out;
 }
 
+std::optional<int> deviceOrdinalOfCell(std::string_view v) {
+    if (isMissing(v)) return std::nullopt;
+    if (auto n = parseInteger(v)) return static_cast<int>(*n);
+    std::string lowered = lowerAscii(v);
+    if (lowered == "host" || lowered.rfind("cpu", 0) == 0) return kHostDevice;
+    std::size_t colon = v.find(':');
+    if (lowered.rfind("npu", 0) == 0 && colon != std::string_view::npos)
+        if (auto n = parseInteger(v.substr(colon + 1))) return static_cast<int>(*n);
+    return std::nullopt;
+}
+
 } // namespace opscope::ascend

@@ -33,6 +33,11 @@ struct ColumnName {
 };
 ColumnName splitColumnName(std::string_view header);
 
+inline constexpr int kHostDevice = -2; // deviceOrdinalOfCell: the row is about the host
+
+// A device cell ("NPU:0", "0", "host", "CPU") -> NPU ordinal, kHostDevice, or nullopt.
+std::optional<int> deviceOrdinalOfCell(std::string_view cleaned);
+
 // Lower-case ASCII copy, for case-insensitive header matching.
 std::string lowerAscii(std::string_view text);
 

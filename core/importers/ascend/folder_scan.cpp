@@ -5,6 +5,7 @@
 #include "core/importers/ascend/csv_reader.h"
 #include "core/importers/ascend/csv_values.h"
 #include "core/importers/ascend/l2_cache_importer.h"
+#include "core/importers/ascend/memory_csv_importer.h"
 #include "core/importers/ascend/msprof_db_importer.h"
 #include "core/importers/ascend/op_rows_importer.h"
 #include "core/importers/ascend/step_trace_importer.h"
@@ -42,12 +43,11 @@ struct SkipName {
     std::string_view prefix, reason;
 };
 // Ascend side files that do not go on the timeline.
-constexpr std::array<SkipName, 16> kSkippedCsv = {{
+constexpr std::array<SkipName, 15> kSkippedCsv = {{
     {"op_statistic", "per-type statistics; opscope computes them from the kernel rows"},
     {"api_statistic", "per-API statistics; opscope computes them from the timeline"},
     {"communication_statistic", "per-type communication statistics"},
     {"operator_details", "per-operator totals without times"},
-    {"operator_memory", "allocation records (not a timeline or counter)"},
     {"static_op_mem", "static allocation records"},
     {"fusion_op", "fusion table without times"},
     {"aicpu", "AI CPU detail rows (the timeline has these tasks)"},
@@ -107,6 +107,10 @@ ScannedFile classifyCsv(ScannedFile f, const std::string& name) {
     } else if (isStepTraceHeader(header)) {
         f.kind = FileKind::StepTrace;
         f.role = "step_trace";
+    } else if (memoryCsvKindOf(name) == "operator_memory" && !header.empty()) {
+        f.kind = FileKind::Memory;
+        f.role = "memory";
+        f.counterKind = "operator_memory";
     } else if (std::string kind = counterKindOf(name); !kind.empty() && !header.empty()) {
         f.kind = FileKind::Counter;
         f.role = "counters";
@@ -194,7 +198,8 @@ int importOrder(const ScannedFile& f) {
     case FileKind::StepTrace: return 4; // after the kernels: steps may be placed by their span
     case FileKind::Communication: return 5;
     case FileKind::Counter: return 6;
-    default: return 7;
+    case FileKind::Memory: return 7;
+    default: return 8;
     }
 }
 

@@ -14,6 +14,7 @@ enum class FileKind {
     StepTrace,     // step_trace_time.csv, step_trace_*.csv
     Communication, // communication.json
     Counter,       // hbm, ddr, npu_mem, memory_record ... CSVs
+    Memory,        // operator_memory.csv: per-operator allocations (memory_allocation)
     Database,      // msprof_*.db, ascend_pytorch_profiler_*.db
     BadFile,       // named like an Ascend file but its content is not a known layout
     Skipped,       // an Ascend file opscope does not import (statistics, metadata ...)
@@ -24,7 +25,7 @@ struct ScannedFile {
     std::string path;
     FileKind kind = FileKind::Unknown;
     std::string role;        // source_file role: "timeline", "kernel_details", "op_summary", "counters" ...
-    std::string counterKind; // FileKind::Counter: "hbm", "memory_record" ...
+    std::string counterKind; // FileKind::Counter / Memory: "hbm", "memory_record", "operator_memory" ...
     std::string reason;      // FileKind::Skipped / BadFile: why
     std::string sample;      // FileKind::BadFile: the start of the offending header
     std::int64_t sizeBytes = 0;

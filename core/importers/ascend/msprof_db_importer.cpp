@@ -25,6 +25,7 @@ bool importMsprofDb(UnitContext& ctx, const std::string& path, DbImportResult* r
         db_detail::importHost(pass);
         db_detail::importCounters(pass);
         db_detail::importOverlapAndSteps(pass);
+        db_detail::importMemory(pass);
     } catch (const SqliteError& e) {
         *error = Error{ErrorCode::BadDatabase, path, -1, -1, -1, "the msprof export tables", e.what()};
         return false;

@@ -39,6 +39,7 @@ void importCommunication(DbPass& pass);
 void importHost(DbPass& pass);
 void importCounters(DbPass& pass);
 void importOverlapAndSteps(DbPass& pass);
+void importMemory(DbPass& pass); // msprof_db_memory.cpp
 
 // ns -> "1736408883704643.212" (µs with three decimals), as the CSVs write start times.
 std::string microsText(TimeNs ns);
