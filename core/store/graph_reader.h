@@ -1,0 +1,25 @@
+// Reads about the computation graph tables of a store (graph, graph_node, ...), for the session.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace opscope {
+
+class Database;
+
+// How many nodes and executions of a graph each join rule matched.
+struct GraphRuleCount {
+    std::string rule;
+    std::int64_t nodes = 0;
+    std::int64_t executions = 0;
+};
+
+// By nodes, descending.
+std::vector<GraphRuleCount> readGraphRuleCounts(Database& db, std::int64_t graphId);
+
+// True when the store holds a graph imported from a file (not derived from the trace), so a graph file
+// found beside the trace must not replace it. False when the store has no graph table.
+bool storeHasFileGraph(Database& db);
+
+} // namespace opscope
