@@ -20,14 +20,23 @@ std::shared_ptr<TraceSession> TraceSession::open(const std::vector<std::string>&
     return openStore(result->storePath, error);
 }
 
+namespace {
+// STORE VALIDATION HOOK (issue #14): the hardening helper's core/store/store_validation.* goes here once
+// merged, so a foreign or damaged store is refused before any query reads it. Until then the connection
+// pool's openStoreReadOnly has checked that the slice and track tables exist.
+bool validateOpenedStore(Database& db, Error* error) {
+    (void)db;
+    (void)error;
+    return true;
+}
+} // namespace
+
 std::shared_ptr<TraceSession> TraceSession::openStore(const std::string& storePath, Error* error) {
     auto session = std::make_shared<TraceSession>(storePath);
-    // Hook for the store validation of issue #14 (core/store/store_validation.*): once merged, a foreign or
-    // damaged store is refused here, before any query reads it. Until then opening checks the tables.
     Error local;
     Error* err = error ? error : &local;
     ConnectionPool::Lease first = session->pool_.acquire(err);
-    if (!first) return nullptr;
+    if (!first || !validateOpenedStore(*first, err)) return nullptr;
     return session;
 }
 
