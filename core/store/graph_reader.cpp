@@ -8,6 +8,15 @@ bool storeHasFileGraph(Database& db) {
     return db.tableExists("graph") && db.scalarInt("SELECT count(*) FROM graph WHERE derived = 0") > 0;
 }
 
+bool readLatestGraphHeader(Database& db, GraphHeader* out) {
+    if (!db.tableExists("graph")) return false;
+    Statement st = db.prepare("SELECT source_path, format, derived, node_count, edge_count, joined_node_count, "
+                              "unjoined_exec_count FROM graph ORDER BY id DESC LIMIT 1");
+    if (!st.step()) return false;
+    *out = GraphHeader{st.text(0), st.text(1), st.int64(2) != 0, st.int64(3), st.int64(4), st.int64(5), st.int64(6)};
+    return true;
+}
+
 std::vector<GraphRuleCount> readGraphRuleCounts(Database& db, std::int64_t graphId) {
     std::vector<GraphRuleCount> out;
     Statement st = db.prepare("SELECT g.rule, count(DISTINCT g.node_id), count(*) FROM graph_node_slice g "

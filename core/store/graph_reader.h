@@ -15,6 +15,15 @@ struct GraphRuleCount {
     std::int64_t executions = 0;
 };
 
+// The newest graph's header row (table graph): where it came from and how well it joined.
+struct GraphHeader {
+    std::string sourcePath, format;
+    bool derived = false;
+    std::int64_t nodes = 0, edges = 0, joinedNodes = 0, unjoinedExecutions = 0;
+};
+// False when the store has no graph. Throws SqliteError like every Database call.
+bool readLatestGraphHeader(Database& db, GraphHeader* out);
+
 // By nodes, descending.
 std::vector<GraphRuleCount> readGraphRuleCounts(Database& db, std::int64_t graphId);
 
