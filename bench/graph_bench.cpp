@@ -4,7 +4,7 @@
 // offscreen at 1600x900 while panning and zooming at three levels of detail.
 // usage: graph_bench [NODES]   (default: 5000)
 #include "core/importers/graph/graph_import.h"
-#include "core/store/trace_store.h"
+#include "core/session/open_trace.h"
 #include "widgets/graph/graph_loader.h"
 #include "widgets/graph/graph_scene.h"
 #include "widgets/graph/graph_view.h"

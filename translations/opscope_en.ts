@@ -805,6 +805,13 @@
     </message>
 </context>
 <context>
+    <name>opscope::AnalysisRunner</name>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>opscope::BubbleHistogram</name>
     <message>
         <source>Bubble duration (log scale)</source>

@@ -60,16 +60,6 @@ bool rangeOption(ArgParser& parser, std::optional<TimeRange>* range, const char*
     return true;
 }
 
-std::string microsText(TimeNs ns) {
-    char buf[48];
-    bool negative = ns < 0;
-    unsigned long long v = negative ? 0ull - static_cast<unsigned long long>(ns) : static_cast<unsigned long long>(ns);
-    std::snprintf(buf, sizeof buf, "%s%llu.%03llu", negative ? "-" : "", v / 1000, v % 1000);
-    return buf;
-}
-
-std::string microsText(double ns) { return numberText(ns / 1000.0, 3); }
-
 std::string numberText(double value, int decimals) {
     if (std::isnan(value)) return {};
     char buf[64];
@@ -99,6 +89,13 @@ bool openInput(const std::string& input, Database* db, const char* command) {
         return false;
     }
     return true;
+}
+
+std::shared_ptr<TraceSession> openInputSession(const std::string& input, const char* command) {
+    std::string error;
+    std::shared_ptr<TraceSession> session = openSessionForReading(input, &error);
+    if (!session) std::fprintf(stderr, "opscope-cli %s: %s\n", command, error.c_str());
+    return session;
 }
 
 } // namespace opscope::cli

@@ -3,8 +3,10 @@
 #pragma once
 #include "app/cli/command_registry.h"
 #include "core/model/time.h"
+#include "core/model/time_format.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,10 +20,8 @@ bool doubleOption(ArgParser& parser, const std::string& name, double min, double
 // "--range START:END" in ns (absolute, as in the trace).
 bool rangeOption(ArgParser& parser, std::optional<TimeRange>* range, const char* command);
 
-// Exact microseconds with three decimals from integer ns ("1234.567"), no double involved.
-std::string microsText(TimeNs ns);
-// A double duration in ns as microseconds with three decimals.
-std::string microsText(double ns);
+// Exact microseconds with three decimals ("1234.567"), and a double duration likewise: core's formatter.
+using ::opscope::microsText;
 // "%.*f" of a double; "" for NaN.
 std::string numberText(double value, int decimals);
 
@@ -29,5 +29,7 @@ std::string numberText(double value, int decimals);
 bool singleInput(const ArgParser& parser, std::string* input, const char* command, const char* help);
 
 bool openInput(const std::string& input, Database* db, const char* command);
+// The session of the trace or store; null (with a message on stderr) when it cannot be opened.
+std::shared_ptr<TraceSession> openInputSession(const std::string& input, const char* command);
 
 } // namespace opscope::cli

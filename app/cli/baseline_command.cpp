@@ -32,11 +32,11 @@ int save(std::vector<std::string> args) {
         std::fprintf(stderr, "opscope-cli baseline: -o BASE.json is required\n%s", kHelp);
         return kExitBadInput;
     }
-    Database db;
-    if (!openInput(input, &db, "baseline")) return kExitBadInput;
+    std::shared_ptr<TraceSession> session = openInputSession(input, "baseline");
+    if (!session) return kExitBadInput;
     BaselineAggregates baseline;
     Error error;
-    if (!computeBaseline(db, options, &baseline, &error)) {
+    if (!session->baseline(options, &baseline, &error)) {
         std::fprintf(stderr, "opscope-cli baseline: %s\n", describe(error).c_str());
         return kExitBadInput;
     }

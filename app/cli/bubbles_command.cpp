@@ -162,11 +162,11 @@ int runBubbles(const std::vector<std::string>& args) {
     options.binsPerDecade = static_cast<int>(bins);
     std::string input;
     if (!singleInput(parser, &input, "bubbles", kHelp)) return kExitBadInput;
-    Database db;
-    if (!openInput(input, &db, "bubbles")) return kExitBadInput;
+    std::shared_ptr<TraceSession> session = openInputSession(input, "bubbles");
+    if (!session) return kExitBadInput;
     BubbleReport report;
     Error error;
-    if (!computeBubbles(db, options, &report, &error)) {
+    if (!session->bubbles(options, &report, &error)) {
         std::fprintf(stderr, "opscope-cli bubbles: %s\n", describe(error).c_str());
         return kExitBadInput;
     }

@@ -1,6 +1,6 @@
 #include "app/cli/command_registry.h"
 
-#include "core/store/trace_store.h"
+#include "core/session/open_trace.h"
 
 #include <cstdio>
 #include <unistd.h>
@@ -27,10 +27,9 @@ bool wantsHelp(const std::vector<std::string>& args) {
     return false;
 }
 
-bool openStoreForReading(const std::string& traceOrStore, Database* out, std::string* errorText,
-                         std::string* storePath) {
-    OpenResult result;
-    Error error;
+namespace {
+// Progress of an import on stderr, when it is a terminal.
+ImportProgress terminalProgress() {
     ImportProgress progress;
     bool tty = ::isatty(STDERR_FILENO);
     if (tty) {
@@ -40,6 +39,27 @@ bool openStoreForReading(const std::string& traceOrStore, Database* out, std::st
                              static_cast<long long>(events));
         };
     }
+    return progress;
+}
+} // namespace
+
+std::shared_ptr<TraceSession> openSessionForReading(const std::string& traceOrStore, std::string* errorText) {
+    OpenResult result;
+    Error error;
+    const bool tty = ::isatty(STDERR_FILENO);
+    std::shared_ptr<TraceSession> session =
+        TraceSession::open({traceOrStore}, OpenOptions{}, terminalProgress(), &result, &error);
+    if (tty && !result.reused) std::fprintf(stderr, "\r\033[K");
+    if (!session && errorText) *errorText = describe(error);
+    return session;
+}
+
+bool openStoreForReading(const std::string& traceOrStore, Database* out, std::string* errorText,
+                         std::string* storePath) {
+    OpenResult result;
+    Error error;
+    ImportProgress progress = terminalProgress();
+    bool tty = ::isatty(STDERR_FILENO);
     bool ok = openTrace({traceOrStore}, OpenOptions{}, progress, &result, &error);
     if (tty && !result.reused) std::fprintf(stderr, "\r\033[K");
     if (!ok) {

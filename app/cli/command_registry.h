@@ -1,5 +1,6 @@
 // The opscope-cli subcommands: each lives in its own <name>_command.cpp and registers itself here.
 #pragma once
+#include "core/session/trace_session.h"
 #include "core/store/sqlite_db.h"
 
 #include <functional>
@@ -30,6 +31,10 @@ bool wantsHelp(const std::vector<std::string>& args);
 // when its store is missing or stale. Progress goes to stderr when it is a terminal.
 bool openStoreForReading(const std::string& traceOrStore, Database* out, std::string* errorText,
                          std::string* storePath = nullptr);
+
+// The session of a store or trace (a trace is imported first when its store is missing or stale); every
+// analysis command asks its questions through it. Null, with *errorText, when it cannot be opened.
+std::shared_ptr<TraceSession> openSessionForReading(const std::string& traceOrStore, std::string* errorText);
 
 // Small argument helpers: "--name value" or "--name=value".
 struct ArgParser {

@@ -33,9 +33,9 @@ bool loadAggregates(const std::string& input, const BaselineOptions& options, Ba
         std::fprintf(stderr, "opscope-cli compare: %s\n", describe(error).c_str());
         return false;
     }
-    Database db;
-    if (!openInput(input, &db, "compare")) return false;
-    if (!computeBaseline(db, options, out, &error)) {
+    std::shared_ptr<TraceSession> session = openInputSession(input, "compare");
+    if (!session) return false;
+    if (!session->baseline(options, out, &error)) {
         std::fprintf(stderr, "opscope-cli compare: %s: %s\n", input.c_str(), describe(error).c_str());
         return false;
     }

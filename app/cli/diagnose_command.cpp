@@ -144,11 +144,11 @@ int runDiagnose(const std::vector<std::string>& args) {
     }
     std::string input;
     if (!singleInput(parser, &input, "diagnose", kHelp)) return kExitBadInput;
-    Database db;
-    if (!openInput(input, &db, "diagnose")) return kExitBadInput;
+    std::shared_ptr<TraceSession> session = openInputSession(input, "diagnose");
+    if (!session) return kExitBadInput;
     DiagnosisReport report;
     Error error;
-    if (!runDiagnosis(db, options, &report, &error)) {
+    if (!session->diagnosis(options, &report, &error)) {
         std::fprintf(stderr, "opscope-cli diagnose: %s\n", describe(error).c_str());
         return kExitBadInput;
     }

@@ -37,33 +37,25 @@ void printReport(const GraphImportReport& r, const std::string& source) {
                 static_cast<long long>(r.joinedExecutions), static_cast<long long>(r.unjoinedExecutions));
 }
 
-bool openStore(const std::string& input, std::string* storePath) {
-    Database db;
+std::shared_ptr<TraceSession> openStore(const std::string& input) {
     std::string error;
-    if (!openStoreForReading(input, &db, &error, storePath)) {
-        std::fprintf(stderr, "opscope-cli graph: %s\n", error.c_str());
-        return false;
-    }
-    return true;
+    std::shared_ptr<TraceSession> session = openSessionForReading(input, &error);
+    if (!session) std::fprintf(stderr, "opscope-cli graph: %s\n", error.c_str());
+    return session;
 }
 
-int layoutNow(const std::string& storePath, LayoutDirection direction) {
-    try {
-        Database db(storePath, Database::Mode::ReadWrite);
-        StoredGraph graph;
-        Error error;
-        auto started = std::chrono::steady_clock::now();
-        if (!loadStoredGraph(db, storeGraphId(db), &graph, &error) || !layoutStoredGraph(db, direction, &graph, &error)) {
-            std::fprintf(stderr, "opscope-cli graph: %s\n", describe(error).c_str());
-            return kExitFailure;
-        }
-        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        std::printf("layout:       %s, %.0f x %.0f pt, %.2f s (cached in the store)\n",
-                    layoutDirectionName(direction), graph.widthPt, graph.heightPt, seconds);
-    } catch (const SqliteError& e) {
-        std::fprintf(stderr, "opscope-cli graph: %s\n", e.what());
+// Through the session's one graph write path: the layout is computed and cached in the store.
+int layoutNow(TraceSession& session, LayoutDirection direction) {
+    GraphLoadRequest request;
+    request.deriveIfMissing = false;
+    request.direction = direction;
+    GraphLoadResult loaded = session.graph(request);
+    if (!loaded.ok) {
+        std::fprintf(stderr, "opscope-cli graph: %s\n", describe(loaded.error).c_str());
         return kExitFailure;
     }
+    std::printf("layout:       %s, %.0f x %.0f pt, %.2f s (cached in the store)\n", layoutDirectionName(direction),
+                loaded.graph.widthPt, loaded.graph.heightPt, loaded.layoutSeconds);
     return kExitOk;
 }
 
@@ -77,8 +69,9 @@ int runImport(ArgParser& parser) {
         std::fprintf(stderr, "%s", kHelp);
         return kExitBadInput;
     }
-    std::string storePath;
-    if (!openStore(pos[1], &storePath)) return kExitBadInput;
+    std::shared_ptr<TraceSession> session = openStore(pos[1]);
+    if (!session) return kExitBadInput;
+    const std::string& storePath = session->storePath();
     std::string graphPath = pos.size() == 3 ? pos[2] : (derive ? std::string() : findGraphBeside(pos[1]));
     GraphImportReport report;
     Error error;
@@ -90,17 +83,7 @@ int runImport(ArgParser& parser) {
     }
     std::printf("store:        %s\n", storePath.c_str());
     printReport(report, graphPath);
-    return layout ? layoutNow(storePath, layoutDirectionFromName(direction)) : kExitOk;
-}
-
-void printRules(Database& db, std::int64_t graphId) {
-    Statement st = db.prepare("SELECT g.rule, count(DISTINCT g.node_id), count(*) FROM graph_node_slice g "
-                              "JOIN graph_node n ON n.id = g.node_id WHERE n.graph_id = ? GROUP BY g.rule "
-                              "ORDER BY count(DISTINCT g.node_id) DESC");
-    st.bind(1, graphId);
-    while (st.step())
-        std::printf("  %-20s %lld nodes, %lld executions\n", st.text(0).c_str(), static_cast<long long>(st.int64(1)),
-                    static_cast<long long>(st.int64(2)));
+    return layout ? layoutNow(*session, layoutDirectionFromName(direction)) : kExitOk;
 }
 
 int runInfo(ArgParser& parser) {
@@ -111,35 +94,34 @@ int runInfo(ArgParser& parser) {
         std::fprintf(stderr, "%s", kHelp);
         return kExitBadInput;
     }
-    std::string storePath;
-    if (!openStore(pos[1], &storePath)) return kExitBadInput;
-    try {
-        Database db(storePath, Database::Mode::ReadOnly);
-        const std::int64_t id = storeGraphId(db);
-        StoredGraph g;
-        Error error;
-        if (id == 0 || !loadStoredGraph(db, id, &g, &error)) {
-            std::fprintf(stderr, "opscope-cli graph info: the store has no graph (use `opscope-cli graph import`)\n");
-            return kExitBadInput;
-        }
-        std::printf("store:        %s\ngraph:        %s (%s%s)\n", storePath.c_str(),
-                    g.sourcePath.empty() ? "derived from the trace" : g.sourcePath.c_str(), g.format.c_str(),
-                    g.derived && g.format != "derived" ? ", derived" : "");
-        std::printf("nodes:        %zu\nedges:        %zu\n", g.nodes.size(), g.edges.size());
-        std::printf("join rate:    %lld of %zu nodes joined (%.1f%%)\n", static_cast<long long>(g.joinedNodes),
-                    g.nodes.size(), g.nodes.empty() ? 0.0 : 100.0 * static_cast<double>(g.joinedNodes) / static_cast<double>(g.nodes.size()));
-        printRules(db, id);
-        std::printf("layout:       %s\n", g.layoutDone ? layoutDirectionName(g.direction) : "not computed yet");
-        std::vector<UnjoinedName> names;
-        if (listUnjoinedExecutions(db, id, std::atoi(unjoined.c_str()), &names, &error) && !names.empty()) {
-            std::printf("unjoined:     %lld executions matched no node; most frequent:\n",
-                        static_cast<long long>(g.unjoinedExecutions));
-            for (const UnjoinedName& n : names)
-                std::printf("  %8lld x  %s\n", static_cast<long long>(n.count), n.name.c_str());
-        }
-    } catch (const SqliteError& e) {
-        std::fprintf(stderr, "opscope-cli graph info: %s\n", e.what());
+    std::shared_ptr<TraceSession> session = openStore(pos[1]);
+    if (!session) return kExitBadInput;
+    GraphSummary summary;
+    Error error;
+    if (!session->graphSummary(std::atoi(unjoined.c_str()), &summary, &error)) {
+        std::fprintf(stderr, "opscope-cli graph info: %s\n", describe(error).c_str());
         return kExitFailure;
+    }
+    if (!summary.hasGraph) {
+        std::fprintf(stderr, "opscope-cli graph info: the store has no graph (use `opscope-cli graph import`)\n");
+        return kExitBadInput;
+    }
+    const StoredGraph& g = summary.graph;
+    std::printf("store:        %s\ngraph:        %s (%s%s)\n", session->storePath().c_str(),
+                g.sourcePath.empty() ? "derived from the trace" : g.sourcePath.c_str(), g.format.c_str(),
+                g.derived && g.format != "derived" ? ", derived" : "");
+    std::printf("nodes:        %zu\nedges:        %zu\n", g.nodes.size(), g.edges.size());
+    std::printf("join rate:    %lld of %zu nodes joined (%.1f%%)\n", static_cast<long long>(g.joinedNodes),
+                g.nodes.size(), g.nodes.empty() ? 0.0 : 100.0 * static_cast<double>(g.joinedNodes) / static_cast<double>(g.nodes.size()));
+    for (const GraphRuleCount& r : summary.rules)
+        std::printf("  %-20s %lld nodes, %lld executions\n", r.rule.c_str(), static_cast<long long>(r.nodes),
+                    static_cast<long long>(r.executions));
+    std::printf("layout:       %s\n", g.layoutDone ? layoutDirectionName(g.direction) : "not computed yet");
+    if (!summary.unjoined.empty()) {
+        std::printf("unjoined:     %lld executions matched no node; most frequent:\n",
+                    static_cast<long long>(g.unjoinedExecutions));
+        for (const UnjoinedName& n : summary.unjoined)
+            std::printf("  %8lld x  %s\n", static_cast<long long>(n.count), n.name.c_str());
     }
     return kExitOk;
 }

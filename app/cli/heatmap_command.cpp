@@ -111,11 +111,11 @@ int runHeatmap(const std::vector<std::string>& args) {
     options.topN = static_cast<int>(top);
     std::string input;
     if (!singleInput(parser, &input, "heatmap", kHelp)) return kExitBadInput;
-    Database db;
-    if (!openInput(input, &db, "heatmap")) return kExitBadInput;
+    std::shared_ptr<TraceSession> session = openInputSession(input, "heatmap");
+    if (!session) return kExitBadInput;
     HeatmapResult result;
     Error error;
-    if (!computeHeatmap(db, options, &result, &error)) {
+    if (!session->heatmap(options, &result, &error)) {
         std::fprintf(stderr, "opscope-cli heatmap: %s\n", describe(error).c_str());
         return kExitBadInput;
     }

@@ -41,16 +41,19 @@ int runImport(const std::vector<std::string>& args) {
     }
     OpenResult result;
     Error error;
-    bool ok = openTrace(parser.positional(), options, progress, &result, &error);
+    std::shared_ptr<TraceSession> session = TraceSession::open(parser.positional(), options, progress, &result, &error);
     if (progress.onProgress) std::fprintf(stderr, "\r\033[K");
-    if (!ok) {
+    if (!session) {
         std::fprintf(stderr, "opscope-cli import: %s\n", describe(error).c_str());
         return error.code == ErrorCode::StoreFailed ? kExitFailure : kExitBadInput;
     }
     if (quiet) return kExitOk;
-    try {
-        Database db(result.storePath, Database::Mode::ReadOnly);
-        StoreSummary summary = readStoreSummary(db);
+    StoreSummary summary;
+    if (!session->summary(&summary, &error)) {
+        std::fprintf(stderr, "opscope-cli import: %s\n", describe(error).c_str());
+        return kExitFailure;
+    }
+    {
         std::printf("store:        %s%s\n", result.storePath.c_str(), result.reused ? " (up to date, reused)" : "");
         printSummary(stdout, summary);
         if (!result.reused) {
@@ -60,9 +63,6 @@ int runImport(const std::vector<std::string>& args) {
                         static_cast<double>(result.bytes) / seconds / 1e6);
         }
         for (const std::string& s : result.skippedFiles) std::printf("skipped:      %s\n", s.c_str());
-    } catch (const SqliteError& e) {
-        std::fprintf(stderr, "opscope-cli import: %s\n", e.what());
-        return kExitFailure;
     }
     return kExitOk;
 }

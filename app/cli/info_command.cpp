@@ -22,14 +22,17 @@ int runInfo(const std::vector<std::string>& args) {
         std::fprintf(stderr, "%s", kHelp);
         return kExitBadInput;
     }
-    Database db;
-    std::string error, storePath;
-    if (!openStoreForReading(parser.positional()[0], &db, &error, &storePath)) {
-        std::fprintf(stderr, "opscope-cli info: %s\n", error.c_str());
+    std::string errorText;
+    std::shared_ptr<TraceSession> session = openSessionForReading(parser.positional()[0], &errorText);
+    StoreSummary summary;
+    Error error;
+    if (session && !session->summary(&summary, &error)) errorText = describe(error);
+    if (!session || error) {
+        std::fprintf(stderr, "opscope-cli info: %s\n", errorText.c_str());
         return kExitBadInput;
     }
-    std::printf("store:        %s\n", storePath.c_str());
-    printSummary(stdout, readStoreSummary(db));
+    std::printf("store:        %s\n", session->storePath().c_str());
+    printSummary(stdout, summary);
     return kExitOk;
 }
 

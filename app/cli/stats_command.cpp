@@ -104,11 +104,11 @@ int runStats(const std::vector<std::string>& args) {
     options.topN = static_cast<int>(top);
     std::string input;
     if (!singleInput(parser, &input, "stats", kHelp)) return kExitBadInput;
-    Database db;
-    if (!openInput(input, &db, "stats")) return kExitBadInput;
+    std::shared_ptr<TraceSession> session = openInputSession(input, "stats");
+    if (!session) return kExitBadInput;
     OperatorStats stats;
     Error error;
-    if (!computeOperatorStats(db, options, &stats, &error)) {
+    if (!session->operatorStats(options, &stats, &error)) {
         std::fprintf(stderr, "opscope-cli stats: %s\n", describe(error).c_str());
         return kExitBadInput;
     }

@@ -1,20 +1,13 @@
 #include "app/cli/summary_printer.h"
 
+#include "core/model/time_format.h"
 #include "core/model/warning_severity.h"
 
 #include <string>
 
 namespace opscope::cli {
 
-std::string formatDuration(TimeNs ns) {
-    char buf[64];
-    double v = static_cast<double>(ns);
-    if (ns >= 1000000000 || ns <= -1000000000) std::snprintf(buf, sizeof buf, "%.3f s", v / 1e9);
-    else if (ns >= 1000000 || ns <= -1000000) std::snprintf(buf, sizeof buf, "%.3f ms", v / 1e6);
-    else if (ns >= 1000 || ns <= -1000) std::snprintf(buf, sizeof buf, "%.3f us", v / 1e3);
-    else std::snprintf(buf, sizeof buf, "%lld ns", static_cast<long long>(ns));
-    return buf;
-}
+std::string formatDuration(TimeNs ns) { return durationText(ns); }
 
 void printSummary(std::FILE* out, const StoreSummary& s) {
     if (!s.sourcePath.empty()) std::fprintf(out, "source:       %s\n", s.sourcePath.c_str());

@@ -1,4 +1,5 @@
 #include "app/gui/about_dialog.h"
+#include "core/store/library_versions.h"
 
 #include "app/gui/app_icons.h"
 
@@ -10,7 +11,6 @@
 
 #include <nlohmann/json_fwd.hpp>
 #include <qcustomplot.h>
-#include <sqlite3.h>
 #include <zlib.h>
 
 #ifndef OPSCOPE_GRAPHVIZ_VERSION
@@ -36,7 +36,7 @@ QStringList AboutDialog::libraryVersions() {
     return {
         tr("Qt %1 (built with %2)").arg(QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR)),
         tr("QCustomPlot %1").arg(QStringLiteral(QCUSTOMPLOT_VERSION_STR)),
-        tr("SQLite %1").arg(QString::fromLatin1(sqlite3_libversion())),
+        tr("SQLite %1").arg(QString::fromStdString(sqliteLibraryVersion())),
         tr("nlohmann_json %1").arg(json),
         tr("zlib %1").arg(QString::fromLatin1(zlibVersion())),
         tr("Graphviz %1 (graph layout)").arg(orUnknown(OPSCOPE_GRAPHVIZ_VERSION)),

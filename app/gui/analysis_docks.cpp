@@ -1,6 +1,8 @@
 #include "app/gui/analysis_docks.h"
 
 #include "widgets/bubbles/bubble_view.h"
+#include "widgets/common/selection_model.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/diagnosis/diagnosis_view.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/memory/memory_view.h"
@@ -14,13 +16,14 @@ namespace opscope::gui {
 
 namespace {
 
-// Every view has the same setStore(); the dock list keeps them as QWidget.
-void setStoreOf(QWidget* view, const std::string& path, std::shared_ptr<const TimelineData> data) {
-    if (auto* v = qobject_cast<OperatorStatsView*>(view)) v->setStore(path, std::move(data));
-    else if (auto* v = qobject_cast<HeatmapView*>(view)) v->setStore(path, std::move(data));
-    else if (auto* v = qobject_cast<BubbleView*>(view)) v->setStore(path, std::move(data));
-    else if (auto* v = qobject_cast<DiagnosisView*>(view)) v->setStore(path, std::move(data));
-    else if (auto* v = qobject_cast<MemoryView*>(view)) v->setStore(path, std::move(data));
+// Every view has the same setDocument(); the dock list keeps them as QWidget.
+void setDocumentOf(QWidget* view, TraceDocument* document) {
+    if (auto* v = qobject_cast<OperatorStatsView*>(view)) v->setDocument(document);
+    else if (auto* v = qobject_cast<HeatmapView*>(view)) v->setDocument(document);
+    else if (auto* v = qobject_cast<BubbleView*>(view)) v->setDocument(document);
+    else if (auto* v = qobject_cast<DiagnosisView*>(view)) v->setDocument(document);
+    // The memory view still reads its tables through its own connection (known_violations.txt).
+    else if (auto* v = qobject_cast<MemoryView*>(view)) v->setStore(document->session()->storePath(), document->timeline());
 }
 
 } // namespace
@@ -62,9 +65,11 @@ QDockWidget* AnalysisDocks::addDock(const QString& title, const QString& name, Q
     return dock;
 }
 
-void AnalysisDocks::traceOpened(const std::string& storePath, std::shared_ptr<const TimelineData> timeline) {
-    storePath_ = storePath;
-    data_ = std::move(timeline);
+void AnalysisDocks::traceOpened(TraceDocument* document) {
+    document_ = document;
+    // The views write the document's one selection model; the timeline shows what it holds.
+    if (document_)
+        connect(document_->selection(), &SelectionModel::highlightChanged, timeline_, &TimelineView::setSearchResult);
     for (Entry& e : entries_) {
         e.stale = true;
         // A tabified dock that is not the current tab is hidden: it computes once raised.
@@ -73,13 +78,14 @@ void AnalysisDocks::traceOpened(const std::string& storePath, std::shared_ptr<co
 }
 
 void AnalysisDocks::load(Entry& entry) {
-    if (!entry.stale || storePath_.empty()) return;
+    if (!entry.stale || !document_) return;
     entry.stale = false;
-    setStoreOf(entry.view, storePath_, data_);
+    setDocumentOf(entry.view, document_);
 }
 
 void AnalysisDocks::showHighlight(std::shared_ptr<const SliceSearchResult> slices, int current) {
-    timeline_->setSearchResult(std::move(slices), current);
+    if (document_) document_->selection()->highlight(std::move(slices), current);
+    else timeline_->setSearchResult(std::move(slices), current);
 }
 
 void AnalysisDocks::timelineSliceSelected(qint64 sliceId) {

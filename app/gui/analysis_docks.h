@@ -6,6 +6,7 @@
 #include "core/store/timeline_data.h"
 
 #include <QObject>
+#include <QPointer>
 
 #include <memory>
 #include <string>
@@ -21,6 +22,7 @@ class HeatmapView;
 class MemoryView;
 class OperatorStatsView;
 class TimelineView;
+class TraceDocument;
 class ZoomControl;
 } // namespace opscope
 
@@ -33,7 +35,7 @@ public:
     AnalysisDocks(QMainWindow* window, TimelineView* timeline, ZoomControl* zoom, QDockWidget* tabAfter);
 
     // A new trace: views that are shown compute now, the others when their dock is raised.
-    void traceOpened(const std::string& storePath, std::shared_ptr<const TimelineData> timeline);
+    void traceOpened(TraceDocument* document);
 
     OperatorStatsView* stats() const { return stats_; }
     HeatmapView* heatmap() const { return heatmap_; }
@@ -66,8 +68,7 @@ private:
     MemoryView* memory_;
     std::vector<QDockWidget*> docks_;
     std::vector<Entry> entries_;
-    std::string storePath_;
-    std::shared_ptr<const TimelineData> data_;
+    QPointer<TraceDocument> document_;
 };
 
 } // namespace opscope::gui

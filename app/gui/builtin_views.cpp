@@ -1,6 +1,7 @@
 #include "app/gui/builtin_views.h"
 
 #include "widgets/bubbles/bubble_view.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/common/view_registry.h"
 #include "widgets/diagnosis/diagnosis_view.h"
 #include "widgets/graph/graph_workspace.h"
@@ -19,7 +20,7 @@ namespace {
 template <class View>
 QWidget* makeAnalysisView(const ViewContext& context, QWidget* parent) {
     auto* view = new View(context.zoom, parent);
-    view->setStore(context.storePath, context.timeline);
+    view->setDocument(context.document);
     return view;
 }
 
@@ -55,7 +56,7 @@ void registerBuiltinViews() {
     registry.add({QStringLiteral("timeline"), QCoreApplication::translate("Views", "Timeline"),
                   [](const ViewContext& context, QWidget* parent) -> QWidget* {
                       auto* view = new TimelineView(context.zoom, parent);
-                      view->setData(context.timeline);
+                      view->setData(context.document->timeline());
                       return view;
                   }});
     // The computation graph of the store (derived from the trace when the store has none); loads on a
@@ -63,7 +64,7 @@ void registerBuiltinViews() {
     registry.add({QStringLiteral("graph"), QCoreApplication::translate("Views", "Graph"),
                   [](const ViewContext& context, QWidget* parent) -> QWidget* {
                       auto* view = new GraphWorkspace(parent);
-                      view->openStore(QString::fromStdString(context.storePath));
+                      view->openStore(QString::fromStdString(context.document->session()->storePath()));
                       return view;
                   }});
     registerAnalysisViews(registry);

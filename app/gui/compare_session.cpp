@@ -1,9 +1,7 @@
 #include "app/gui/compare_session.h"
 
 #include "app/gui/import_session.h"
-#include "core/analysis/store_access.h"
-#include "core/store/sqlite_db.h"
-#include "core/store/trace_store.h"
+#include "core/session/trace_session.h"
 #include "widgets/common/async_job.h"
 #include "widgets/compare/aligned_timelines.h"
 
@@ -20,31 +18,21 @@ struct LoadResult {
 };
 using LoadPtr = std::shared_ptr<LoadResult>;
 
-TimeNs traceStartOf(Database& db) {
-    try {
-        return std::stoll(db.scalarText("SELECT value FROM meta WHERE key = 'trace_start_ns'", "0"));
-    } catch (const std::exception&) {
-        return 0;
-    }
-}
-
-bool load(const std::string& baseStore, const std::vector<std::string>& newPaths, const std::atomic<bool>* cancel,
-          LoadResult* out) {
+bool load(const std::shared_ptr<TraceSession>& base, const std::vector<std::string>& newPaths,
+          const std::atomic<bool>* cancel, LoadResult* out) {
     ImportProgress progress;
     progress.cancelFlag = cancel;
     OpenResult opened;
-    if (!openTrace(newPaths, OpenOptions{}, progress, &opened, &out->error)) return false;
-    Database baseDb, newDb;
-    if (!openStoreReadOnly(baseStore, &baseDb, &out->error) || !openStoreReadOnly(opened.storePath, &newDb, &out->error))
+    std::shared_ptr<TraceSession> newer = TraceSession::open(newPaths, OpenOptions{}, progress, &opened, &out->error);
+    if (!newer || !base->baseline(BaselineOptions{}, &out->inputs.base, &out->error) ||
+        !newer->baseline(BaselineOptions{}, &out->inputs.current, &out->error))
         return false;
-    if (!computeBaseline(baseDb, BaselineOptions{}, &out->inputs.base, &out->error) ||
-        !computeBaseline(newDb, BaselineOptions{}, &out->inputs.current, &out->error))
-        return false;
-    if (!out->inputs.baseTimeline) out->inputs.baseTimeline = TimelineData::load(baseDb, &out->error);
+    if (!out->inputs.baseTimeline) out->inputs.baseTimeline = base->timeline(&out->error);
     if (!out->inputs.baseTimeline) return false;
-    TimelineLoadOptions shift;
-    shift.globalShiftNs = out->inputs.baseTimeline->traceRange().startNs - traceStartOf(newDb);
-    out->inputs.newTimeline = TimelineData::load(newDb, shift, &out->error);
+    TimeRange newSpan;
+    if (!newer->traceSpan(&newSpan, &out->error)) return false;
+    out->inputs.newTimeline = newer->shiftedTimeline(out->inputs.baseTimeline->traceRange().startNs - newSpan.startNs,
+                                                     &out->error);
     return out->inputs.newTimeline != nullptr;
 }
 
@@ -52,9 +40,9 @@ bool load(const std::string& baseStore, const std::vector<std::string>& newPaths
 
 CompareSession::CompareSession(QObject* parent) : QObject(parent), job_(new AsyncJob(this)) {}
 
-bool CompareSession::start(const std::string& baseStorePath, std::shared_ptr<const TimelineData> baseTimeline,
+bool CompareSession::start(std::shared_ptr<TraceSession> base, std::shared_ptr<const TimelineData> baseTimeline,
                            const QString& baseLabel, const QStringList& newPaths) {
-    if (running_ || newPaths.isEmpty()) return false;
+    if (running_ || newPaths.isEmpty() || !base) return false;
     running_ = true;
     auto result = std::make_shared<LoadResult>();
     result->inputs.baseTimeline = std::move(baseTimeline);
@@ -63,8 +51,8 @@ bool CompareSession::start(const std::string& baseStorePath, std::shared_ptr<con
     std::vector<std::string> paths;
     for (const QString& p : newPaths) paths.push_back(p.toStdString());
     job_->start<LoadPtr>(
-        [result, baseStorePath, paths](AsyncJob::CancelFlag cancel) {
-            result->ok = load(baseStorePath, paths, cancel.get(), result.get());
+        [result, base, paths](AsyncJob::CancelFlag cancel) {
+            result->ok = load(base, paths, cancel.get(), result.get());
             return result;
         },
         [this](LoadPtr r) {

@@ -1,6 +1,7 @@
 // File > Compare With…: opening the second trace (import when needed), computing both traces'
 // aggregates and loading the second timeline shifted onto the first's start, all on the thread pool.
 #pragma once
+#include "core/session/trace_session.h"
 #include "core/model/error.h"
 #include "widgets/compare/compare_panel.h"
 
@@ -21,8 +22,8 @@ class CompareSession : public QObject {
 public:
     explicit CompareSession(QObject* parent = nullptr);
 
-    // baseTimeline may be null (then it is loaded from the base store).
-    bool start(const std::string& baseStorePath, std::shared_ptr<const TimelineData> baseTimeline,
+    // base: the session of the opened trace; baseTimeline may be null (then the session's is used).
+    bool start(std::shared_ptr<TraceSession> base, std::shared_ptr<const TimelineData> baseTimeline,
                const QString& baseLabel, const QStringList& newPaths);
     bool isRunning() const { return running_; }
     const CompareInputs& inputs() const { return inputs_; }

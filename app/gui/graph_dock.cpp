@@ -3,7 +3,7 @@
 #include "app/gui/import_session.h"
 
 #include "core/importers/graph/graph_import.h"
-#include "core/store/sqlite_db.h"
+#include "core/session/trace_session.h"
 #include "widgets/graph/graph_timeline_link.h"
 #include "widgets/graph/graph_workspace.h"
 
@@ -19,12 +19,8 @@ namespace {
 
 // True when the store's graph came from a file (so a neighbouring file must not replace it).
 bool storeHasFileGraph(const std::string& storePath) {
-    try {
-        Database db(storePath, Database::Mode::ReadOnly);
-        return db.tableExists("graph") && db.scalarInt("SELECT count(*) FROM graph WHERE derived = 0") > 0;
-    } catch (const SqliteError&) {
-        return false;
-    }
+    Error error;
+    return TraceSession(storePath).hasFileGraph(&error);
 }
 
 } // namespace

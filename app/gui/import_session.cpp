@@ -51,7 +51,8 @@ LoadedTrace ImportSession::run(QStringList paths, std::atomic<bool>* cancel, Imp
         QMetaObject::invokeMethod(self, [self, bytes, total, events] { emit self->progress(bytes, total, events); },
                                   Qt::QueuedConnection);
     };
-    if (!openTrace(files, OpenOptions{}, progress, &out.open, &out.error)) {
+    out.session = TraceSession::open(files, OpenOptions{}, progress, &out.open, &out.error);
+    if (!out.session) {
         if (cancel->load() && out.error.code != ErrorCode::Cancelled) out.error.code = ErrorCode::Cancelled;
         return out;
     }
@@ -59,7 +60,7 @@ LoadedTrace ImportSession::run(QStringList paths, std::atomic<bool>* cancel, Imp
         out.error.code = ErrorCode::Cancelled;
         return out;
     }
-    out.timeline = TimelineData::load(out.open.storePath, &out.error);
+    out.timeline = out.session->timeline(&out.error);
     return out;
 }
 

@@ -3,8 +3,9 @@
 // the importer polls, and the GUI thread only takes the finished result.
 #pragma once
 #include "core/model/error.h"
+#include "core/session/trace_session.h"
 #include "core/store/timeline_data.h"
-#include "core/store/trace_store.h"
+#include "core/session/open_trace.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -18,6 +19,7 @@ namespace opscope::gui {
 struct LoadedTrace {
     QStringList sources;
     OpenResult open;
+    std::shared_ptr<TraceSession> session;
     std::shared_ptr<const TimelineData> timeline;
     Error error; // code None: success
 };

@@ -8,6 +8,7 @@
 #include "app/gui/selection_stats_panel.h"
 #include "core/store/slice_details.h"
 #include "widgets/common/time_format.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/details/details_panel.h"
 #include "widgets/timeline/timeline_view.h"
@@ -25,6 +26,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <utility>
 
 namespace opscope::gui {
 
@@ -176,17 +178,12 @@ void MainWindow::importFinished(bool ok) {
     storePath_ = r.open.storePath;
     sources_ = r.sources;
     graphDock_->traceOpened(QString::fromStdString(storePath_), sources_);
-    try {
-        db_ = Database(storePath_, Database::Mode::ReadOnly);
-    } catch (const SqliteError& e) {
-        QMessageBox::critical(this, tr("Cannot open trace"), QString::fromUtf8(e.what()));
-        emit traceLoaded(false);
-        return;
-    }
+    TraceDocument* previous = std::exchange(document_, new TraceDocument(r.session, data_, this));
     timeline_->setData(data_);
-    analysis_->traceOpened(storePath_, data_);
+    analysis_->traceOpened(document_);
+    if (previous) previous->deleteLater(); // after every view moved to the new one
     search_->setData(data_);
-    stats_->setStore(storePath_);
+    stats_->setDocument(document_);
     details_->clear();
     addRecent(r.sources);
     updateTitle();
@@ -204,13 +201,13 @@ void MainWindow::importFinished(bool ok) {
 }
 
 void MainWindow::showSlice(qint64 sliceId) {
-    if (!sliceId || !db_.isOpen()) {
+    if (!sliceId || !document_) {
         details_->clear();
         return;
     }
     SliceDetails d;
     Error error;
-    if (!loadSliceDetails(db_, sliceId, &d, &error)) {
+    if (!document_->session()->sliceDetails(sliceId, &d, &error)) {
         details_->clear();
         if (error) statusBar()->showMessage(errorMessage(error), 5000);
         return;

@@ -1,7 +1,6 @@
 // The opscope main window: the timeline in the centre, docks for details, selection statistics and
 // search; File/View menus, recent files, drag and drop, image export, and imports through ImportSession.
 #pragma once
-#include "core/store/sqlite_db.h"
 #include "core/store/timeline_data.h"
 
 #include <QMainWindow>
@@ -21,6 +20,7 @@ class ComparePanel;
 struct ImageExportOptions;
 class DetailsPanel;
 class TimelineView;
+class TraceDocument;
 class ZoomControl;
 } // namespace opscope
 
@@ -56,6 +56,8 @@ public:
     // Refills File > Open Recent from the settings (after the Settings dialog cleared or shortened it).
     void rebuildRecentMenu();
     const std::string& storePath() const { return storePath_; }
+    // The opened trace the views are handed (null before the first import).
+    TraceDocument* document() const { return document_; }
 
     // Export, report, comparison and device alignment (main_window_export.cpp).
     // The view File > Export View means: the dock or central view holding the focus, else the timeline.
@@ -125,7 +127,7 @@ private:
     QMenu* viewMenu_ = nullptr;
     QLabel *cursorLabel_ = nullptr, *selectionLabel_ = nullptr, *infoLabel_ = nullptr;
     std::shared_ptr<const TimelineData> data_;
-    Database db_; // read-only, GUI thread: details of the selected slice
+    TraceDocument* document_ = nullptr; // the opened trace every view is handed
     std::string storePath_;
     QStringList sources_, pendingPaths_;
     ReportExport* reportExport_ = nullptr;

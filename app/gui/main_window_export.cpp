@@ -6,7 +6,7 @@
 #include "app/gui/compare_session.h"
 #include "app/gui/report_export.h"
 #include "core/analysis/device_alignment.h"
-#include "core/analysis/store_access.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/common/async_job.h"
 #include "widgets/common/csv_export.h"
 #include "widgets/common/image_export.h"
@@ -71,15 +71,9 @@ struct AlignmentResult {
 };
 using AlignmentPtr = std::shared_ptr<AlignmentResult>;
 
-AlignmentPtr computeAlignment(const std::string& storePath) {
+AlignmentPtr computeAlignment(TraceSession& session) {
     auto out = std::make_shared<AlignmentResult>();
-    Database db;
-    if (!openStoreReadOnly(storePath, &db, &out->error) ||
-        !computeDeviceAlignment(db, AlignmentOptions{}, &out->alignment, &out->error) || !out->alignment.shifts())
-        return out;
-    TimelineLoadOptions options;
-    options.processShiftNs = out->alignment.processOffsets();
-    out->timeline = TimelineData::load(db, options, &out->error);
+    session.alignedTimeline(AlignmentOptions{}, &out->alignment, &out->timeline, &out->error);
     return out;
 }
 
@@ -189,7 +183,7 @@ bool MainWindow::exportReportTo(const QString& path) {
             emit reportExported(ok, message);
         });
     }
-    if (!reportExport_->start(storePath_, data_, path)) return false;
+    if (!reportExport_->start(document_, path)) return false;
     statusBar()->showMessage(tr("Writing the report…"));
     return true;
 }
@@ -226,7 +220,7 @@ bool MainWindow::compareWithPaths(const QStringList& paths) {
         statusBar()->clearMessage();
         emit comparisonReady(true);
     });
-    if (!session->start(storePath_, data_, baseLabel, paths)) {
+    if (!session->start(document_ ? document_->session() : nullptr, data_, baseLabel, paths)) {
         session->deleteLater();
         return false;
     }
@@ -248,10 +242,10 @@ void MainWindow::startDeviceAlignment() {
         alignAction_->setChecked(false);
         alignAction_->setEnabled(false);
     }
-    if (storePath_.empty()) return;
+    if (!document_) return;
     if (!alignmentJob_) alignmentJob_ = new AsyncJob(this);
-    const std::string store = storePath_;
-    alignmentJob_->start<AlignmentPtr>([store](AsyncJob::CancelFlag) { return computeAlignment(store); },
+    std::shared_ptr<TraceSession> session = document_->session();
+    alignmentJob_->start<AlignmentPtr>([session](AsyncJob::CancelFlag) { return computeAlignment(*session); },
                                        [this](AlignmentPtr r) {
                                            if (!r->timeline || !alignAction_) return;
                                            alignedData_ = r->timeline;

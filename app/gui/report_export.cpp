@@ -4,16 +4,18 @@
 #include "app/gui/report_images.h"
 #include "app/gui/language.h"
 #include "app/gui/report_translation.h"
-#include "core/analysis/store_access.h"
 #include "core/report/html_report.h"
-#include "core/store/sqlite_db.h"
+#include "core/session/cancel_scope.h"
 #include "widgets/common/async_job.h"
+#include "widgets/common/trace_document.h"
+
+#include <QPointer>
 
 namespace opscope::gui {
 
 struct ReportJobState {
-    std::string storePath;
-    std::shared_ptr<const TimelineData> timeline;
+    std::shared_ptr<TraceSession> session;
+    QPointer<TraceDocument> document;
     QString outPath;
     ReportData data;
     ReportImages images;
@@ -27,20 +29,19 @@ using StatePtr = std::shared_ptr<ReportJobState>;
 
 ReportExport::ReportExport(QObject* parent) : QObject(parent), job_(new AsyncJob(this)) {}
 
-bool ReportExport::start(const std::string& storePath, std::shared_ptr<const TimelineData> timeline, const QString& outPath) {
-    if (running_) return false;
+bool ReportExport::start(TraceDocument* document, const QString& outPath) {
+    if (running_ || !document) return false;
     running_ = true;
     auto state = std::make_shared<ReportJobState>();
-    state->storePath = storePath;
-    state->timeline = std::move(timeline);
+    state->session = document->session();
+    state->document = document;
     state->outPath = outPath;
     job_->start<StatePtr>(
         [state](AsyncJob::CancelFlag cancel) {
-            Database db;
+            CancelScope scope(cancel.get());
             ReportOptions options;
             options.cancel = cancel.get();
-            state->ok = openStoreReadOnly(state->storePath, &db, &state->error) &&
-                        collectReportData(db, options, &state->data, &state->error);
+            state->ok = state->session->report(options, &state->data, &state->error);
             return state;
         },
         [this](StatePtr s) {
@@ -51,7 +52,7 @@ bool ReportExport::start(const std::string& storePath, std::shared_ptr<const Tim
 }
 
 void ReportExport::imagesAndWrite(StatePtr state) {
-    state->images = renderReportImages(state->data, state->storePath, state->timeline);
+    state->images = renderReportImages(state->data, state->document.data());
     state->translations = reportStringTable();
     state->language = currentLanguage().toStdString();
     job_->start<StatePtr>(

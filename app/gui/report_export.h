@@ -11,7 +11,8 @@
 
 namespace opscope {
 class AsyncJob;
-}
+class TraceDocument;
+} // namespace opscope
 
 namespace opscope::gui {
 
@@ -22,8 +23,8 @@ class ReportExport : public QObject {
 public:
     explicit ReportExport(QObject* parent = nullptr);
 
-    // False when an export is already running. timeline may be null (no timeline image).
-    bool start(const std::string& storePath, std::shared_ptr<const TimelineData> timeline, const QString& outPath);
+    // False when an export is already running (or no document). The document must outlive the export.
+    bool start(TraceDocument* document, const QString& outPath);
     bool isRunning() const { return running_; }
     void cancel();
 

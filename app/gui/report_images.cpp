@@ -2,6 +2,7 @@
 
 #include "app/gui/builtin_views.h"
 #include "widgets/common/async_job.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/common/view_registry.h"
 #include "widgets/common/view_snapshot.h"
 #include "widgets/common/zoom_control.h"
@@ -28,10 +29,9 @@ ReportImage imageEntry(const char* key, const QImage& image) {
 }
 
 // The whole trace at a height that fits every track (up to a cap), as the timeline paints it.
-QImage timelineImage(const ViewFactory& factory, const std::string& storePath,
-                     const std::shared_ptr<const TimelineData>& timeline) {
+QImage timelineImage(const ViewFactory& factory, TraceDocument* document) {
     ZoomControl zoom;
-    std::unique_ptr<QWidget> widget(factory.create({storePath, timeline, &zoom}, nullptr));
+    std::unique_ptr<QWidget> widget(factory.create({document, &zoom}, nullptr));
     QSize size(kImageWidth, 700);
     renderWidgetImage(widget.get(), size); // lays the tracks out
     if (auto* view = qobject_cast<TimelineView*>(widget.get())) {
@@ -45,11 +45,10 @@ QImage timelineImage(const ViewFactory& factory, const std::string& storePath,
 }
 
 // The graph canvas alone (without the workspace's toolbar), fitted, once the layout is done.
-QImage graphImage(const ViewFactory& factory, const std::string& storePath,
-                  const std::shared_ptr<const TimelineData>& timeline, QSize size) {
+QImage graphImage(const ViewFactory& factory, TraceDocument* document, QSize size) {
     ZoomControl zoom;
-    if (timeline) zoom.setTraceRange(timeline->traceRange());
-    std::unique_ptr<QWidget> widget(factory.create({storePath, timeline, &zoom}, nullptr));
+    if (document->timeline()) zoom.setTraceRange(document->timeline()->traceRange());
+    std::unique_ptr<QWidget> widget(factory.create({document, &zoom}, nullptr));
     renderWidgetImage(widget.get(), size);
     auto* workspace = qobject_cast<GraphWorkspace*>(widget.get());
     if (!workspace) {
@@ -63,20 +62,19 @@ QImage graphImage(const ViewFactory& factory, const std::string& storePath,
 
 } // namespace
 
-ReportImages renderReportImages(const ReportData& data, const std::string& storePath,
-                                const std::shared_ptr<const TimelineData>& timeline) {
+ReportImages renderReportImages(const ReportData& data, TraceDocument* document) {
     registerBuiltinViews();
     ReportImages images;
     const ViewRegistry& registry = ViewRegistry::instance();
-    if (timeline) {
+    if (document && document->timeline()) {
         if (const ViewFactory* f = registry.find(QStringLiteral("timeline")))
-            images.images.push_back(imageEntry("timeline", timelineImage(*f, storePath, timeline)));
+            images.images.push_back(imageEntry("timeline", timelineImage(*f, document)));
     }
     const QImage heatmap = renderHeatmapImage(data.heatmap, data.summary.startNs, kImageWidth, kPixelRatio);
     if (!heatmap.isNull()) images.images.push_back(imageEntry("heatmap", heatmap));
-    if (data.graph) {
+    if (data.graph && document) {
         if (const ViewFactory* f = registry.find(QStringLiteral("graph")))
-            if (const QImage graph = graphImage(*f, storePath, timeline, QSize(kImageWidth, 760)); !graph.isNull())
+            if (const QImage graph = graphImage(*f, document, QSize(kImageWidth, 760)); !graph.isNull())
                 images.images.push_back(imageEntry("graph", graph));
     }
     return images;

@@ -11,6 +11,10 @@
 #include <memory>
 #include <string>
 
+namespace opscope {
+class TraceDocument;
+} // namespace opscope
+
 namespace opscope::gui {
 
 // Busy share per operator row and time bucket, colour-mapped, with the row labels, a time axis relative
@@ -21,8 +25,7 @@ QImage renderHeatmapImage(const HeatmapResult& heatmap, TimeNs originNs, int wid
 // The PNG file of an image.
 std::string encodePng(const QImage& image);
 
-// GUI thread: builds the views offscreen. timeline may be null (no timeline image then).
-ReportImages renderReportImages(const ReportData& data, const std::string& storePath,
-                                const std::shared_ptr<const TimelineData>& timeline);
+// GUI thread: builds the views offscreen over the document (null, or without a timeline: no timeline image).
+ReportImages renderReportImages(const ReportData& data, TraceDocument* document);
 
 } // namespace opscope::gui

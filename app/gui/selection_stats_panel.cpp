@@ -1,7 +1,7 @@
 #include "app/gui/selection_stats_panel.h"
 
 #include "app/gui/import_session.h"
-#include "core/store/sqlite_db.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/common/csv_export.h"
 #include "widgets/common/time_format.h"
 #include "widgets/tables/selection_stats_model.h"
@@ -55,8 +55,8 @@ SelectionStatsPanel::SelectionStatsPanel(QWidget* parent)
     connect(export_, &QToolButton::clicked, this, &SelectionStatsPanel::exportWithDialog);
 }
 
-void SelectionStatsPanel::setStore(const std::string& storePath) {
-    storePath_ = storePath;
+void SelectionStatsPanel::setDocument(TraceDocument* document) {
+    document_ = document;
     clear();
 }
 
@@ -69,6 +69,7 @@ void SelectionStatsPanel::clear() {
 
 void SelectionStatsPanel::compute(TimeRange range, std::vector<SelectionTrack> tracks) {
     const std::uint64_t generation = ++generation_;
+    if (!document_) return;
     trackCount_ = tracks.size();
     summary_->setText(tr("Computing…"));
     auto* watcher = new QFutureWatcher<StatsJobResult>(this);
@@ -77,17 +78,12 @@ void SelectionStatsPanel::compute(TimeRange range, std::vector<SelectionTrack> t
         take(generation, std::move(r.stats), r.error);
         watcher->deleteLater();
     });
-    const std::string path = storePath_;
-    watcher->setFuture(QtConcurrent::run([path, range, tracks]() {
+    std::shared_ptr<TraceSession> session = document_->session();
+    watcher->setFuture(QtConcurrent::run([session, range, tracks]() {
         StatsJobResult out;
         Error error;
-        try {
-            Database db(path, Database::Mode::ReadOnly); // one connection per job: SQLite handles are per thread
-            if (!computeSelectionStats(db, range, tracks, SelectionMode::Overlapping, &out.stats, &error))
-                out.error = errorMessage(error);
-        } catch (const SqliteError& e) {
-            out.error = QString::fromUtf8(e.what());
-        }
+        if (!session->selectionStats(range, tracks, SelectionMode::Overlapping, &out.stats, &error))
+            out.error = errorMessage(error);
         return out;
     }));
 }

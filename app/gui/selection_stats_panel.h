@@ -3,6 +3,7 @@
 #pragma once
 #include "core/analysis/selection_stats.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <string>
@@ -17,6 +18,10 @@ namespace opscope {
 class SelectionStatsModel;
 }
 
+namespace opscope {
+class TraceDocument;
+} // namespace opscope
+
 namespace opscope::gui {
 
 class SelectionStatsPanel : public QWidget {
@@ -24,7 +29,8 @@ class SelectionStatsPanel : public QWidget {
 public:
     explicit SelectionStatsPanel(QWidget* parent = nullptr);
 
-    void setStore(const std::string& storePath);
+    // The trace whose selections are computed (null: none).
+    void setDocument(TraceDocument* document);
     void compute(TimeRange range, std::vector<SelectionTrack> tracks);
     void clear();
     SelectionStatsModel* model() const { return model_; }
@@ -38,7 +44,7 @@ private:
     void take(std::uint64_t generation, SelectionStats stats, QString error);
     void exportWithDialog();
 
-    std::string storePath_;
+    QPointer<TraceDocument> document_;
     SelectionStatsModel* model_;
     QSortFilterProxyModel* proxy_;
     QTableView* view_;

@@ -4,6 +4,7 @@
 #include "core/analysis/diagnosis_engine.h"
 #include "core/analysis/operator_stats.h"
 #include "core/analysis/per_device_stats.h"
+#include "core/store/meta_reader.h"
 #include "core/store/sqlite_db.h"
 
 #include <algorithm>
@@ -54,10 +55,9 @@ bool computeBaseline(Database& db, const BaselineOptions& options, BaselineAggre
     *out = BaselineAggregates{};
     out->minBubbleNs = options.minBubbleNs;
     try {
-        out->source = db.scalarText("SELECT value FROM meta WHERE key = 'source_path'", db.path());
-        const TimeNs start = std::stoll(db.scalarText("SELECT value FROM meta WHERE key = 'trace_start_ns'", "0"));
-        const TimeNs end = std::stoll(db.scalarText("SELECT value FROM meta WHERE key = 'trace_end_ns'", "0"));
-        out->traceDurationNs = std::max<TimeNs>(0, end - start);
+        out->source = readMetaText(db, "source_path", db.path());
+        const TimeRange span = readTraceSpan(db); // {0, 0} for a store without a span
+        out->traceDurationNs = std::max<TimeNs>(0, span.endNs - span.startNs);
     } catch (const SqliteError& e) {
         if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", e.what()};
         return false;

@@ -1,6 +1,7 @@
 #include "core/analysis/counter_access.h"
 
 #include "core/analysis/store_access.h"
+#include "core/store/counter_reader.h"
 #include "core/store/sqlite_db.h"
 
 #include <algorithm>
@@ -14,12 +15,7 @@ bool loadCounterSeries(Database& db, std::int64_t trackId, CounterSeries* out, E
     out->tsNs.clear();
     out->values.clear();
     try {
-        Statement st = db.prepare("SELECT ts, value FROM counter WHERE track_id = ? ORDER BY ts");
-        st.bind(1, trackId);
-        while (st.step()) {
-            out->tsNs.push_back(st.int64(0));
-            out->values.push_back(st.real(1));
-        }
+        readCounterSamples(db, trackId, &out->tsNs, &out->values);
     } catch (const SqliteError& e) {
         if (error) *error = storeError(db, e.what());
         return false;

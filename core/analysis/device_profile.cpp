@@ -1,6 +1,7 @@
 #include "core/analysis/device_profile.h"
 
 #include "core/model/small_file.h"
+#include "core/store/device_hints_reader.h"
 #include "core/store/sqlite_db.h"
 
 #include <nlohmann/json.hpp>
@@ -114,16 +115,16 @@ const DeviceProfile* findDeviceProfile(const std::vector<DeviceProfile>& profile
 }
 
 const DeviceProfile* detectDeviceProfile(Database& db, const std::vector<DeviceProfile>& profiles) {
+    const DeviceProfile* detected = nullptr;
     try {
-        for (const char* sql : {"SELECT name FROM device", "SELECT value FROM meta", "SELECT name FROM process"}) {
-            Statement st = db.prepare(sql);
-            while (st.step())
-                if (const DeviceProfile* p = findDeviceProfile(profiles, st.textView(0))) return p;
-        }
+        scanDeviceHints(db, [&](std::string_view text) {
+            detected = findDeviceProfile(profiles, text);
+            return detected != nullptr;
+        });
     } catch (const SqliteError&) {
         return nullptr;
     }
-    return nullptr;
+    return detected;
 }
 
 } // namespace opscope

@@ -164,16 +164,6 @@ std::string percentText(double share) {
     return buf;
 }
 
-std::string durationText(TimeNs ns) {
-    char buf[48];
-    double v = static_cast<double>(ns);
-    if (ns >= 1000000000) std::snprintf(buf, sizeof buf, "%.3f s", v / 1e9);
-    else if (ns >= 1000000) std::snprintf(buf, sizeof buf, "%.3f ms", v / 1e6);
-    else if (ns >= 1000) std::snprintf(buf, sizeof buf, "%.3f us", v / 1e3);
-    else std::snprintf(buf, sizeof buf, "%lld ns", static_cast<long long>(ns));
-    return buf;
-}
-
 Finding evaluateOperatorValues(const std::vector<OperatorValue>& ops, const RuleConfig& rule, bool fireAbove,
                                const std::string& unit, TimeNs shareBaseNs) {
     Finding f;

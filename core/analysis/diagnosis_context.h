@@ -6,6 +6,7 @@
 #include "core/analysis/interval_union.h"
 #include "core/analysis/metric_access.h"
 #include "core/analysis/store_access.h"
+#include "core/model/time_format.h"
 
 #include <functional>
 #include <map>
@@ -73,8 +74,7 @@ Finding evaluateOperatorRule(const DiagnosisContext& ctx, const RuleConfig& rule
 
 // "12.3%" for a share of 0.123.
 std::string percentText(double share);
-// "1.234 ms" style text for a duration.
-std::string durationText(TimeNs ns);
+// durationText ("1.234 ms") is core's one formatter: core/model/time_format.h.
 
 // Normalized forms of a rule's list parameter.
 std::vector<std::string> normalizedList(const RuleConfig& rule, const char* name);

@@ -1,5 +1,6 @@
 #include "core/analysis/selection_stats.h"
 
+#include "core/store/slice_range_reader.h"
 #include "core/store/sqlite_db.h"
 
 #include <algorithm>
@@ -32,34 +33,33 @@ bool computeSelectionStats(Database& db, const TimeRange& range, const std::vect
     stats->range = range;
     std::unordered_map<std::int64_t, Accumulator> byName;
     try {
-        Statement st = db.prepare("SELECT name_id, ts, dur, self_dur FROM slice WHERE track_id = ? AND ts >= ? AND ts < ?");
+        SliceRangeReader reader(db);
         for (const SelectionTrack& track : tracks) {
             TimeNs lower = track.maxDurNs >= 0 ? range.startNs - track.maxDurNs : std::numeric_limits<TimeNs>::min();
             if (mode == SelectionMode::Contained) lower = range.startNs;
-            st.reset();
-            st.bind(1, track.trackId).bind(2, lower).bind(3, range.endNs == range.startNs ? range.endNs + 1 : range.endNs);
             std::int64_t rows = 0;
-            while (st.step()) {
-                if ((++rows & 0xffff) == 0 && cancel && cancel->load(std::memory_order_relaxed)) {
-                    if (error) *error = Error{ErrorCode::Cancelled, db.path(), -1, -1, -1, {}, {}};
-                    return false;
-                }
-                TimeNs ts = st.int64(1), dur = st.int64(2);
-                if (!inSelection(ts, dur, range, mode)) continue;
-                Accumulator& acc = byName[st.int64(0)];
-                ++acc.count;
-                acc.totalNs += dur;
-                acc.selfNs += st.int64(3);
-                acc.minNs = std::min(acc.minNs, dur);
-                acc.maxNs = std::max(acc.maxNs, dur);
+            const bool whole = reader.scan(
+                track.trackId, lower, range.endNs == range.startNs ? range.endNs + 1 : range.endNs,
+                [&](const SliceTimes& s) {
+                    if ((++rows & 0xffff) == 0 && cancel && cancel->load(std::memory_order_relaxed)) return false;
+                    if (!inSelection(s.tsNs, s.durNs, range, mode)) return true;
+                    Accumulator& acc = byName[s.nameId];
+                    ++acc.count;
+                    acc.totalNs += s.durNs;
+                    acc.selfNs += s.selfNs;
+                    acc.minNs = std::min(acc.minNs, s.durNs);
+                    acc.maxNs = std::max(acc.maxNs, s.durNs);
+                    return true;
+                });
+            if (!whole) {
+                if (error) *error = Error{ErrorCode::Cancelled, db.path(), -1, -1, -1, {}, {}};
+                return false;
             }
         }
-        Statement names = db.prepare("SELECT value FROM string WHERE id = ?");
+        StringReader names(db);
         for (const auto& [nameId, acc] : byName) {
-            names.reset();
-            names.bind(1, nameId);
             SliceNameStats row;
-            if (names.step()) row.name = names.text(0);
+            row.name = names.text(nameId);
             row.count = acc.count;
             row.totalNs = acc.totalNs;
             row.selfNs = acc.selfNs;

@@ -1,5 +1,6 @@
 #include "core/analysis/store_access.h"
 
+#include "core/store/meta_reader.h"
 #include "core/store/schema.h"
 #include "core/store/sqlite_db.h"
 
@@ -228,9 +229,8 @@ bool loadSnapshot(Database& db, const TrackSelection& selection, StoreSnapshot* 
     filter.skipped = &out->skippedAnnotations;
     if (!loadSlices(db, out->catalog, selected.logicalIds, &out->slices, error, filter)) return false;
     try {
-        out->traceRange.startNs = std::stoll(db.scalarText("SELECT value FROM meta WHERE key = 'trace_start_ns'", "0"));
-        out->traceRange.endNs = std::stoll(db.scalarText("SELECT value FROM meta WHERE key = 'trace_end_ns'", "0"));
-    } catch (const std::exception&) {
+        out->traceRange = readTraceSpan(db);
+    } catch (const SqliteError&) {
         out->traceRange = {};
     }
     return true;

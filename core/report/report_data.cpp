@@ -1,6 +1,7 @@
 #include "core/report/report_data.h"
 
 #include "core/analysis/diagnosis_engine.h"
+#include "core/store/graph_reader.h"
 #include "core/store/sqlite_db.h"
 
 #include <chrono>
@@ -27,18 +28,16 @@ std::string utcNow() {
 }
 
 void readGraph(Database& db, ReportData* out) {
-    if (!db.tableExists("graph")) return;
-    Statement st = db.prepare("SELECT source_path, format, derived, node_count, edge_count, joined_node_count, "
-                              "unjoined_exec_count FROM graph ORDER BY id DESC LIMIT 1");
-    if (!st.step()) return;
+    GraphHeader h;
+    if (!readLatestGraphHeader(db, &h)) return;
     ReportGraphSection g;
-    g.sourcePath = st.text(0);
-    g.format = st.text(1);
-    g.derived = st.int64(2) != 0;
-    g.nodes = st.int64(3);
-    g.edges = st.int64(4);
-    g.joinedNodes = st.int64(5);
-    g.unjoinedExecutions = st.int64(6);
+    g.sourcePath = h.sourcePath;
+    g.format = h.format;
+    g.derived = h.derived;
+    g.nodes = h.nodes;
+    g.edges = h.edges;
+    g.joinedNodes = h.joinedNodes;
+    g.unjoinedExecutions = h.unjoinedExecutions;
     out->graph = g;
 }
 

@@ -77,6 +77,18 @@ std::string Database::scalarText(const std::string& sql, const std::string& fall
     return fallback;
 }
 
+void Database::setInterruptFlag(const std::atomic<bool>* flag) {
+    if (!db_) return;
+    if (!flag) {
+        sqlite3_progress_handler(db_, 0, nullptr, nullptr);
+        return;
+    }
+    // Called every 1000 virtual machine steps: cheap, and a long scan stops within microseconds.
+    sqlite3_progress_handler(
+        db_, 1000, [](void* arg) { return static_cast<const std::atomic<bool>*>(arg)->load() ? 1 : 0; },
+        const_cast<std::atomic<bool>*>(flag));
+}
+
 bool Database::tableExists(const std::string& name) {
     Statement st = prepare("SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = ?");
     st.bind(1, name);

@@ -1,6 +1,7 @@
 // A thin RAII layer over the sqlite3 C API: a connection, prepared statements reused in loops,
 // and errors turned into exceptions at this boundary only (callers convert them to Error values).
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -39,6 +40,9 @@ public:
     std::int64_t scalarInt(const std::string& sql, std::int64_t fallback = 0);
     std::string scalarText(const std::string& sql, const std::string& fallback = {});
     bool tableExists(const std::string& name);
+    // While *flag is true, running statements stop with SQLITE_INTERRUPT (a SqliteError); null removes it.
+    // This is how a cancelled worker really stops in the middle of a long query.
+    void setInterruptFlag(const std::atomic<bool>* flag);
     sqlite3* handle() const { return db_; }
     const std::string& path() const { return path_; }
 

@@ -1,9 +1,5 @@
 #include "core/store/trace_store.h"
 
-#include "core/importers/ascend/ascend_importer.h"
-#include "core/importers/chrome_json/chrome_trace_importer.h"
-#include "core/importers/device_classifier.h"
-#include "core/importers/memory_timeline/memory_timeline_importer.h"
 #include "core/model/fnv1a.h"
 #include "core/store/schema.h"
 #include "core/store/source_fingerprint.h"
@@ -21,11 +17,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string withoutTrailingSlash(std::string path) {
-    while (path.size() > 1 && path.back() == '/') path.pop_back();
-    return path;
-}
-
 bool directoryWritable(const fs::path& dir) { return ::access(dir.c_str(), W_OK) == 0; }
 
 // Stores of read-only traces go to the user's cache folder, named by the trace's absolute path.
@@ -42,6 +33,8 @@ std::string cacheStorePath(const std::string& tracePath) {
     return (base / (fs::path(absolute).filename().string() + "-" + hex + ".opscope.sqlite")).string();
 }
 
+} // namespace
+
 std::string joinedInputs(const std::vector<std::string>& paths) {
     std::string out;
     std::error_code ec;
@@ -52,7 +45,10 @@ std::string joinedInputs(const std::vector<std::string>& paths) {
     return out;
 }
 
-} // namespace
+std::string withoutTrailingSlash(std::string path) {
+    while (path.size() > 1 && path.back() == '/') path.pop_back();
+    return path;
+}
 
 std::string defaultStorePath(const std::string& tracePath) {
     std::string trace = withoutTrailingSlash(tracePath);
@@ -80,7 +76,6 @@ bool isOpscopeStore(const std::string& path) {
     }
 }
 
-namespace {
 bool storeIsFreshFor(const std::string& storePath, const std::string& inputs) {
     std::error_code ec;
     if (!fs::is_regular_file(storePath, ec)) return false;
@@ -105,93 +100,9 @@ bool storeIsFreshFor(const std::string& storePath, const std::string& inputs) {
         return false;
     }
 }
-} // namespace
 
 bool storeIsFresh(const std::string& storePath, const std::string& tracePath) {
     return storeIsFreshFor(storePath, joinedInputs({tracePath}));
-}
-
-namespace {
-
-bool importOne(const std::string& path, std::size_t index, std::size_t count, StoreWriter& writer,
-               const ImportProgress& progress, OpenResult* result, Error* error) {
-    if (isAscendInput(path)) {
-        AscendImportReport report;
-        if (!importAscend(path, writer, progress, &report, error)) return false;
-        result->events += report.events;
-        result->bytes += report.bytes;
-        result->usedFiles.insert(result->usedFiles.end(), report.usedFiles.begin(), report.usedFiles.end());
-        result->skippedFiles.insert(result->skippedFiles.end(), report.skippedFiles.begin(), report.skippedFiles.end());
-        return true;
-    }
-    if (isMemoryTimelineInput(path)) {
-        MemoryTimelineReport report;
-        if (!importMemoryTimeline(path, writer, progress, &report, error)) return false;
-        writer.addSourceFile(path, "memory-timeline", "used", {}, report.events);
-        result->events += report.events;
-        result->bytes += report.bytes;
-        result->usedFiles.push_back(path);
-        return true;
-    }
-    ChromeImportOptions options;
-    if (count > 1) options.processKeyPrefix = std::to_string(index) + "/";
-    ChromeImportResult chrome;
-    if (!importChromeTrace(path, writer, options, progress, &chrome, error)) return false;
-    writer.addSourceFile(path, "chrome-trace", "used", {}, chrome.events);
-    result->events += chrome.events;
-    result->bytes += chrome.bytes;
-    result->usedFiles.push_back(path);
-    return true;
-}
-
-} // namespace
-
-bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& options, const ImportProgress& progress,
-               OpenResult* result, Error* error) {
-    auto started = std::chrono::steady_clock::now();
-    *result = OpenResult{};
-    if (tracePaths.empty()) {
-        *error = Error{ErrorCode::FileNotFound, {}, -1, -1, -1, "a trace file or folder", {}};
-        return false;
-    }
-    if (tracePaths.size() == 1 && isOpscopeStore(tracePaths[0])) {
-        result->storePath = tracePaths[0];
-        result->reused = true;
-        return true;
-    }
-    for (const std::string& p : tracePaths) {
-        std::error_code ec;
-        if (!fs::exists(p, ec)) {
-            *error = Error{ErrorCode::FileNotFound, p, -1, -1, -1, "an existing trace file or folder", {}};
-            return false;
-        }
-    }
-    std::string inputs = joinedInputs(tracePaths);
-    result->storePath = options.storePath.empty() ? defaultStorePath(tracePaths[0]) : options.storePath;
-    if (!options.forceReimport && storeIsFreshFor(result->storePath, inputs)) {
-        result->reused = true;
-        return true;
-    }
-    std::unique_ptr<StoreWriter> writer = StoreWriter::create(result->storePath, error);
-    if (!writer) return false;
-    try {
-        for (std::size_t i = 0; i < tracePaths.size(); ++i) {
-            if (!importOne(tracePaths[i], i, tracePaths.size(), *writer, progress, result, error)) return false;
-        }
-        classifyDevices(*writer);
-        writer->setMeta("inputs", inputs);
-        writer->setMeta("source_path", fs::absolute(withoutTrailingSlash(tracePaths[0])).string());
-        writer->setMeta("created_at_unix", std::to_string(std::chrono::duration_cast<std::chrono::seconds>(
-                                               std::chrono::system_clock::now().time_since_epoch()).count()));
-        writer->setMeta("events_parsed", std::to_string(result->events));
-    } catch (const std::runtime_error& e) { // SQLite or a scratch file of a spilled import
-        *error = Error{ErrorCode::StoreFailed, result->storePath, -1, -1, -1, "a writable store", e.what()};
-        return false;
-    }
-    if (!writer->finish(&result->summary, error, [&] { return progress.cancelled(); })) return false;
-    result->wallSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    return true;
 }
 
 } // namespace opscope

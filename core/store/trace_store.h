@@ -1,7 +1,6 @@
-// Opening a trace: reuse its store when it is up to date, otherwise import it (any known format:
-// Chrome JSON file, Ascend folder or file, opscope store) into a temporary file renamed on success.
+// Where a trace's store lives and whether it is still up to date. The store knows no input format:
+// importing (core/importers/registry) and opening (core/session/open_trace.h) are done above it.
 #pragma once
-#include "core/importers/import_progress.h"
 #include "core/model/error.h"
 #include "core/store/store_writer.h"
 
@@ -35,8 +34,12 @@ bool isOpscopeStore(const std::string& path);
 // True when the store exists, has the current schema version and its sources are unchanged.
 bool storeIsFresh(const std::string& storePath, const std::string& tracePath);
 
-// Imports or reuses. Several trace paths go into one store (multi-device / multi-rank).
-bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& options,
-               const ImportProgress& progress, OpenResult* result, Error* error);
+// The path without trailing slashes ("run/" and "run" are one input).
+std::string withoutTrailingSlash(std::string path);
+// The absolute paths of the inputs, one per line: what meta 'inputs' records.
+std::string joinedInputs(const std::vector<std::string>& paths);
+// True when the store exists, has the current schema and importer version, was made from exactly these
+// inputs (joinedInputs) and none of its used source files changed.
+bool storeIsFreshFor(const std::string& storePath, const std::string& inputs);
 
 } // namespace opscope

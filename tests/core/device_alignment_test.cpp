@@ -3,7 +3,7 @@
 #include "analysis_fixture.h"
 #include "core/analysis/device_alignment.h"
 #include "core/store/timeline_data.h"
-#include "core/store/trace_store.h"
+#include "core/session/open_trace.h"
 #include "test_support.h"
 
 #include <catch2/catch.hpp>

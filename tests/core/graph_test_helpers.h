@@ -3,7 +3,7 @@
 #pragma once
 #include "core/importers/graph/graph_import.h"
 #include "core/store/sqlite_db.h"
-#include "core/store/trace_store.h"
+#include "core/session/open_trace.h"
 #include "tests/core/test_support.h"
 
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // A large import moves its pending slices and flow end points to scratch tables (bounded memory).
 // The store it writes must be the very same as the in-memory path's: these tests force the spill on
 // small traces and compare every table row by row.
-#include "core/store/trace_store.h"
+#include "core/session/open_trace.h"
 #include "test_support.h"
 
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // Opening traces: default store path, reuse of an up-to-date store, rebuild of a stale one, and the
 // guarantee that a failed or cancelled import leaves an earlier good store untouched.
 #include "core/store/schema.h"
-#include "core/store/trace_store.h"
+#include "core/session/open_trace.h"
 #include "test_support.h"
 
 #include <catch2/catch.hpp>

@@ -4,6 +4,7 @@
 #pragma once
 #include "core/store/timeline_data.h"
 #include "tests/timeline_fixture.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
 
 #include <QTest>
@@ -19,6 +20,7 @@ struct AnalysisViewsFixture {
     std::int64_t deviceProcess = 0, hostProcess = 0, streamTrack = 0, hostTrack = 0;
     std::int64_t matmul[3] = {0, 0, 0}, add[2] = {0, 0};
     std::int64_t step = 0, sync = 0, launch = 0;
+    std::unique_ptr<TraceDocument> document; // what the views are handed
     std::shared_ptr<const TimelineData> timeline;
     ZoomControl zoom;
 
@@ -56,7 +58,9 @@ struct AnalysisViewsFixture {
         }
         store.finish(0, kEndNs);
         Error error;
-        timeline = TimelineData::load(store.path(), &error);
+        document.reset(TraceDocument::openStore(store.path(), nullptr, &error));
+        REQUIRE(document);
+        timeline = document->timeline();
         REQUIRE(timeline);
         zoom.setTraceRange(timeline->traceRange());
     }

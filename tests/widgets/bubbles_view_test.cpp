@@ -28,7 +28,7 @@ struct BubbleFixture {
     BubbleFixture() {
         opscope::testing::showAt(view, QSize(1300, 800));
         view.setMinBubbleNs(0);
-        view.setStore(data.store.path(), data.timeline);
+        view.setDocument(data.document.get());
         REQUIRE(view.waitForLoaded());
     }
 };

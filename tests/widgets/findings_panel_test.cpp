@@ -25,7 +25,7 @@ struct DiagnosisFixture {
     DiagnosisView view{&data.zoom};
     DiagnosisFixture() {
         opscope::testing::showAt(view, QSize(1300, 700));
-        view.setStore(data.store.path(), data.timeline);
+        view.setDocument(data.document.get());
         REQUIRE(view.waitForLoaded());
     }
     int rowOf(const std::string& ruleId) const {

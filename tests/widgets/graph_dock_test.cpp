@@ -3,7 +3,7 @@
 #include "app/gui/graph_dock.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_data.h"
-#include "core/store/trace_store.h"
+#include "core/session/open_trace.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/graph/graph_view.h"
 #include "widgets/graph/graph_workspace.h"

@@ -3,7 +3,7 @@
 #include "core/importers/graph/graph_import.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_data.h"
-#include "core/store/trace_store.h"
+#include "core/session/open_trace.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/counters/counter_curves_panel.h"
 #include "widgets/graph/graph_timeline_link.h"

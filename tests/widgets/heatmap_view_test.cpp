@@ -21,7 +21,7 @@ struct HeatmapFixture {
     HeatmapView view{&data.zoom};
     HeatmapFixture() {
         opscope::testing::showAt(view, QSize(1100, 500));
-        view.setStore(data.store.path(), data.timeline);
+        view.setDocument(data.document.get());
         REQUIRE(view.waitForLoaded());
     }
     // The bucket holding t.

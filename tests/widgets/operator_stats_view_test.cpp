@@ -27,7 +27,7 @@ struct StatsFixture {
     OperatorStatsView view{&data.zoom};
     StatsFixture() {
         opscope::testing::showAt(view, QSize(1200, 400));
-        view.setStore(data.store.path(), data.timeline);
+        view.setDocument(data.document.get());
         REQUIRE(view.waitForLoaded());
     }
     QPoint rowCentre(int proxyRow) const {
@@ -148,8 +148,7 @@ TEST_CASE("In the main window a statistics row selects the execution on the time
     if (loaded.isEmpty()) REQUIRE(loaded.wait(5000));
     REQUIRE(loaded.count() == 1);
     OperatorStatsView* stats = window.analysisDocks()->stats();
-    Error error;
-    stats->setStore(window.storePath(), TimelineData::load(window.storePath(), &error));
+    stats->setDocument(window.document());
     REQUIRE(stats->waitForLoaded());
     REQUIRE(stats->selectOperator(QStringLiteral("MatMul")));
     CHECK(window.timeline()->selectedSlice() == data.matmul[0]);

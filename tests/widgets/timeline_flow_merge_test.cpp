@@ -2,7 +2,7 @@
 // 8 px column share an arrow, so the slices under them stay readable; zoomed in, every arrow is
 // drawn, and the selected slice's arrows are drawn whatever the zoom.
 #include "core/store/timeline_data.h"
-#include "core/store/trace_store.h"
+#include "core/session/open_trace.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/timeline/timeline_view.h"
 

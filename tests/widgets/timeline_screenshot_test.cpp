@@ -2,6 +2,7 @@
 #include "core/analysis/slice_search.h"
 #include "core/store/timeline_data.h"
 #include "tests/timeline_fixture.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/common/view_registry.h"
 #include "widgets/common/view_snapshot.h"
 #include "widgets/common/zoom_control.h"
@@ -35,13 +36,13 @@ TEST_CASE("screenshot of a small store through the view registry is not blank", 
     FixtureStore store("screenshot");
     SmallTimeline fx(store);
     Error error;
-    auto data = TimelineData::load(store.path(), &error);
-    REQUIRE(data);
+    std::unique_ptr<TraceDocument> document(TraceDocument::openStore(store.path(), nullptr, &error));
+    REQUIRE(document);
     gui::registerBuiltinViews();
     const ViewFactory* factory = ViewRegistry::instance().find(QStringLiteral("timeline"));
     REQUIRE(factory);
     ZoomControl zoom;
-    std::unique_ptr<QWidget> widget(factory->create({store.path(), data, &zoom}, nullptr));
+    std::unique_ptr<QWidget> widget(factory->create({document.get(), &zoom}, nullptr));
     QImage image = renderWidgetImage(widget.get(), QSize(1200, 400));
     REQUIRE(image.size() == QSize(1200, 400));
     CHECK(distinctColours(image) > 20);
@@ -55,7 +56,7 @@ TEST_CASE("screenshot of a small store through the view registry is not blank", 
     keep.save(QDir::temp().filePath(QStringLiteral("opscope-timeline-fixture.png")));
 
     // A selected slice and a search both change what is drawn (outline, flows highlighted, others dimmed).
-    auto search = std::make_shared<SliceSearchResult>(searchSlices(*data, {"aten", false, false}));
+    auto search = std::make_shared<SliceSearchResult>(searchSlices(*document->timeline(), {"aten", false, false}));
     REQUIRE(search->matches.size() == 4);
     view->setSelectedSlice(fx.matmul);
     view->setSearchResult(search, 0);

@@ -2,16 +2,14 @@
 
 #include "core/analysis/bubble_details.h"
 #include "core/analysis/rules_config.h"
-#include "core/analysis/store_access.h"
-#include "core/store/sqlite_db.h"
 #include "widgets/bubbles/bubble_histogram.h"
 #include "widgets/bubbles/bubble_scatter.h"
 #include "widgets/bubbles/bubble_summary_model.h"
-#include "widgets/common/async_job.h"
-#include "widgets/common/error_text.h"
+#include "widgets/common/analysis_runner.h"
 #include "widgets/common/job_indicator.h"
 #include "widgets/common/slice_highlight.h"
 #include "widgets/common/time_format.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/tables/bubble_table_model.h"
 
@@ -44,7 +42,7 @@ struct BubbleView::Result {
     BubbleOptions options;
     std::shared_ptr<const StoreSnapshot> snapshot;
     std::shared_ptr<const HostActivity> host;
-    QString error;
+    Error error;
 };
 
 struct BubbleView::DetailResult {
@@ -60,30 +58,14 @@ using DetailResult = BubbleView::DetailResult;
 const char* kMinBubbleKey = "analysis/bubbleMinUs";
 constexpr int kMaxListedBubbles = 500;
 
-Result computeJob(const std::string& path, std::shared_ptr<const StoreSnapshot> snapshot, BubbleOptions options) {
+// Runs on the pool: the session's bubbles, with the snapshot and host activity kept for the details.
+Result computeJob(TraceSession& session, BubbleOptions options) {
     Result r;
-    Error error;
-    try {
-        if (!snapshot) {
-            Database db;
-            auto loaded = std::make_shared<StoreSnapshot>();
-            TrackSelection all;
-            all.scope = TrackScope::All; // host tracks explain the gaps of the compute ones
-            if (!openStoreReadOnly(path, &db, &error) || !loadSnapshot(db, all, loaded.get(), &error)) {
-                r.error = errorText(error);
-                return r;
-            }
-            snapshot = std::move(loaded);
-        }
-        auto host = std::make_shared<HostActivity>();
-        host->build(*snapshot, selectTracks(snapshot->catalog, options.tracks).logicalIds, options.patterns);
-        r.report = computeBubbles(*snapshot, options, *host);
-        r.options = std::move(options);
-        r.snapshot = std::move(snapshot);
-        r.host = std::move(host);
-    } catch (const SqliteError& e) {
-        r.error = QString::fromUtf8(e.what());
-    }
+    TrackSelection all;
+    all.scope = TrackScope::All; // the session's bubbles read the whole snapshot, host tracks included
+    r.snapshot = session.snapshot(all, &r.error);
+    if (!r.snapshot || !session.bubbles(options, &r.report, &r.error, &r.host)) return r;
+    r.options = std::move(options);
     return r;
 }
 
@@ -100,18 +82,15 @@ std::vector<BubbleDetail> detailsOf(const StoreSnapshot& snap, const HostActivit
 } // namespace
 
 BubbleView::BubbleView(ZoomControl* zoom, QWidget* parent)
-    : QWidget(parent), zoom_(zoom), job_(new AsyncJob(this)), detailJob_(new AsyncJob(this)),
-      summary_(new BubbleSummaryModel(this)), table_(new BubbleTableModel(this)),
-      tableProxy_(new QSortFilterProxyModel(this)), debounce_(new QTimer(this)) {
-    debounce_->setSingleShot(true);
-    debounce_->setInterval(250);
+    : QWidget(parent), zoom_(zoom), runner_(new AnalysisRunner(250, [this] { recompute(); }, this)),
+      detailJob_(new AsyncJob(this)), summary_(new BubbleSummaryModel(this)), table_(new BubbleTableModel(this)),
+      tableProxy_(new QSortFilterProxyModel(this)) {
     tableProxy_->setSourceModel(table_);
     tableProxy_->setSortRole(BubbleTableModel::SortRole);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(buildToolbar());
     layout->addWidget(buildBody(), 1);
-    connect(debounce_, &QTimer::timeout, this, &BubbleView::recompute);
 }
 
 BubbleView::~BubbleView() = default;
@@ -132,7 +111,7 @@ QWidget* BubbleView::buildToolbar() {
     visibleOnly_ = new QCheckBox(QCoreApplication::translate("opscope::OperatorStatsView", "Visible range only"), bar);
     info_ = new QLabel(tr("No trace loaded."), bar);
     info_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // long texts must not widen the dock
-    auto* indicator = new JobIndicator(job_, bar);
+    auto* indicator = runner_->makeIndicator(bar);
     auto* row = new QHBoxLayout(bar);
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(new QLabel(tr("Bubbles:"), bar));
@@ -243,9 +222,10 @@ QWidget* BubbleView::buildBody() {
     return body;
 }
 
-void BubbleView::setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline) {
-    storePath_ = storePath;
-    timeline_ = std::move(timeline);
+void BubbleView::setDocument(TraceDocument* document) {
+    runner_->setDocument(document);
+    detailJob_->cancel();
+    timeline_ = document ? document->timeline() : nullptr;
     snapshot_.reset();
     host_.reset();
     report_ = BubbleReport{};
@@ -287,12 +267,11 @@ void BubbleView::setCountedTracks(const std::vector<std::int64_t>& trackIds) {
 }
 
 void BubbleView::scheduleRecompute() {
-    if (!storePath_.empty()) debounce_->start();
+    runner_->schedule();
 }
 
 void BubbleView::recompute() {
-    if (storePath_.empty()) return;
-    debounce_->stop();
+    if (!runner_->hasDocument()) return;
     BubbleOptions options;
     const RulesConfig rules = defaultRulesConfig(); // the same host patterns as the diagnosis
     options.patterns = rules.patterns;
@@ -307,10 +286,8 @@ void BubbleView::recompute() {
         options.tracks.fallBackToAll = false;
     }
     info_->setText(tr("Computing…"));
-    const std::string path = storePath_;
-    auto snapshot = snapshot_;
-    job_->start<Result>([path, snapshot, options](AsyncJob::CancelFlag) { return computeJob(path, snapshot, options); },
-                        [this](Result r) { take(std::move(r)); });
+    runner_->run<Result>([options](TraceSession& session) { return computeJob(session, options); },
+                         [this](Result r) { take(std::move(r)); });
 }
 
 void BubbleView::fillTrackList() {
@@ -336,8 +313,8 @@ QString BubbleView::labelOf(const Bubble& b) const {
 }
 
 void BubbleView::take(Result r) {
-    if (!r.error.isEmpty()) {
-        info_->setText(tr("Could not compute the bubbles: %1").arg(r.error));
+    if (r.error) {
+        info_->setText(AnalysisRunner::failureText(tr("Could not compute the bubbles: %1"), r.error));
         emit computed();
         return;
     }
@@ -437,7 +414,7 @@ void BubbleView::showBubble(const Bubble& bubble) {
 }
 
 bool BubbleView::waitForLoaded(int timeoutMs) {
-    return waitForDebouncedJobs(*debounce_, [this] { recompute(); }, timeoutMs);
+    return runner_->waitForLoaded(timeoutMs);
 }
 
 } // namespace opscope

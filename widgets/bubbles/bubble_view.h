@@ -24,11 +24,13 @@ class QToolButton;
 
 namespace opscope {
 
+class AnalysisRunner;
 class AsyncJob;
 class BubbleHistogram;
 class BubbleScatter;
 class BubbleSummaryModel;
 class BubbleTableModel;
+class TraceDocument;
 class ZoomControl;
 
 class BubbleView : public QWidget {
@@ -40,7 +42,8 @@ public:
     explicit BubbleView(ZoomControl* zoom, QWidget* parent = nullptr);
     ~BubbleView() override;
 
-    void setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline);
+    // The trace to show (null: none); what was computed for the previous one is dropped.
+    void setDocument(TraceDocument* document);
     void recompute();
     // Runs a pending recomputation now and waits for the results (screenshots and tests); false on timeout.
     Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
@@ -85,11 +88,11 @@ private:
     QWidget* buildBody();
 
     ZoomControl* zoom_;
-    std::string storePath_;
     std::shared_ptr<const TimelineData> timeline_;
     std::shared_ptr<const StoreSnapshot> snapshot_;
     std::shared_ptr<const HostActivity> host_; // built for the counted tracks of report_
-    AsyncJob *job_, *detailJob_;
+    AnalysisRunner* runner_; // debounce, job, cancel, over the document's session
+    AsyncJob* detailJob_;     // the rows of a histogram bin, from the result's snapshot (no query)
     BubbleReport report_;
     BubbleOptions options_; // of report_
     BubbleSummaryModel* summary_;
@@ -104,7 +107,6 @@ private:
     QDoubleSpinBox* minBubble_;
     QLabel *info_, *tableTitle_;
     QToolButton* showLargest_;
-    QTimer* debounce_;
     bool tracksFilled_ = false;
 };
 

@@ -1,5 +1,7 @@
 #include "widgets/common/time_format.h"
 
+#include "core/model/time_format.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -25,44 +27,18 @@ QString unitSymbol(TimeNs unitNs) {
     }
 }
 
-TimeNs unitFor(TimeNs magnitudeNs) {
-    if (magnitudeNs >= 1'000'000'000) return 1'000'000'000;
-    if (magnitudeNs >= 1'000'000) return 1'000'000;
-    if (magnitudeNs >= 1'000) return 1'000;
-    return 1;
-}
+TimeNs unitFor(TimeNs magnitudeNs) { return durationUnitFor(magnitudeNs); }
 
-// Integer part and fraction kept separate so that large offsets do not lose digits in a double.
+// core's integer formatter: large offsets keep every digit.
 QString fixedDecimal(TimeNs valueNs, TimeNs unitNs, int decimals) {
-    const bool negative = valueNs < 0;
-    const TimeNs absNs = negative ? -valueNs : valueNs;
-    TimeNs whole = absNs / unitNs;
-    TimeNs frac = absNs % unitNs;
-    QString text = QString::number(whole);
-    if (decimals > 0) {
-        // unitNs is 10^k: scale the remainder to `decimals` digits, rounding half up.
-        TimeNs scale = 1;
-        for (int i = 0; i < decimals; ++i) scale *= 10;
-        TimeNs scaled = (frac * scale * 2 + unitNs) / (unitNs * 2);
-        if (scaled >= scale) {
-            ++whole;
-            scaled -= scale;
-            text = QString::number(whole);
-        }
-        text += QLatin1Char('.') + QString::number(scaled).rightJustified(decimals, QLatin1Char('0'));
-    }
-    return negative ? QLatin1Char('-') + text : text;
+    return QString::fromStdString(fixedDecimalText(valueNs, unitNs, decimals));
 }
 
 } // namespace
 
 QString formatDuration(TimeNs durNs) {
-    const TimeNs magnitude = std::llabs(durNs);
-    const TimeNs unit = unitFor(magnitude);
-    if (unit == 1) return QStringLiteral("%1 %2").arg(durNs).arg(unitSymbol(1));
-    const TimeNs whole = magnitude / unit;
-    const int decimals = unit == 1'000'000'000 ? 3 : (whole >= 100 ? 0 : whole >= 10 ? 1 : 2);
-    return QStringLiteral("%1 %2").arg(fixedDecimal(durNs, unit, decimals), unitSymbol(unit));
+    const DurationParts parts = compactDuration(durNs); // the number is core's; the unit symbol is translated
+    return QStringLiteral("%1 %2").arg(QString::fromStdString(parts.number), unitSymbol(parts.unitNs));
 }
 
 QString formatDurationExact(TimeNs durNs) {

@@ -13,13 +13,12 @@ class QWidget;
 
 namespace opscope {
 
-class TimelineData;
+class TraceDocument;
 class ZoomControl;
 
-// What a view may use: the store's path (for its own queries), the loaded timeline, the shared zoom.
+// What a view may use: the opened trace (its session, timeline and shared selection) and the shared zoom.
 struct ViewContext {
-    std::string storePath;
-    std::shared_ptr<const TimelineData> timeline;
+    TraceDocument* document = nullptr;
     ZoomControl* zoom = nullptr;
 };
 

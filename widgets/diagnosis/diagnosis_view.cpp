@@ -2,12 +2,11 @@
 
 #include "core/analysis/device_profile.h"
 #include "core/analysis/diagnosis_engine.h"
-#include "core/analysis/store_access.h"
-#include "core/store/sqlite_db.h"
-#include "widgets/common/async_job.h"
+#include "widgets/common/analysis_runner.h"
 #include "widgets/common/error_text.h"
 #include "widgets/common/job_indicator.h"
 #include "widgets/common/slice_highlight.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/diagnosis/findings_panel.h"
 #include "widgets/diagnosis/phase_compare_plot.h"
@@ -28,38 +27,24 @@ namespace opscope {
 
 struct DiagnosisView::Result {
     DiagnosisReport report;
-    QString error;
+    Error error;
 };
 
 namespace {
 
 using Result = DiagnosisView::Result;
 
-Result runJob(const std::string& path, DiagnosisOptions options) {
+// Runs on the pool: the session's diagnosis (the device profile is detected there when none is chosen).
+Result runJob(TraceSession& session, const DiagnosisOptions& options) {
     Result r;
-    Error error;
-    try {
-        Database db;
-        if (!openStoreReadOnly(path, &db, &error)) {
-            r.error = errorText(error);
-            return r;
-        }
-        // Detected here, with the profile list kept alive, rather than inside runDiagnosis.
-        if (!options.device) {
-            const std::vector<DeviceProfile> profiles = builtinDeviceProfiles();
-            if (const DeviceProfile* p = detectDeviceProfile(db, profiles)) options.device = *p;
-        }
-        if (!runDiagnosis(db, options, &r.report, &error)) r.error = errorText(error);
-    } catch (const SqliteError& e) {
-        r.error = QString::fromUtf8(e.what());
-    }
+    session.diagnosis(options, &r.report, &r.error);
     return r;
 }
 
 } // namespace
 
 DiagnosisView::DiagnosisView(ZoomControl* zoom, QWidget* parent)
-    : QWidget(parent), zoom_(zoom), job_(new AsyncJob(this)), rules_(defaultRulesConfig()), tabs_(new QTabWidget(this)),
+    : QWidget(parent), zoom_(zoom), runner_(new AnalysisRunner(0, [this] { recompute(); }, this)), rules_(defaultRulesConfig()), tabs_(new QTabWidget(this)),
       findings_(new FindingsPanel(zoom, this)), roofline_(new RooflinePlot(this)), phases_(new PhaseComparePlot(this)) {
     tabs_->addTab(findings_, tr("Findings"));
     tabs_->addTab(roofline_, tr("Roofline"));
@@ -96,7 +81,7 @@ QWidget* DiagnosisView::buildToolbar() {
     rerun_->setText(tr("Run again"));
     info_ = new QLabel(bar);
     info_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // long texts must not widen the dock
-    auto* indicator = new JobIndicator(job_, bar);
+    auto* indicator = runner_->makeIndicator(bar);
     auto* row = new QHBoxLayout(bar);
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(new QLabel(tr("Device:"), bar));
@@ -113,9 +98,9 @@ QWidget* DiagnosisView::buildToolbar() {
     return bar;
 }
 
-void DiagnosisView::setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline) {
-    storePath_ = storePath;
-    timeline_ = std::move(timeline);
+void DiagnosisView::setDocument(TraceDocument* document) {
+    runner_->setDocument(document);
+    timeline_ = document ? document->timeline() : nullptr;
     report_ = DiagnosisReport{};
     if (timeline_ && zoom_->traceRange().startNs != timeline_->traceRange().startNs)
         zoom_->setTraceRange(timeline_->traceRange()); // standalone (no timeline view reset it)
@@ -152,7 +137,7 @@ void DiagnosisView::loadRulesWithDialog() {
 }
 
 void DiagnosisView::recompute() {
-    if (storePath_.empty()) return;
+    if (!runner_->hasDocument()) return;
     DiagnosisOptions options;
     options.rules = rules_;
     const std::string id = device_->currentData().toString().toStdString();
@@ -162,15 +147,15 @@ void DiagnosisView::recompute() {
     }
     info_->setText(tr("Running the rules…"));
     findings_->setMessage(tr("Running the rules…"));
-    const std::string path = storePath_;
-    job_->start<Result>([path, options](AsyncJob::CancelFlag) { return runJob(path, options); },
-                        [this](Result r) { take(std::move(r)); });
+    runner_->run<Result>([options](TraceSession& session) { return runJob(session, options); },
+                         [this](Result r) { take(std::move(r)); });
 }
 
 void DiagnosisView::take(Result r) {
-    if (!r.error.isEmpty()) {
-        info_->setText(tr("The diagnosis failed: %1").arg(r.error));
-        findings_->setMessage(r.error);
+    if (r.error) {
+        const QString text = r.error.code == ErrorCode::Cancelled ? tr("Cancelled.") : errorText(r.error);
+        info_->setText(r.error.code == ErrorCode::Cancelled ? text : tr("The diagnosis failed: %1").arg(text));
+        findings_->setMessage(text);
         emit computed();
         return;
     }
@@ -206,7 +191,7 @@ void DiagnosisView::operatorClicked(const QString& name) {
 }
 
 bool DiagnosisView::waitForLoaded(int timeoutMs) {
-    return waitForAsyncJobs(timeoutMs);
+    return runner_->waitForLoaded(timeoutMs);
 }
 
 } // namespace opscope

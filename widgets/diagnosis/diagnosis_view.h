@@ -18,10 +18,11 @@ class QToolButton;
 
 namespace opscope {
 
-class AsyncJob;
+class AnalysisRunner;
 class FindingsPanel;
 class PhaseComparePlot;
 class RooflinePlot;
+class TraceDocument;
 class ZoomControl;
 
 class DiagnosisView : public QWidget {
@@ -33,7 +34,8 @@ public:
     explicit DiagnosisView(ZoomControl* zoom, QWidget* parent = nullptr);
     ~DiagnosisView() override;
 
-    void setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline);
+    // The trace to diagnose (null: none).
+    void setDocument(TraceDocument* document);
     void recompute();
     // Runs a pending recomputation now and waits for the results (screenshots and tests); false on timeout.
     Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
@@ -60,9 +62,8 @@ private:
     QWidget* buildToolbar();
 
     ZoomControl* zoom_;
-    std::string storePath_;
+    AnalysisRunner* runner_; // job, cancel, over the document's session
     std::shared_ptr<const TimelineData> timeline_;
-    AsyncJob* job_;
     DiagnosisReport report_;
     RulesConfig rules_;
     QString rulesPath_;

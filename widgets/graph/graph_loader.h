@@ -1,11 +1,7 @@
-// Everything the graph view needs from a store, gathered on a worker thread: the graph (derived from
-// the trace when the store has none), its layout (computed with dot and cached in the store the
-// first time), the per-node measures, the slice -> node map and the unjoined executions.
+// The graph view's worker jobs: the graph as the session gives it (core/session/graph_query.h), and the
+// layout of a graph with some scopes collapsed.
 #pragma once
-#include "core/analysis/graph_join.h"
-#include "core/analysis/graph_layout.h"
-#include "core/analysis/graph_measures.h"
-#include "core/model/error.h"
+#include "core/session/graph_query.h"
 #include "widgets/graph/graph_collapse.h"
 
 #include <optional>
@@ -16,24 +12,7 @@
 
 namespace opscope {
 
-struct GraphLoadRequest {
-    std::string storePath;
-    bool deriveIfMissing = true;
-    std::optional<LayoutDirection> direction; // lay out again when it differs from the cached one
-};
-
-struct GraphLoadResult {
-    bool ok = false;
-    Error error;
-    StoredGraph graph;
-    GraphMeasures measures;
-    std::vector<std::pair<std::int64_t, std::int64_t>> sliceNodes; // (slice id, node id), by slice id
-    std::vector<UnjoinedName> unjoined;                            // most frequent first
-    bool derivedNow = false;
-    bool laidOutNow = false;
-    double layoutSeconds = 0;
-};
-
+// The session's graph query over request.storePath (for callers that hold only a path).
 GraphLoadResult loadGraphForView(const GraphLoadRequest& request);
 
 struct CollapsedLayout {

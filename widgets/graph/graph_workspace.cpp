@@ -123,7 +123,8 @@ void GraphWorkspace::buildToolbar() {
 void GraphWorkspace::openStore(const QString& storePath) {
     storePath_ = storePath;
     collapsed_.clear();
-    db_.close();
+    // The session of the store (the graph query may derive the graph and cache its layout in it).
+    session_ = std::make_shared<TraceSession>(storePath.toStdString());
     GraphLoadRequest request;
     request.storePath = storePath.toStdString();
     startLoad(std::move(request));
@@ -133,7 +134,8 @@ void GraphWorkspace::startLoad(GraphLoadRequest request) {
     loadWatcher_.waitForFinished();
     view_->setMessage(tr("Loading the graph…"));
     ++pending_;
-    loadWatcher_.setFuture(QtConcurrent::run([request] { return loadGraphForView(request); }));
+    std::shared_ptr<TraceSession> session = session_;
+    loadWatcher_.setFuture(QtConcurrent::run([session, request] { return session->graph(request); }));
 }
 
 bool GraphWorkspace::isBusy() const { return pending_ > 0; }
@@ -160,11 +162,6 @@ void GraphWorkspace::loadFinished() {
         return;
     }
     errorText_.clear();
-    try {
-        db_ = Database(storePath_.toStdString(), Database::Mode::ReadOnly);
-    } catch (const SqliteError& e) {
-        errorText_ = QString::fromUtf8(e.what());
-    }
     updatingControls_ = true;
     fillMeasureCombo();
     measure_->setEnabled(true);

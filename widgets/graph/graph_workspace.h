@@ -2,7 +2,7 @@
 // export), the GraphView, and the CounterCurvesPanel of the clicked node. Loads and lays out on a
 // worker; a click on a node lists its executions (for the timeline) and plots them.
 #pragma once
-#include "core/store/sqlite_db.h"
+#include "core/session/trace_session.h"
 #include "widgets/graph/graph_loader.h"
 #include "widgets/graph/graph_scene.h"
 
@@ -87,7 +87,7 @@ private:
     QLabel* status_;
 
     QString storePath_, errorText_;
-    Database db_; // read-only, GUI thread: a node's executions when it is clicked
+    std::shared_ptr<TraceSession> session_; // the graph's queries, a node's executions when it is clicked
     GraphLoadResult loaded_;
     std::shared_ptr<GraphScene> scene_;
     std::set<std::string> collapsed_;

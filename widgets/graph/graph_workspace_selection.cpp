@@ -20,7 +20,7 @@ void GraphWorkspace::plotNode(int viewIndex, qint64 currentSlice) {
     const GraphSceneNode& n = scene_->nodes()[static_cast<std::size_t>(viewIndex)];
     NodeExecutionData data;
     Error error;
-    if (db_.isOpen()) loadNodeExecutions(db_, n.nodeIds, {}, &data, &error);
+    if (session_) session_->nodeExecutions(n.nodeIds, {}, &data, &error);
     executionIds_.clear();
     int current = 0;
     for (std::size_t i = 0; i < data.executions.size(); ++i) {

@@ -1,13 +1,10 @@
 #include "widgets/heatmap/heatmap_view.h"
 
-#include "core/analysis/metric_access.h"
-#include "core/analysis/store_access.h"
-#include "core/store/sqlite_db.h"
-#include "widgets/common/async_job.h"
-#include "widgets/common/error_text.h"
+#include "widgets/common/analysis_runner.h"
 #include "widgets/common/job_indicator.h"
 #include "widgets/common/slice_highlight.h"
 #include "widgets/common/time_format.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
 
 #include <QCheckBox>
@@ -30,94 +27,41 @@ namespace opscope {
 struct HeatmapView::Result {
     HeatmapResult heatmap;
     OperatorExecutions index;
-    std::shared_ptr<const StoreSnapshot> snapshot;
     std::vector<HeatmapMetricChoice> metrics;
     bool metricsLoaded = false;
-    QString error;
+    Error error;
 };
 
 namespace {
 
 using Result = HeatmapView::Result;
 
-// Metrics with at least one numeric value on the compute tracks (text-only keys are not offered).
-bool numericMetrics(Database& db, const StoreSnapshot& snap, std::vector<HeatmapMetricChoice>* out, Error* error) {
-    MetricCatalog catalog;
-    if (!MetricCatalog::load(db, &catalog, error)) return false;
-    std::vector<std::uint32_t> oneGroup(snap.slices.slices.size(), 0);
-    MetricSums sums;
-    if (!aggregateMetrics(db, snap.slices, oneGroup, 1, {}, &sums, error)) return false;
-    for (std::size_t c = 0; c < sums.keyIds.size(); ++c) {
-        if (sums.countOf(0, c) == 0) continue;
-        for (const MetricKeyInfo& k : catalog.keys())
-            if (k.id == sums.keyIds[c]) out->push_back({k.name, k.unit, k.group});
-    }
-    std::sort(out->begin(), out->end(), [](const HeatmapMetricChoice& a, const HeatmapMetricChoice& b) {
-        return a.group != b.group ? a.group < b.group : a.name < b.name;
-    });
-    return true;
-}
-
-// For a metric, the top rows by time that report it: operators without the metric would be blank rows.
-void keepRowsWithData(HeatmapResult* h, int topN) {
-    const std::size_t width = static_cast<std::size_t>(h->bucketCount);
-    std::vector<HeatmapRow> rows;
-    std::vector<double> cells;
-    for (std::size_t r = 0; r < h->rows.size(); ++r) {
-        if (topN > 0 && rows.size() >= static_cast<std::size_t>(topN)) break;
-        auto first = h->cells.begin() + static_cast<std::ptrdiff_t>(r * width);
-        if (std::all_of(first, first + static_cast<std::ptrdiff_t>(width), [](double v) { return std::isnan(v); })) continue;
-        rows.push_back(h->rows[r]);
-        cells.insert(cells.end(), first, first + static_cast<std::ptrdiff_t>(width));
-    }
-    h->rows = std::move(rows);
-    h->cells = std::move(cells);
-}
-
-Result computeJob(const std::string& path, std::shared_ptr<const StoreSnapshot> snapshot, const HeatmapOptions& options,
-                  bool wantMetrics) {
+// Runs on the pool: metric discovery, row rules and the bins are the session's (the CLI gets the same rows).
+Result computeJob(TraceSession& session, const HeatmapOptions& options, bool wantMetrics) {
     Result r;
-    Error error;
-    auto fail = [&r, &error] {
-        r.error = errorText(error);
-        return r;
-    };
-    try {
-        Database db;
-        if (!openStoreReadOnly(path, &db, &error)) return fail();
-        if (!ensureSnapshot(db, options.tracks, &snapshot, &error)) return fail();
-        if (wantMetrics) {
-            if (!numericMetrics(db, *snapshot, &r.metrics, &error)) return fail();
-            r.metricsLoaded = true;
-        }
-        GroupingOptions grouping = options.grouping;
-        grouping.range.reset();
-        OperatorGrouping groups;
-        if (!groupOperators(db, *snapshot, grouping, &groups, &error)) return fail();
-        HeatmapOptions wanted = options;
-        if (options.value == HeatmapValue::Metric) wanted.topN = 0, wanted.includeOther = false;
-        if (!computeHeatmap(db, *snapshot, wanted, &r.heatmap, &error)) return fail();
-        if (options.value == HeatmapValue::Metric) keepRowsWithData(&r.heatmap, options.topN);
-        r.index = OperatorExecutions(snapshot, std::move(groups));
-        r.snapshot = std::move(snapshot);
-    } catch (const SqliteError& e) {
-        r.error = QString::fromUtf8(e.what());
+    if (wantMetrics) {
+        if (!session.heatmapMetrics(options.tracks, &r.metrics, &r.error)) return r;
+        r.metricsLoaded = true;
     }
+    std::shared_ptr<const StoreSnapshot> snapshot = session.snapshot(options.tracks, &r.error);
+    std::shared_ptr<const OperatorGrouping> groups =
+        snapshot ? session.operators(options.tracks, options.grouping, &r.error) : nullptr;
+    if (!groups || !session.heatmap(options, &r.heatmap, &r.error)) return r;
+    r.index = OperatorExecutions(std::move(snapshot), *groups);
     return r;
 }
 
 } // namespace
 
 HeatmapView::HeatmapView(ZoomControl* zoom, QWidget* parent)
-    : QWidget(parent), zoom_(zoom), job_(new AsyncJob(this)), plot_(new HeatmapPlot(this)), debounce_(new QTimer(this)) {
-    debounce_->setSingleShot(true);
-    debounce_->setInterval(60); // a wheel zoom sends bursts of range changes: compute once it settles
+    : QWidget(parent), zoom_(zoom),
+      // a wheel zoom sends bursts of range changes: compute once it settles
+      runner_(new AnalysisRunner(60, [this] { recompute(); }, this)), plot_(new HeatmapPlot(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(buildToolbar());
     layout->addWidget(plot_, 1);
     plot_->setEmptyText(tr("No trace loaded."));
-    connect(debounce_, &QTimer::timeout, this, &HeatmapView::recompute);
     connect(zoom_, &ZoomControl::visibleRangeChanged, this, &HeatmapView::scheduleRecompute);
     connect(plot_, &HeatmapPlot::cellHovered, this, [this](int row, int bucket, QPoint globalPos) {
         QToolTip::showText(globalPos, cellText(row, bucket), plot_);
@@ -154,7 +98,7 @@ QWidget* HeatmapView::buildToolbar() {
     logScale_->setToolTip(tr("Logarithmic colour scale, for values that span several orders of magnitude"));
     info_ = new QLabel(bar);
     info_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // long texts must not widen the dock
-    auto* indicator = new JobIndicator(job_, bar);
+    auto* indicator = runner_->makeIndicator(bar);
 
     auto* row = new QHBoxLayout(bar);
     row->setContentsMargins(0, 0, 0, 0);
@@ -216,10 +160,9 @@ bool HeatmapView::setValue(const QString& value) {
     return true;
 }
 
-void HeatmapView::setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline) {
-    storePath_ = storePath;
-    timeline_ = std::move(timeline);
-    snapshot_.reset();
+void HeatmapView::setDocument(TraceDocument* document) {
+    runner_->setDocument(document);
+    timeline_ = document ? document->timeline() : nullptr;
     index_ = OperatorExecutions();
     metrics_.clear();
     metricsLoaded_ = false;
@@ -236,7 +179,7 @@ void HeatmapView::setTopN(int rows) { topN_->setValue(rows); }
 int HeatmapView::bucketCountForWidth(int widthPx) { return std::clamp(widthPx / 4, 100, 400); }
 
 void HeatmapView::scheduleRecompute() {
-    if (!storePath_.empty()) debounce_->start();
+    runner_->schedule();
 }
 
 // From the plot's width alone, not its axis rect: the rect depends on the labels of the result, and
@@ -252,8 +195,7 @@ void HeatmapView::plotResized() {
 }
 
 void HeatmapView::recompute() {
-    if (storePath_.empty()) return;
-    debounce_->stop();
+    if (!runner_->hasDocument()) return;
     HeatmapOptions options;
     options.grouping.by = static_cast<GroupBy>(groupBy_->currentData().toInt());
     const QString value = value_->currentData().toString();
@@ -268,21 +210,18 @@ void HeatmapView::recompute() {
     options.includeOther = other_->isChecked();
     options.range = zoom_->visibleRange();
     options.bucketCount = wantedBuckets();
-    const std::string path = storePath_;
-    auto snapshot = snapshot_;
     const bool wantMetrics = !metricsLoaded_;
-    job_->start<Result>(
-        [path, snapshot, options, wantMetrics](AsyncJob::CancelFlag) { return computeJob(path, snapshot, options, wantMetrics); },
+    runner_->run<Result>(
+        [options, wantMetrics](TraceSession& session) { return computeJob(session, options, wantMetrics); },
         [this](Result r) { take(std::move(r)); });
 }
 
 void HeatmapView::take(Result r) {
-    if (!r.error.isEmpty()) {
-        info_->setText(tr("Could not compute the heatmap: %1").arg(r.error));
+    if (r.error) {
+        info_->setText(AnalysisRunner::failureText(tr("Could not compute the heatmap: %1"), r.error));
         emit computed();
         return;
     }
-    snapshot_ = r.snapshot;
     index_ = std::move(r.index);
     if (r.metricsLoaded && !metricsLoaded_) {
         metricsLoaded_ = true;
@@ -386,7 +325,7 @@ void HeatmapView::showOperatorOfSlice(qint64 sliceId) {
 }
 
 bool HeatmapView::waitForLoaded(int timeoutMs) {
-    return waitForDebouncedJobs(*debounce_, [this] { recompute(); }, timeoutMs);
+    return runner_->waitForLoaded(timeoutMs);
 }
 
 } // namespace opscope

@@ -3,7 +3,7 @@
 // Recomputed off the GUI thread when the range or the options change (stale results dropped);
 // hovering tells a cell's value, clicking zooms the timeline to the bucket and selects the executions.
 #pragma once
-#include "core/analysis/heatmap_bins.h"
+#include "core/analysis/heatmap/heatmap_rows.h"
 #include "core/analysis/slice_search.h"
 #include "core/store/timeline_data.h"
 #include "widgets/common/operator_executions.h"
@@ -23,14 +23,9 @@ class QTimer;
 
 namespace opscope {
 
-class AsyncJob;
+class AnalysisRunner;
+class TraceDocument;
 class ZoomControl;
-
-struct HeatmapMetricChoice {
-    std::string name;
-    std::string unit;
-    std::string group;
-};
 
 class HeatmapView : public QWidget {
     Q_OBJECT
@@ -40,7 +35,8 @@ public:
     explicit HeatmapView(ZoomControl* zoom, QWidget* parent = nullptr);
     ~HeatmapView() override;
 
-    void setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline);
+    // The trace to show (null: none); what was computed for the previous one is dropped.
+    void setDocument(TraceDocument* document);
     void setGroupBy(GroupBy by);
     void setTopN(int rows);
     // "busy", "count", "mean" or a metric name the store holds; false when it is not offered.
@@ -78,16 +74,13 @@ private:
     QWidget* buildToolbar();
 
     ZoomControl* zoom_;
-    std::string storePath_;
+    AnalysisRunner* runner_; // debounce, job, cancel, over the document's session
     std::shared_ptr<const TimelineData> timeline_;
-    std::shared_ptr<const StoreSnapshot> snapshot_;
-    AsyncJob* job_;
     HeatmapPlot* plot_;
     QComboBox *groupBy_, *value_, *gradient_;
     QSpinBox* topN_;
     QCheckBox *other_, *logScale_;
     QLabel* info_;
-    QTimer* debounce_;
     HeatmapResult result_;
     OperatorExecutions index_;
     std::vector<HeatmapMetricChoice> metrics_;

@@ -1,13 +1,11 @@
 #include "widgets/tables/operator_stats_view.h"
 
-#include "core/analysis/store_access.h"
-#include "core/store/sqlite_db.h"
-#include "widgets/common/async_job.h"
-#include "widgets/common/error_text.h"
+#include "widgets/common/analysis_runner.h"
 #include "widgets/common/csv_export.h"
 #include "widgets/common/job_indicator.h"
 #include "widgets/common/slice_highlight.h"
 #include "widgets/common/time_format.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/tables/operator_stats_model.h"
 
@@ -38,35 +36,21 @@ namespace opscope {
 struct OperatorStatsView::Result {
     OperatorStats stats;
     OperatorExecutions index;
-    std::shared_ptr<const StoreSnapshot> snapshot;
-    QString error;
+    Error error;
 };
 
 namespace {
 
 using Result = OperatorStatsView::Result;
 
-// Runs on the pool: its own read-only connection (SQLite handles stay on one thread).
-Result computeStats(const std::string& path, std::shared_ptr<const StoreSnapshot> snapshot,
-                    const OperatorStatsOptions& options) {
+// Runs on the pool; the session lends it a connection and shares the snapshot and operator grouping.
+Result computeStats(TraceSession& session, const OperatorStatsOptions& options) {
     Result r;
-    Error error;
-    auto fail = [&r, &error] {
-        r.error = errorText(error);
-        return r;
-    };
-    try {
-        Database db;
-        if (!openStoreReadOnly(path, &db, &error)) return fail();
-        if (!ensureSnapshot(db, options.tracks, &snapshot, &error)) return fail();
-        OperatorGrouping grouping;
-        if (!groupOperators(db, *snapshot, options.grouping, &grouping, &error)) return fail();
-        if (!computeOperatorStats(db, *snapshot, options, &r.stats, &error)) return fail();
-        r.index = OperatorExecutions(snapshot, std::move(grouping));
-        r.snapshot = std::move(snapshot);
-    } catch (const SqliteError& e) {
-        r.error = QString::fromUtf8(e.what());
-    }
+    std::shared_ptr<const StoreSnapshot> snapshot = session.snapshot(options.tracks, &r.error);
+    std::shared_ptr<const OperatorGrouping> grouping =
+        snapshot ? session.operators(options.tracks, options.grouping, &r.error) : nullptr;
+    if (!grouping || !session.operatorStats(options, &r.stats, &r.error)) return r;
+    r.index = OperatorExecutions(std::move(snapshot), *grouping);
     return r;
 }
 
@@ -89,8 +73,8 @@ public:
 } // namespace
 
 OperatorStatsView::OperatorStatsView(ZoomControl* zoom, QWidget* parent)
-    : QWidget(parent), zoom_(zoom), job_(new AsyncJob(this)), model_(new OperatorStatsModel(this)),
-      proxy_(new QSortFilterProxyModel(this)), table_(new QTableView(this)), rangeTimer_(new QTimer(this)) {
+    : QWidget(parent), zoom_(zoom), runner_(new AnalysisRunner(250, [this] { recompute(); }, this)),
+      model_(new OperatorStatsModel(this)), proxy_(new QSortFilterProxyModel(this)), table_(new QTableView(this)) {
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(OperatorStatsModel::SortRole);
     proxy_->setSortCaseSensitivity(Qt::CaseInsensitive);
@@ -108,8 +92,6 @@ OperatorStatsView::OperatorStatsView(ZoomControl* zoom, QWidget* parent)
     table_->horizontalHeader()->setHighlightSections(false);
     table_->installEventFilter(this);
     table_->setItemDelegateForColumn(OperatorStatsModel::ShareColumn, new ShareBarDelegate(table_));
-    rangeTimer_->setSingleShot(true);
-    rangeTimer_->setInterval(250);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -117,9 +99,8 @@ OperatorStatsView::OperatorStatsView(ZoomControl* zoom, QWidget* parent)
     layout->addWidget(table_, 1);
 
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &OperatorStatsView::rowSelected);
-    connect(rangeTimer_, &QTimer::timeout, this, &OperatorStatsView::recompute);
     connect(zoom_, &ZoomControl::visibleRangeChanged, this, [this] {
-        if (visibleOnly_->isChecked()) rangeTimer_->start();
+        if (visibleOnly_->isChecked()) runner_->schedule();
     });
     updateStepper();
 }
@@ -151,7 +132,7 @@ QWidget* OperatorStatsView::buildToolbar() {
     export_ = new QToolButton(bar);
     export_->setText(tr("Export CSV…"));
     export_->setToolTip(tr("Save the table as shown (filter and sort order) as CSV"));
-    auto* indicator = new JobIndicator(job_, bar);
+    auto* indicator = runner_->makeIndicator(bar);
 
     auto* row = new QHBoxLayout(bar);
     row->setContentsMargins(0, 0, 0, 0);
@@ -176,10 +157,9 @@ QWidget* OperatorStatsView::buildToolbar() {
     return bar;
 }
 
-void OperatorStatsView::setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline) {
-    storePath_ = storePath;
-    timeline_ = std::move(timeline);
-    snapshot_.reset();
+void OperatorStatsView::setDocument(TraceDocument* document) {
+    runner_->setDocument(document);
+    timeline_ = document ? document->timeline() : nullptr;
     index_ = OperatorExecutions();
     model_->resetData({});
     executionIds_.clear();
@@ -193,20 +173,18 @@ void OperatorStatsView::setGroupBy(GroupBy by) { groupBy_->setCurrentIndex(by ==
 void OperatorStatsView::setVisibleRangeOnly(bool on) { visibleOnly_->setChecked(on); }
 
 void OperatorStatsView::recompute() {
-    if (storePath_.empty()) return;
+    if (!runner_->hasDocument()) return;
     OperatorStatsOptions options;
     options.grouping.by = static_cast<GroupBy>(groupBy_->currentData().toInt());
     if (visibleOnly_->isChecked()) options.grouping.range = zoom_->visibleRange();
     summary_->setText(tr("Computing…"));
-    const std::string path = storePath_;
-    auto snapshot = snapshot_;
-    job_->start<Result>([path, snapshot, options](AsyncJob::CancelFlag) { return computeStats(path, snapshot, options); },
-                        [this](Result r) { take(std::move(r)); });
+    runner_->run<Result>([options](TraceSession& session) { return computeStats(session, options); },
+                         [this](Result r) { take(std::move(r)); });
 }
 
 void OperatorStatsView::take(Result result) {
-    if (!result.error.isEmpty()) {
-        summary_->setText(tr("Could not compute the statistics: %1").arg(result.error));
+    if (result.error) {
+        summary_->setText(AnalysisRunner::failureText(tr("Could not compute the statistics: %1"), result.error));
         emit computed();
         return;
     }
@@ -214,7 +192,6 @@ void OperatorStatsView::take(Result result) {
     QString selectedKey;
     const QModelIndexList selected = table_->selectionModel()->selectedRows();
     if (!selected.isEmpty()) selectedKey = selected.first().data(OperatorStatsModel::KeyRole).toString();
-    snapshot_ = result.snapshot;
     index_ = std::move(result.index);
     const OperatorStats& s = result.stats;
     QLocale locale;
@@ -353,7 +330,7 @@ void OperatorStatsView::exportWithDialog() {
 }
 
 bool OperatorStatsView::waitForLoaded(int timeoutMs) {
-    return waitForDebouncedJobs(*rangeTimer_, [this] { recompute(); }, timeoutMs);
+    return runner_->waitForLoaded(timeoutMs);
 }
 
 } // namespace opscope

@@ -23,8 +23,9 @@ class QToolButton;
 
 namespace opscope {
 
-class AsyncJob;
+class AnalysisRunner;
 class OperatorStatsModel;
+class TraceDocument;
 class ZoomControl;
 
 class OperatorStatsView : public QWidget {
@@ -35,8 +36,8 @@ public:
     explicit OperatorStatsView(ZoomControl* zoom, QWidget* parent = nullptr);
     ~OperatorStatsView() override;
 
-    // Drops what was computed for the previous store and computes the table for this one.
-    void setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline);
+    // Drops what was computed for the previous trace and computes the table for this one (null: none).
+    void setDocument(TraceDocument* document);
     void setGroupBy(GroupBy by);
     void setVisibleRangeOnly(bool on);
     void recompute();
@@ -76,10 +77,8 @@ private:
     QWidget* buildToolbar();
 
     ZoomControl* zoom_;
-    std::string storePath_;
+    AnalysisRunner* runner_; // debounce, job, cancel, over the document's session
     std::shared_ptr<const TimelineData> timeline_;
-    std::shared_ptr<const StoreSnapshot> snapshot_; // loaded once per store, shared with the jobs
-    AsyncJob* job_;
     OperatorExecutions index_;
     OperatorStatsModel* model_;
     QSortFilterProxyModel* proxy_;
@@ -89,7 +88,6 @@ private:
     QCheckBox* visibleOnly_;
     QToolButton *prev_, *next_, *export_;
     QLabel *stepLabel_, *summary_;
-    QTimer* rangeTimer_;
     std::vector<std::int64_t> executionIds_;
     std::shared_ptr<const SliceSearchResult> highlight_;
     int current_ = -1;

@@ -1,11 +1,12 @@
 // opscope-cli screenshot TRACE|STORE --view NAME [--range START:END] [--size WxH] -o out.png|out.svg
 // Renders a view offscreen exactly as the GUI paints it.
 #include "app/cli/command_registry.h"
-#include "app/cli/offscreen_application.h"
+#include "app/cli_render/offscreen_application.h"
 #include "core/importers/chrome_json/decimal_time.h"
 #include "app/gui/builtin_views.h"
 #include "core/importers/graph/graph_import.h"
 #include "core/store/timeline_data.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/common/view_registry.h"
 #include "widgets/common/view_snapshot.h"
 #include "widgets/common/zoom_control.h"
@@ -75,28 +76,29 @@ int runScreenshot(const std::vector<std::string>& args) {
                      ViewRegistry::instance().names().join(QStringLiteral(", ")).toStdString().c_str());
         return kExitBadInput;
     }
-    Database db;
-    std::string error, storePath;
-    if (!openStoreForReading(parser.positional()[0], &db, &error, &storePath)) {
+    std::string error;
+    std::shared_ptr<TraceSession> session = openSessionForReading(parser.positional()[0], &error);
+    if (!session) {
         std::fprintf(stderr, "opscope-cli screenshot: %s\n", error.c_str());
         return kExitBadInput;
     }
     if (!graph.empty()) {
         GraphImportReport report;
         Error graphError;
-        if (!importGraphFile(storePath, graph, &report, &graphError)) {
+        if (!importGraphFile(session->storePath(), graph, &report, &graphError)) {
             std::fprintf(stderr, "opscope-cli screenshot: %s\n", describe(graphError).c_str());
             return kExitBadInput;
         }
     }
     Error loadError;
-    auto timeline = TimelineData::load(db, &loadError);
+    auto timeline = session->timeline(&loadError);
     if (!timeline) {
         std::fprintf(stderr, "opscope-cli screenshot: %s\n", describe(loadError).c_str());
         return kExitBadInput;
     }
     ZoomControl zoom;
-    std::unique_ptr<QWidget> widget(factory->create({storePath, timeline, &zoom}, nullptr));
+    TraceDocument document(session, timeline);
+    std::unique_ptr<QWidget> widget(factory->create({&document, &zoom}, nullptr));
     // Views that load on a worker (the graph) offer waitForLoaded(): draw them once they are ready.
     if (widget->metaObject()->indexOfMethod("waitForLoaded(int)") >= 0)
         QMetaObject::invokeMethod(widget.get(), "waitForLoaded", Qt::DirectConnection, Q_ARG(int, 120000));

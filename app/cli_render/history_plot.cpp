@@ -1,6 +1,6 @@
 #include "app/cli/history_plot.h"
 
-#include "app/cli/offscreen_application.h"
+#include "app/cli_render/offscreen_application.h"
 #include "widgets/common/view_snapshot.h"
 #include "widgets/history/history_view.h"
 

@@ -2,10 +2,11 @@
 // images as data URIs) with the trace summary, devices, top operators, bubbles, heatmap, timeline and
 // diagnosis. Images are rendered with Qt offscreen, as `screenshot` does.
 #include "app/cli/analysis_cli_support.h"
-#include "app/cli/offscreen_application.h"
+#include "app/cli_render/offscreen_application.h"
 #include "app/gui/report_images.h"
 #include "core/importers/graph/graph_import.h"
 #include "core/store/timeline_data.h"
+#include "widgets/common/trace_document.h"
 
 #include <QApplication>
 
@@ -70,32 +71,27 @@ int runReport(const std::vector<std::string>& args) {
         std::fprintf(stderr, "opscope-cli report: -o REPORT.html is required\n%s", kHelp);
         return kExitBadInput;
     }
-    Database db;
-    std::string errorText, storePath;
-    if (!openStoreForReading(input, &db, &errorText, &storePath)) {
-        std::fprintf(stderr, "opscope-cli report: %s\n", errorText.c_str());
-        return kExitBadInput;
-    }
+    std::shared_ptr<TraceSession> session = openInputSession(input, "report");
+    if (!session) return kExitBadInput;
     Error error;
     if (!graph.empty()) {
-        db.close(); // the graph import writes the store
         GraphImportReport imported;
-        if (!importGraphFile(storePath, graph, &imported, &error)) {
+        if (!importGraphFile(session->storePath(), graph, &imported, &error)) {
             std::fprintf(stderr, "opscope-cli report: %s\n", describe(error).c_str());
             return kExitBadInput;
         }
-        db = Database(storePath, Database::Mode::ReadOnly);
     }
     ReportData data;
-    if (!collectReportData(db, options, &data, &error)) {
+    if (!session->report(options, &data, &error)) {
         std::fprintf(stderr, "opscope-cli report: %s\n", describe(error).c_str());
         return kExitBadInput;
     }
     if (!historyPath.empty() && !addTrends(historyPath, &data)) return kExitBadInput;
-    std::shared_ptr<const TimelineData> timeline = TimelineData::load(db, &error);
+    std::shared_ptr<const TimelineData> timeline = session->timeline(&error);
     if (!timeline) std::fprintf(stderr, "opscope-cli report: no timeline image: %s\n", describe(error).c_str());
     auto app = ensureApplication();
-    const ReportImages images = gui::renderReportImages(data, storePath, timeline);
+    TraceDocument document(session, timeline);
+    const ReportImages images = gui::renderReportImages(data, &document);
     if (!writeHtmlReport(out, data, images, &error)) {
         std::fprintf(stderr, "opscope-cli report: cannot write %s\n", out.c_str());
         return kExitFailure;

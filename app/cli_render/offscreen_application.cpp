@@ -1,4 +1,4 @@
-#include "app/cli/offscreen_application.h"
+#include "app/cli_render/offscreen_application.h"
 
 #include <cstdlib>
 

@@ -1,0 +1,74 @@
+#include "core/importers/registry/importer_registry.h"
+
+#include "core/importers/ascend/ascend_importer.h"
+#include "core/importers/chrome_json/chrome_trace_importer.h"
+#include "core/importers/device_classifier.h"
+#include "core/importers/memory_timeline/memory_timeline_importer.h"
+
+namespace opscope {
+
+namespace {
+
+bool importAscendInput(const std::string& path, std::size_t, std::size_t, StoreWriter& writer,
+                       const ImportProgress& progress, ImportedInput* out, Error* error) {
+    AscendImportReport report;
+    if (!importAscend(path, writer, progress, &report, error)) return false;
+    out->events += report.events;
+    out->bytes += report.bytes;
+    out->usedFiles.insert(out->usedFiles.end(), report.usedFiles.begin(), report.usedFiles.end());
+    out->skippedFiles.insert(out->skippedFiles.end(), report.skippedFiles.begin(), report.skippedFiles.end());
+    return true;
+}
+
+bool importChromeInput(const std::string& path, std::size_t index, std::size_t count, StoreWriter& writer,
+                       const ImportProgress& progress, ImportedInput* out, Error* error) {
+    ChromeImportOptions options;
+    // Several traces in one store: pids of different files are different processes.
+    if (count > 1) options.processKeyPrefix = std::to_string(index) + "/";
+    ChromeImportResult chrome;
+    if (!importChromeTrace(path, writer, options, progress, &chrome, error)) return false;
+    writer.addSourceFile(path, "chrome-trace", "used", {}, chrome.events);
+    out->events += chrome.events;
+    out->bytes += chrome.bytes;
+    out->usedFiles.push_back(path);
+    return true;
+}
+
+bool importMemoryTimelineInput(const std::string& path, std::size_t, std::size_t, StoreWriter& writer,
+                               const ImportProgress& progress, ImportedInput* out, Error* error) {
+    MemoryTimelineReport report;
+    if (!importMemoryTimeline(path, writer, progress, &report, error)) return false;
+    writer.addSourceFile(path, "memory-timeline", "used", {}, report.events);
+    out->events += report.events;
+    out->bytes += report.bytes;
+    out->usedFiles.push_back(path);
+    return true;
+}
+
+bool acceptsAnything(const std::string&) { return true; }
+
+} // namespace
+
+const std::vector<ImporterEntry>& importers() {
+    static const std::vector<ImporterEntry> all{
+        {"ascend", &isAscendInput, &importAscendInput},
+        {"memory-timeline", &isMemoryTimelineInput, &importMemoryTimelineInput},
+        {"chrome-json", &acceptsAnything, &importChromeInput},
+    };
+    return all;
+}
+
+const ImporterEntry& importerFor(const std::string& path) {
+    for (const ImporterEntry& entry : importers())
+        if (entry.accepts(path)) return entry;
+    return importers().back();
+}
+
+bool importInput(const std::string& path, std::size_t index, std::size_t count, StoreWriter& writer,
+                 const ImportProgress& progress, ImportedInput* out, Error* error) {
+    return importerFor(path).import(path, index, count, writer, progress, out, error);
+}
+
+void finishImportedInputs(StoreWriter& writer) { classifyDevices(writer); }
+
+} // namespace opscope

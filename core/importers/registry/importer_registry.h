@@ -1,0 +1,45 @@
+// Every input format opscope reads, in one list: how each is recognised (sniffing) and which importer
+// writes it into a store. core/store knows no format; opening a trace asks this registry.
+#pragma once
+#include "core/importers/import_progress.h"
+#include "core/model/error.h"
+#include "core/store/store_writer.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace opscope {
+
+// What one importer run read.
+struct ImportedInput {
+    std::int64_t events = 0;
+    std::int64_t bytes = 0;
+    std::vector<std::string> usedFiles;
+    std::vector<std::string> skippedFiles; // "path: reason"
+};
+
+struct ImporterEntry {
+    const char* name; // "ascend", "chrome-json"
+    // True when this importer reads the file or folder (checked in list order; the last one takes the rest).
+    bool (*accepts)(const std::string& path);
+    // index/count: the position of this input among several traces written into one store.
+    bool (*import)(const std::string& path, std::size_t index, std::size_t count, StoreWriter& writer,
+                   const ImportProgress& progress, ImportedInput* out, Error* error);
+};
+
+// The importers, most specific first; Chrome JSON last, as the fallback for any other file.
+const std::vector<ImporterEntry>& importers();
+
+// The importer for a path (never null: Chrome JSON reads, or refuses with a precise error, the rest).
+const ImporterEntry& importerFor(const std::string& path);
+
+// Imports one input with its importer.
+bool importInput(const std::string& path, std::size_t index, std::size_t count, StoreWriter& writer,
+                 const ImportProgress& progress, ImportedInput* out, Error* error);
+
+// What every import ends with, whatever the formats: devices classified from the tracks written.
+void finishImportedInputs(StoreWriter& writer);
+
+} // namespace opscope

@@ -1,0 +1,235 @@
+#include "core/session/trace_session.h"
+
+#include "core/analysis/diagnosis_engine.h"
+#include "core/importers/graph/graph_import.h"
+#include "core/store/graph_reader.h"
+#include "core/store/meta_reader.h"
+#include "core/store/timeline_data.h"
+
+#include <filesystem>
+
+namespace opscope {
+
+TraceSession::TraceSession(std::string storePath) : pool_(std::move(storePath)) {}
+
+std::shared_ptr<TraceSession> TraceSession::open(const std::vector<std::string>& inputs, const OpenOptions& options,
+                                                 const ImportProgress& progress, OpenResult* report, Error* error) {
+    OpenResult local;
+    OpenResult* result = report ? report : &local;
+    if (!openTrace(inputs, options, progress, result, error)) return nullptr;
+    return openStore(result->storePath, error);
+}
+
+namespace {
+// STORE VALIDATION HOOK (issue #14): the hardening helper's core/store/store_validation.* goes here once
+// merged, so a foreign or damaged store is refused before any query reads it. Until then the connection
+// pool's openStoreReadOnly has checked that the slice and track tables exist.
+bool validateOpenedStore(Database& db, Error* error) {
+    (void)db;
+    (void)error;
+    return true;
+}
+} // namespace
+
+std::shared_ptr<TraceSession> TraceSession::openStore(const std::string& storePath, Error* error) {
+    auto session = std::make_shared<TraceSession>(storePath);
+    Error local;
+    Error* err = error ? error : &local;
+    ConnectionPool::Lease first = session->pool_.acquire(err);
+    if (!first || !validateOpenedStore(*first, err)) return nullptr;
+    return session;
+}
+
+Error TraceSession::cancelledError() const {
+    return Error{ErrorCode::Cancelled, storePath(), -1, -1, -1, {}, {}};
+}
+
+std::string TraceSession::selectionKey(const TrackSelection& tracks) {
+    std::string key = std::to_string(static_cast<int>(tracks.scope)) + (tracks.fallBackToAll ? "f" : "n");
+    if (tracks.scope == TrackScope::Explicit)
+        for (std::int64_t id : tracks.explicitTracks) key += ":" + std::to_string(id);
+    return key;
+}
+
+std::shared_ptr<const TimelineData> TraceSession::timeline(Error* error) {
+    std::lock_guard lock(cacheMutex_);
+    if (timeline_) return timeline_;
+    std::shared_ptr<const TimelineData> loaded;
+    query(error, [&](Database& db) {
+        loaded = TimelineData::load(db, error);
+        return loaded != nullptr;
+    });
+    timeline_ = loaded;
+    return loaded;
+}
+
+std::shared_ptr<const TimelineData> TraceSession::shiftedTimeline(TimeNs shiftNs, Error* error) {
+    std::shared_ptr<const TimelineData> loaded;
+    query(error, [&](Database& db) {
+        TimelineLoadOptions options;
+        options.globalShiftNs = shiftNs;
+        loaded = TimelineData::load(db, options, error);
+        return loaded != nullptr;
+    });
+    return loaded;
+}
+
+bool TraceSession::traceSpan(TimeRange* out, Error* error) {
+    return query(error, [&](Database& db) {
+        *out = readTraceSpan(db);
+        return true;
+    });
+}
+
+std::shared_ptr<const StoreSnapshot> TraceSession::snapshot(const TrackSelection& tracks, Error* error) {
+    const std::string key = selectionKey(tracks);
+    // Held while loading: two views asking for the same selection at once load it once.
+    std::lock_guard lock(cacheMutex_);
+    if (auto it = snapshots_.find(key); it != snapshots_.end()) return it->second;
+    auto loaded = std::make_shared<StoreSnapshot>();
+    if (!query(error, [&](Database& db) { return loadSnapshot(db, tracks, loaded.get(), error); })) return nullptr;
+    snapshots_[key] = loaded;
+    return loaded;
+}
+
+std::shared_ptr<const OperatorGrouping> TraceSession::operators(const TrackSelection& tracks,
+                                                                const GroupingOptions& grouping, Error* error) {
+    std::shared_ptr<const StoreSnapshot> snap = snapshot(tracks, error);
+    if (!snap) return nullptr;
+    GroupingOptions whole = grouping;
+    whole.range.reset();
+    const std::string key = selectionKey(tracks) + "|" + groupByName(whole.by) + "|" + typeSourceName(whole.typeSource) +
+                            "|" + whole.argsField + (whole.skipInstants ? "|i" : "|-");
+    {
+        std::lock_guard lock(cacheMutex_);
+        if (auto it = groupings_.find(key); it != groupings_.end()) return it->second;
+    }
+    auto grouped = std::make_shared<OperatorGrouping>();
+    if (!query(error, [&](Database& db) { return groupOperators(db, *snap, whole, grouped.get(), error); }))
+        return nullptr;
+    std::lock_guard lock(cacheMutex_);
+    return groupings_.emplace(key, grouped).first->second;
+}
+
+bool TraceSession::summary(StoreSummary* out, Error* error) {
+    return query(error, [&](Database& db) {
+        *out = readStoreSummary(db);
+        return true;
+    });
+}
+
+bool TraceSession::operatorStats(const OperatorStatsOptions& options, OperatorStats* out, Error* error) {
+    std::shared_ptr<const StoreSnapshot> snap = snapshot(options.tracks, error);
+    return snap && query(error, [&](Database& db) { return computeOperatorStats(db, *snap, options, out, error); });
+}
+
+bool TraceSession::heatmapMetrics(const TrackSelection& tracks, std::vector<HeatmapMetricChoice>* out, Error* error) {
+    const std::string key = selectionKey(tracks);
+    {
+        std::lock_guard lock(cacheMutex_);
+        if (auto it = heatmapMetrics_.find(key); it != heatmapMetrics_.end()) {
+            *out = it->second;
+            return true;
+        }
+    }
+    std::shared_ptr<const StoreSnapshot> snap = snapshot(tracks, error);
+    if (!snap || !query(error, [&](Database& db) { return discoverHeatmapMetrics(db, *snap, out, error); })) return false;
+    std::lock_guard lock(cacheMutex_);
+    heatmapMetrics_[key] = *out;
+    return true;
+}
+
+bool TraceSession::heatmap(const HeatmapOptions& options, HeatmapResult* out, Error* error) {
+    std::shared_ptr<const StoreSnapshot> snap = snapshot(options.tracks, error);
+    return snap && query(error, [&](Database& db) { return computeHeatmapRows(db, *snap, options, out, error); });
+}
+
+bool TraceSession::bubbles(const BubbleOptions& options, BubbleReport* out, Error* error,
+                           std::shared_ptr<const HostActivity>* hostOut) {
+    TrackSelection all;
+    all.scope = TrackScope::All; // host tracks explain the gaps of the compute ones
+    std::shared_ptr<const StoreSnapshot> snap = snapshot(all, error);
+    if (!snap) return false;
+    if (CancelScope::cancelled()) {
+        if (error) *error = cancelledError();
+        return false;
+    }
+    auto host = std::make_shared<HostActivity>();
+    host->build(*snap, selectTracks(snap->catalog, options.tracks).logicalIds, options.patterns);
+    *out = computeBubbles(*snap, options, *host);
+    if (hostOut) *hostOut = std::move(host);
+    return true;
+}
+
+bool TraceSession::diagnosis(const DiagnosisOptions& options, DiagnosisReport* out, Error* error) {
+    return query(error, [&](Database& db) { return runDiagnosis(db, options, out, error); });
+}
+
+bool TraceSession::sliceDetails(std::int64_t sliceId, SliceDetails* out, Error* error) {
+    return query(error, [&](Database& db) { return loadSliceDetails(db, sliceId, out, error); });
+}
+
+bool TraceSession::baseline(const BaselineOptions& options, BaselineAggregates* out, Error* error) {
+    return query(error, [&](Database& db) { return computeBaseline(db, options, out, error); });
+}
+
+bool TraceSession::compareWith(TraceSession& newer, const BaselineOptions& baselineOptions,
+                               const CompareOptions& options, ComparisonResult* out, Error* error) {
+    BaselineAggregates base, current;
+    if (!baseline(baselineOptions, &base, error) || !newer.baseline(baselineOptions, &current, error)) return false;
+    *out = compareBaselines(base, current, options);
+    return true;
+}
+
+bool TraceSession::selectionStats(const TimeRange& range, const std::vector<SelectionTrack>& tracks,
+                                  SelectionMode mode, SelectionStats* out, Error* error) {
+    return query(error, [&](Database& db) { return computeSelectionStats(db, range, tracks, mode, out, error); });
+}
+
+bool TraceSession::alignedTimeline(const AlignmentOptions& options, DeviceAlignment* alignment,
+                                   std::shared_ptr<const TimelineData>* aligned, Error* error) {
+    return query(error, [&](Database& db) {
+        if (!computeDeviceAlignment(db, options, alignment, error)) return false;
+        if (!alignment->shifts()) return true;
+        TimelineLoadOptions load;
+        load.processShiftNs = alignment->processOffsets();
+        *aligned = TimelineData::load(db, load, error);
+        return *aligned != nullptr;
+    });
+}
+
+bool TraceSession::report(const ReportOptions& options, ReportData* out, Error* error) {
+    return query(error, [&](Database& db) { return collectReportData(db, options, out, error); });
+}
+
+bool TraceSession::graphSummary(int unjoinedLimit, GraphSummary* out, Error* error) {
+    *out = GraphSummary{};
+    return query(error, [&](Database& db) {
+        const std::int64_t id = storeGraphId(db);
+        if (id == 0) return true;
+        if (!loadStoredGraph(db, id, &out->graph, error)) return false;
+        out->hasGraph = true;
+        out->rules = readGraphRuleCounts(db, id);
+        return listUnjoinedExecutions(db, id, unjoinedLimit, &out->unjoined, error);
+    });
+}
+
+bool TraceSession::hasFileGraph(Error* error) {
+    bool has = false;
+    return query(error, [&](Database& db) {
+        has = storeHasFileGraph(db);
+        return true;
+    }) && has;
+}
+
+bool TraceSession::nodeExecutions(const std::vector<std::int64_t>& nodeIds, const NodeExecutionOptions& options,
+                                  NodeExecutionData* out, Error* error) {
+    return query(error, [&](Database& db) { return loadNodeExecutions(db, nodeIds, options, out, error); });
+}
+
+GraphLoadResult TraceSession::graph(const GraphLoadRequest& request) {
+    std::lock_guard lock(graphMutex_);
+    return loadGraphFromStore(storePath(), request);
+}
+
+} // namespace opscope

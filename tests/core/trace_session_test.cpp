@@ -1,0 +1,198 @@
+// TraceSession: the one door to an opened trace. Open-or-import, caches shared by the queries, the
+// heatmap's row rules in core, a connection per thread, and a cancel that stops a query.
+#include "analysis_fixture.h"
+#include "core/session/trace_session.h"
+#include "core/store/timeline_data.h"
+#include "test_support.h"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cmath>
+#include <thread>
+
+using namespace opscope;
+using namespace opscope::test;
+
+namespace {
+
+// Two operators on one compute stream; only "Conv" reports aic_mac_ratio, so a metric heatmap has one row.
+void fillTwoOperators(AnalysisStore& store) {
+    TrackId stream = store.computeTrack(0, "Stream 1");
+    for (int i = 0; i < 4; ++i) {
+        PendingSliceIndex conv = store.slice(stream, 1000 + i * 1000, 300, "Conv");
+        store.metric(conv, "aic_mac_ratio", 0.5);
+        store.slice(stream, 1400 + i * 1000, 500, "MatMul"); // longer in total: first by time
+    }
+    store.finish();
+}
+
+} // namespace
+
+TEST_CASE("session: openStore refuses what is not a store, with the path", "[session]") {
+    TempDir dir;
+    Error error;
+    CHECK(TraceSession::openStore(dir.file("missing.sqlite"), &error) == nullptr);
+    CHECK(error.code == ErrorCode::FileNotFound);
+    const std::string text = dir.write("not_a_store.sqlite", "hello");
+    error = {};
+    CHECK(TraceSession::openStore(text, &error) == nullptr);
+    CHECK(error.code == ErrorCode::BadDatabase);
+    CHECK(error.file == text);
+}
+
+TEST_CASE("session: open imports a trace once, then reuses its fresh store", "[session]") {
+    TempDir dir;
+    const std::string trace = dir.write("t.json", R"([{"ph":"X","name":"k","pid":1,"tid":1,"ts":1,"dur":2}])");
+    OpenResult report;
+    Error error;
+    auto first = TraceSession::open({trace}, OpenOptions{}, ImportProgress{}, &report, &error);
+    REQUIRE(first);
+    CHECK_FALSE(report.reused);
+    CHECK(first->storePath() == trace + ".opscope.sqlite");
+    auto second = TraceSession::open({trace}, OpenOptions{}, ImportProgress{}, &report, &error);
+    REQUIRE(second);
+    CHECK(report.reused);
+    StoreSummary summary;
+    REQUIRE(second->summary(&summary, &error));
+    CHECK(summary.slices == 1);
+}
+
+TEST_CASE("session: timeline, snapshots and groupings are built once and shared", "[session]") {
+    AnalysisStore store;
+    fillTwoOperators(store);
+    Error error;
+    auto session = TraceSession::openStore(store.path(), &error);
+    REQUIRE(session);
+    auto timeline = session->timeline(&error);
+    REQUIRE(timeline);
+    CHECK(session->timeline(&error) == timeline);
+    TrackSelection compute;
+    auto snap = session->snapshot(compute, &error);
+    REQUIRE(snap);
+    CHECK(snap->slices.slices.size() == 8);
+    CHECK(session->snapshot(compute, &error) == snap);
+    TrackSelection all;
+    all.scope = TrackScope::All;
+    CHECK(session->snapshot(all, &error) != snap); // another selection, another snapshot
+    GroupingOptions byName;
+    auto groups = session->operators(compute, byName, &error);
+    REQUIRE(groups);
+    byName.range = TimeRange{0, 2000}; // a grouping covers the whole trace: the range does not split the cache
+    CHECK(session->operators(compute, byName, &error) == groups);
+    CHECK(groups->labels.size() == 2);
+}
+
+TEST_CASE("session: the heatmap's metric discovery and row rules are core's", "[session]") {
+    AnalysisStore store;
+    fillTwoOperators(store);
+    Error error;
+    auto session = TraceSession::openStore(store.path(), &error);
+    REQUIRE(session);
+    std::vector<HeatmapMetricChoice> metrics;
+    REQUIRE(session->heatmapMetrics(TrackSelection{}, &metrics, &error));
+    REQUIRE(metrics.size() == 1);
+    CHECK(metrics[0].name == "aic_mac_ratio");
+
+    HeatmapOptions options;
+    options.bucketCount = 4;
+    options.topN = 1;
+    options.includeOther = true;
+    HeatmapResult busy;
+    REQUIRE(session->heatmap(options, &busy, &error));
+    REQUIRE(busy.rows.size() == 2); // top 1 by time, then "(other)"
+    CHECK(busy.rows[0].label == "MatMul");
+    CHECK(busy.rows[1].label == kOtherRowLabel);
+
+    // A metric heatmap keeps the top rows that report the metric, never a blank row nor "(other)".
+    options.value = HeatmapValue::Metric;
+    options.metricName = "aic_mac_ratio";
+    HeatmapResult metric;
+    REQUIRE(session->heatmap(options, &metric, &error));
+    REQUIRE(metric.rows.size() == 1);
+    CHECK(metric.rows[0].label == "Conv");
+    CHECK(metric.cells.size() == 4);
+}
+
+TEST_CASE("session: keepRowsWithData keeps topN rows with data, at the limit and past it", "[session]") {
+    HeatmapResult h;
+    h.bucketCount = 2;
+    const double nan = std::nan("");
+    h.rows = {{"a", 3, 1}, {"blank", 2, 1}, {"b", 1, 1}};
+    h.cells = {1.0, nan, nan, nan, nan, 2.0};
+    HeatmapResult two = h;
+    keepRowsWithData(&two, 2);
+    REQUIRE(two.rows.size() == 2);
+    CHECK(two.rows[1].label == "b");
+    CHECK(two.cells.size() == 4);
+    HeatmapResult one = h;
+    keepRowsWithData(&one, 1);
+    REQUIRE(one.rows.size() == 1);
+    CHECK(one.rows[0].label == "a");
+    HeatmapResult all = h;
+    keepRowsWithData(&all, 0);
+    CHECK(all.rows.size() == 2);
+}
+
+TEST_CASE("session: worker threads query at once, each on a connection of its own", "[session]") {
+    AnalysisStore store;
+    fillTwoOperators(store);
+    Error error;
+    auto session = TraceSession::openStore(store.path(), &error);
+    REQUIRE(session);
+    std::atomic<int> ok{0};
+    std::vector<std::thread> workers;
+    for (int i = 0; i < 4; ++i)
+        workers.emplace_back([&] {
+            for (int k = 0; k < 10; ++k) {
+                OperatorStats stats;
+                Error e;
+                if (session->operatorStats(OperatorStatsOptions{}, &stats, &e) && stats.rows.size() == 2) ++ok;
+            }
+        });
+    for (std::thread& t : workers) t.join();
+    CHECK(ok == 40);
+    CHECK(session->connectionsOpened() >= 1);
+    CHECK(session->connectionsOpened() <= 5); // reused across queries: one per thread at most, plus the opening one
+}
+
+TEST_CASE("session: a raised cancel flag stops the queries of its thread", "[session]") {
+    AnalysisStore store;
+    fillTwoOperators(store);
+    Error error;
+    auto session = TraceSession::openStore(store.path(), &error);
+    REQUIRE(session);
+    std::atomic<bool> cancel{true};
+    {
+        CancelScope scope(&cancel);
+        OperatorStats stats;
+        CHECK_FALSE(session->operatorStats(OperatorStatsOptions{}, &stats, &error));
+        CHECK(error.code == ErrorCode::Cancelled);
+        BubbleReport bubbles;
+        CHECK_FALSE(session->bubbles(BubbleOptions{}, &bubbles, &error));
+        CHECK(error.code == ErrorCode::Cancelled);
+    }
+    // Outside the scope the same session answers again (the cancelled load was not cached).
+    OperatorStats stats;
+    REQUIRE(session->operatorStats(OperatorStatsOptions{}, &stats, &error));
+    CHECK(stats.rows.size() == 2);
+}
+
+TEST_CASE("session: a cancel raised while SQLite runs interrupts the statement", "[session]") {
+    AnalysisStore store;
+    fillTwoOperators(store);
+    Error error;
+    auto session = TraceSession::openStore(store.path(), &error);
+    REQUIRE(session);
+    std::atomic<bool> cancel{false};
+    CancelScope scope(&cancel);
+    bool ran = session->query(&error, [&](Database& db) {
+        cancel = true; // raised from "another thread" while the statement below runs
+        // A query long enough to reach the progress handler: counting a large recursive series.
+        db.scalarInt("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 10000000) "
+                     "SELECT count(*) FROM n");
+        return true;
+    });
+    CHECK_FALSE(ran);
+    CHECK(error.code == ErrorCode::Cancelled);
+}
