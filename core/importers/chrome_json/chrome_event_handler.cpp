@@ -1,5 +1,6 @@
 #include "core/importers/chrome_json/chrome_event_handler.h"
 
+#include "core/importers/launch/launch_keys.h"
 #include "core/model/fnv1a.h"
 #include "core/store/schema.h"
 
@@ -145,7 +146,9 @@ PendingSliceIndex ChromeEventHandler::emitSlice(TrackId track, TimeNs ts, TimeNs
     in.args = writer_.addArgs(argsJson);
     in.flags = flags;
     noteEnd(track, ts + dur);
-    return writer_.addSlice(in);
+    const PendingSliceIndex slice = writer_.addSlice(in);
+    recordLaunchKeys(writer_, slice, in, argsJson);
+    return slice;
 }
 
 bool ChromeEventHandler::handle(const ChromeEvent& e, Error* error) {
