@@ -1,6 +1,14 @@
 #include "core/store/host_call_reader.h"
 
+#include <algorithm>
+
 namespace opscope {
+
+const HostSliceRecord* HostCallData::find(std::int64_t id) const {
+    auto it = std::lower_bound(slices.begin(), slices.end(), id,
+                               [](const HostSliceRecord& s, std::int64_t value) { return s.id < value; });
+    return it != slices.end() && it->id == id ? &*it : nullptr;
+}
 
 bool readHostCalls(Database& db, HostCallData* out, Error* error) {
     *out = HostCallData{};
@@ -8,7 +16,7 @@ bool readHostCalls(Database& db, HostCallData* out, Error* error) {
         Statement st = db.prepare(R"SQL(
 SELECT s.id, coalesce(s.parent_id, 0), s.ts, s.dur, s.name_id, coalesce(s.cat_id, 0), t.thread_id
 FROM slice s JOIN track t ON t.id = s.track_id
-WHERE t.device_id IS NULL AND t.kind = 'thread' AND t.thread_id IS NOT NULL ORDER BY s.id)SQL");
+WHERE t.device_id IS NULL AND t.kind = 'thread' AND t.thread_id IS NOT NULL)SQL");
         while (st.step()) {
             HostSliceRecord r;
             r.id = st.int64(0);
@@ -18,13 +26,17 @@ WHERE t.device_id IS NULL AND t.kind = 'thread' AND t.thread_id IS NOT NULL ORDE
             r.nameId = static_cast<std::uint32_t>(st.int64(4));
             r.catId = static_cast<std::uint32_t>(st.int64(5));
             r.threadId = st.int64(6);
-            out->indexOf.emplace(r.id, static_cast<std::uint32_t>(out->slices.size()));
             out->slices.push_back(r);
         }
+        // Sorted here rather than by SQLite: the join visits tracks in index order.
+        std::sort(out->slices.begin(), out->slices.end(),
+                  [](const HostSliceRecord& a, const HostSliceRecord& b) { return a.id < b.id; });
         Statement flows = db.prepare("SELECT slice_in FROM flow WHERE cat = 'fwdbwd'");
         while (flows.step()) {
-            auto it = out->indexOf.find(flows.int64(0));
-            if (it != out->indexOf.end()) out->slices[it->second].backwardTarget = true;
+            const std::int64_t target = flows.int64(0);
+            auto it = std::lower_bound(out->slices.begin(), out->slices.end(), target,
+                                       [](const HostSliceRecord& s, std::int64_t value) { return s.id < value; });
+            if (it != out->slices.end() && it->id == target) it->backwardTarget = true;
         }
         // Ids are 1..count as StoreWriter assigns them; a larger id is a damaged store, not a size to allocate.
         const std::int64_t count = db.scalarInt("SELECT count(*) FROM string");

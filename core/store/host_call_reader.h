@@ -7,7 +7,6 @@
 
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace opscope {
@@ -21,13 +20,9 @@ struct HostSliceRecord {
 };
 
 struct HostCallData {
-    std::vector<HostSliceRecord> slices;           // by id
-    std::unordered_map<std::int64_t, std::uint32_t> indexOf; // slice id -> index
+    std::vector<HostSliceRecord> slices;           // sorted by id
     std::vector<std::string> strings;              // index = string id
-    const HostSliceRecord* find(std::int64_t id) const {
-        auto it = indexOf.find(id);
-        return it == indexOf.end() ? nullptr : &slices[it->second];
-    }
+    const HostSliceRecord* find(std::int64_t id) const; // binary search; null when not a host slice
     std::string_view text(std::uint32_t id) const { return id < strings.size() ? std::string_view(strings[id]) : std::string_view(); }
 };
 
