@@ -66,3 +66,38 @@ inline const char* kLaggingTrace = R"J({"traceEvents":[
 ]})J";
 
 } // namespace opscope::test
+
+namespace opscope::test {
+
+// Kernel sequences: three aten::linear ops, two launching gemm|bias|relu and one gemm|relu|bias; an
+// aten::add launching two kernels (under the minimum length of 3).
+inline const char* kSequenceTrace = R"J({"traceEvents":[
+  {"ph":"X","cat":"cpu_op","name":"aten::linear","pid":1,"tid":1,"ts":0,"dur":30},
+  {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":2,"dur":2,"args":{"correlation":1}},
+  {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":10,"dur":2,"args":{"correlation":2}},
+  {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":20,"dur":2,"args":{"correlation":3}},
+  {"ph":"X","cat":"cpu_op","name":"aten::linear","pid":1,"tid":1,"ts":100,"dur":30},
+  {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":104,"dur":2,"args":{"correlation":4}},
+  {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":110,"dur":2,"args":{"correlation":5}},
+  {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":120,"dur":2,"args":{"correlation":6}},
+  {"ph":"X","cat":"cpu_op","name":"aten::linear","pid":1,"tid":1,"ts":200,"dur":30},
+  {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":202,"dur":2,"args":{"correlation":7}},
+  {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":210,"dur":2,"args":{"correlation":8}},
+  {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":220,"dur":2,"args":{"correlation":9}},
+  {"ph":"X","cat":"cpu_op","name":"aten::add","pid":1,"tid":1,"ts":300,"dur":30},
+  {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":302,"dur":2,"args":{"correlation":10}},
+  {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":310,"dur":2,"args":{"correlation":11}},
+  {"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":40,"dur":10,"args":{"correlation":1}},
+  {"ph":"X","cat":"kernel","name":"bias","pid":0,"tid":7,"ts":50,"dur":2,"args":{"correlation":2}},
+  {"ph":"X","cat":"kernel","name":"relu","pid":0,"tid":7,"ts":60,"dur":2,"args":{"correlation":3}},
+  {"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":140,"dur":10,"args":{"correlation":4}},
+  {"ph":"X","cat":"kernel","name":"bias","pid":0,"tid":7,"ts":150,"dur":2,"args":{"correlation":5}},
+  {"ph":"X","cat":"kernel","name":"relu","pid":0,"tid":7,"ts":160,"dur":2,"args":{"correlation":6}},
+  {"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":240,"dur":10,"args":{"correlation":7}},
+  {"ph":"X","cat":"kernel","name":"relu","pid":0,"tid":7,"ts":250,"dur":2,"args":{"correlation":8}},
+  {"ph":"X","cat":"kernel","name":"bias","pid":0,"tid":7,"ts":260,"dur":2,"args":{"correlation":9}},
+  {"ph":"X","cat":"kernel","name":"add","pid":0,"tid":7,"ts":340,"dur":2,"args":{"correlation":10}},
+  {"ph":"X","cat":"kernel","name":"add","pid":0,"tid":7,"ts":350,"dur":2,"args":{"correlation":11}}
+]})J";
+
+} // namespace opscope::test

@@ -14,7 +14,7 @@ bool readHostCalls(Database& db, HostCallData* out, Error* error) {
     *out = HostCallData{};
     try {
         Statement st = db.prepare(R"SQL(
-SELECT s.id, coalesce(s.parent_id, 0), s.ts, s.dur, s.name_id, coalesce(s.cat_id, 0), t.thread_id
+SELECT s.id, coalesce(s.parent_id, 0), s.ts, s.dur, s.name_id, coalesce(s.cat_id, 0), t.thread_id, s.depth
 FROM slice s JOIN track t ON t.id = s.track_id
 WHERE t.device_id IS NULL AND t.kind = 'thread' AND t.thread_id IS NOT NULL)SQL");
         while (st.step()) {
@@ -26,6 +26,7 @@ WHERE t.device_id IS NULL AND t.kind = 'thread' AND t.thread_id IS NOT NULL)SQL"
             r.nameId = static_cast<std::uint32_t>(st.int64(4));
             r.catId = static_cast<std::uint32_t>(st.int64(5));
             r.threadId = st.int64(6);
+            r.depth = static_cast<std::int32_t>(std::clamp<std::int64_t>(st.int64(7), 0, 1 << 20));
             out->slices.push_back(r);
         }
         // Sorted here rather than by SQLite: the join visits tracks in index order.

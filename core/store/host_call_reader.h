@@ -16,6 +16,7 @@ struct HostSliceRecord {
     TimeNs tsNs = 0, durNs = 0;
     std::uint32_t nameId = 0, catId = 0;
     std::int64_t threadId = 0;
+    std::int32_t depth = 0;      // nesting depth on its track (0: top level)
     bool backwardTarget = false; // the end of a fwdbwd flow (Kineto: forward op -> its backward op)
 };
 

@@ -87,3 +87,16 @@ TEST_CASE("cli stats --step N: the kernels the step launched, though they ran in
     CHECK(missing.exitCode == 2);
     CHECK(missing.err.find("ProfilerStep#9") != std::string::npos);
 }
+
+TEST_CASE("cli sequences: patterns per operator and fusion candidates as JSON", "[cli][launch][sequences]") {
+    const std::string trace = writeTrace("seq.json", kSequenceTrace);
+    CliResult r = runCli({"sequences", trace, "--json"});
+    REQUIRE(r.exitCode == 0);
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    REQUIRE(j["sequences"].size() == 2);
+    CHECK(j["sequences"][0]["pattern"] == "aten::linear|gemm|bias|relu");
+    CHECK(j["sequences"][0]["count"] == 2);
+    CHECK(j["fusion_candidates"].size() == 1);
+    CliResult adds = runCli({"sequences", trace, "--op", "aten::add", "--min-len", "2", "--csv"});
+    CHECK(adds.out.find("\naten::add|add|add,2,1,") != std::string::npos);
+}
