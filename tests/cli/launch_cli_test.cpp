@@ -100,3 +100,17 @@ TEST_CASE("cli sequences: patterns per operator and fusion candidates as JSON", 
     CliResult adds = runCli({"sequences", trace, "--op", "aten::add", "--min-len", "2", "--csv"});
     CHECK(adds.out.find("\naten::add|add|add,2,1,") != std::string::npos);
 }
+
+TEST_CASE("cli compare --step N:M: step 1 against step 2 by launch, with a host-operator section", "[cli][launch][compare]") {
+    const std::string trace = writeTrace("lagcmp.json", kLaggingTrace);
+    CliResult r = runCli({"compare", trace, trace, "--step", "1:2", "--csv", "--no-findings"});
+    REQUIRE(r.exitCode != 2);
+    CHECK(r.out.find("\nhost_operator,aten::mm,1,0,15.000,0.000,-15.000,,,,,deleted\r\n") != std::string::npos);
+    CHECK(r.out.find("\noperator,k_opt,") != std::string::npos); // step 1's optimizer kernel, run during step 2
+    CHECK(r.out.find("vanished") != std::string::npos);
+    CliResult same = runCli({"compare", trace, trace, "--step", "1", "--csv", "--no-findings"});
+    CHECK(same.exitCode == 0);
+    CHECK(same.out.find("\nhost_operator,aten::mm,1,1,15.000,15.000,0.000,,,,,unchanged\r\n") != std::string::npos);
+    CHECK(runCli({"compare", trace, trace, "--step", "x"}).exitCode == 2);
+    CHECK(runCli({"compare", trace, trace, "--step", "7"}).exitCode == 2);
+}

@@ -2,6 +2,7 @@
 // code launched it, and the phase comparison gives the optimizer its kernels.
 #include "../launch_fixtures.h"
 #include "core/analysis/diagnosis_engine.h"
+#include "core/analysis/launch/host_operator_diff.h"
 #include "core/analysis/launch/launch_attribution.h"
 #include "core/store/trace_store.h"
 #include "test_support.h"
@@ -79,4 +80,21 @@ TEST_CASE("phases by launch: the optimizer claims the kernels it launched", "[la
     REQUIRE(step1);
     CHECK(step1->deviceBusyNs == 20000 + 20000 + 30000); // k_fwd, k_bwd, k_opt
     CHECK(step1->deviceSpanNs == 260000 - 160000);
+}
+
+TEST_CASE("trace diff host section: added, deleted, increased, decreased by count", "[launch][compare]") {
+    std::vector<HostOperatorCount> base{{"aten::mm", 2, 20}, {"aten::add", 3, 30}, {"aten::relu", 1, 5}, {"aten::cat", 4, 8}};
+    std::vector<HostOperatorCount> now{{"aten::mm", 3, 25}, {"aten::add", 1, 40}, {"aten::gelu", 2, 6}, {"aten::cat", 4, 9}};
+    std::vector<HostOperatorDiff> d = diffHostOperators(base, now);
+    REQUIRE(d.size() == 5);
+    CHECK(d[0].name == "aten::gelu");
+    CHECK(d[0].change == CountChange::Added);
+    CHECK(d[1].name == "aten::relu");
+    CHECK(d[1].change == CountChange::Deleted);
+    CHECK(d[2].name == "aten::mm");
+    CHECK(d[2].change == CountChange::Increased);
+    CHECK(d[3].name == "aten::add");
+    CHECK(d[3].change == CountChange::Decreased);
+    CHECK(d[3].diffDurationNs() == 10); // counts decide the class; the duration change is beside
+    CHECK(d[4].change == CountChange::Unchanged);
 }

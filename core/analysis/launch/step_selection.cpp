@@ -33,6 +33,9 @@ bool selectStep(Database& db, std::int64_t step, StepSelection* out, Error* erro
         const bool mine = e.linked() ? attribution.events[i].step == step : out->hostWindow.contains(e.tsNs);
         if (!mine) continue;
         out->sliceIds.push_back(e.sliceId);
+        out->deviceSpan = out->deviceEvents == 0 ? TimeRange{e.tsNs, e.endNs()}
+                                                 : TimeRange{std::min(out->deviceSpan.startNs, e.tsNs),
+                                                             std::max(out->deviceSpan.endNs, e.endNs())};
         ++out->deviceEvents;
     }
     for (const HostSliceRecord& s : host.slices)

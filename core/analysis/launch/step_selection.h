@@ -16,6 +16,7 @@ struct StepSelection {
     TimeRange hostWindow;                 // the ProfilerStep#N slice (first one when repeated)
     std::vector<std::int64_t> sliceIds;   // sorted
     std::int64_t deviceEvents = 0;        // of sliceIds, the device events
+    TimeRange deviceSpan;                 // first start to last end of those device events (empty: none)
     bool contains(std::int64_t sliceId) const;
 };
 
