@@ -114,3 +114,16 @@ TEST_CASE("cli compare --step N:M: step 1 against step 2 by launch, with a host-
     CHECK(runCli({"compare", trace, trace, "--step", "x"}).exitCode == 2);
     CHECK(runCli({"compare", trace, trace, "--step", "7"}).exitCode == 2);
 }
+
+TEST_CASE("cli critical-path: one row per step with its bound", "[cli][launch][critical]") {
+    const std::string trace = writeTrace("lagcp.json", kLaggingTrace);
+    CliResult csv = runCli({"critical-path", trace, "--csv"});
+    REQUIRE(csv.exitCode == 0);
+    CHECK(firstLine(csv.out) == "step,start_ns,end_ns,host_ns,launch_ns,device_ns,sync_ns,bound");
+    nlohmann::json j = nlohmann::json::parse(runCli({"critical-path", trace, "--json", "--step", "2"}).out);
+    REQUIRE(j["steps"].size() == 1);
+    CHECK(j["steps"][0]["step"] == 2);
+    CHECK(j["steps"][0]["end_ns"] == 280000); // k_fwd2 ends after the step's host window
+    CHECK(j["steps"][0]["bound"] == "device");
+    CHECK(runCli({"critical-path", trace, "--step", "9"}).exitCode == 2);
+}
