@@ -40,10 +40,13 @@ std::vector<MarkerSlice> markerSlices(const StoreSnapshot& snap, const std::vect
 
 void measureByLaunch(const LaunchedWork& launched, const std::vector<Interval>& intervals, PhaseRow* row) {
     row->byLaunch = true;
-    for (const auto& [device, claimed] : launched.claimedBy(intervals)) {
-        if (claimed.empty()) continue;
-        row->deviceBusyNs += totalLengthNs(claimed);
-        row->deviceSpanNs += claimed.back().endNs - claimed.front().startNs;
+    // Window by window: five optimizer steps span the whole run, the work of each one does not.
+    for (const Interval& window : intervals) {
+        for (const auto& [device, claimed] : launched.claimedBy({window})) {
+            if (claimed.empty()) continue;
+            row->deviceBusyNs += totalLengthNs(claimed);
+            row->deviceSpanNs += claimed.back().endNs - claimed.front().startNs;
+        }
     }
     row->utilization = row->deviceSpanNs > 0 ? static_cast<double>(row->deviceBusyNs) / static_cast<double>(row->deviceSpanNs) : 0;
 }

@@ -68,8 +68,10 @@ TEST_CASE("phases by launch: the optimizer claims the kernels it launched", "[la
     REQUIRE(runDiagnosis(db, DiagnosisOptions{}, &report, &error));
     const PhaseRow* optimizer = nullptr;
     const PhaseRow* step1 = nullptr;
+    const PhaseRow* forward = nullptr;
     for (const PhaseRow& p : report.phases) {
         if (p.kind == "optimizer") optimizer = &p;
+        if (p.kind == "forward") forward = &p;
         if (p.kind == "step" && p.name == "ProfilerStep#1") step1 = &p;
     }
     REQUIRE(optimizer);
@@ -77,6 +79,10 @@ TEST_CASE("phases by launch: the optimizer claims the kernels it launched", "[la
     CHECK(optimizer->deviceBusyNs == 30000); // k_opt, although no kernel runs inside its host window
     CHECK(optimizer->deviceSpanNs == 30000);
     CHECK(optimizer->utilization == Approx(1.0));
+    REQUIRE(forward); // two windows, measured one by one: k_fwd's span and k_fwd2's, not 160..280 us
+    CHECK(forward->instances == 2);
+    CHECK(forward->deviceBusyNs == 30000);
+    CHECK(forward->deviceSpanNs == 30000);
     REQUIRE(step1);
     CHECK(step1->deviceBusyNs == 20000 + 20000 + 30000); // k_fwd, k_bwd, k_opt
     CHECK(step1->deviceSpanNs == 260000 - 160000);
