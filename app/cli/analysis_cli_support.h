@@ -13,6 +13,9 @@
 
 namespace opscope::cli {
 
+// Upper bound of a duration option given in ns (ten days): keeps sums and comparisons far from overflow.
+inline constexpr std::int64_t kMaxTimeOptionNs = 864'000'000'000'000;
+
 // "--name N": false (with a message on stderr) when present but not an integer in [min, max].
 bool intOption(ArgParser& parser, const std::string& name, std::int64_t min, std::int64_t max, std::int64_t* value,
                const char* command);

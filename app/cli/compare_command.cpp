@@ -14,7 +14,7 @@ namespace {
 
 const char* kHelp =
     "usage: opscope-cli compare BASE NEW [--threshold 5%] [--csv] [--all] [--min-delta-us X]\n"
-    "                           [--min-bubble-us X] [--no-findings]\n"
+    "                           [--min-bubble-us X] [--no-findings] [--step N | --step N:M]\n"
     "Compares two traces: trace duration, device busy time (total and per device), bubble totals, per-operator\n"
     "count/total/mean with deltas and ratios, new and vanished operators, findings that appeared or\n"
     "disappeared. BASE may be a trace, a store or a baseline JSON (`opscope-cli baseline save`); so may NEW.\n"
@@ -24,11 +24,20 @@ const char* kHelp =
     "than the threshold of the base busy time; a new high-severity finding regresses.\n"
     "Exit code: 0 nothing regressed, 1 something did (each one is named), 2 bad input.\n"
     "  --csv    one CSV table on stdout (regressions still named on stderr)\n"
+    "  --step N[:M]  ProfilerStep#N of BASE against ProfilerStep#M (default N) of NEW, by launch: the device\n"
+    "           work each step launched, its bubbles and findings within that work's span\n"
+    "A host-operator section (HTA's trace diff) lists cpu_op counts: added, deleted, increased, decreased\n"
+    "(by count), with the total durations beside; it does not decide regressions.\n"
     "  --all    list every operator (default: the 25 largest changes)\n";
 
 bool loadAggregates(const std::string& input, const BaselineOptions& options, BaselineAggregates* out) {
     Error error;
     if (looksLikeBaselineFile(input)) {
+        if (options.step >= 0) {
+            std::fprintf(stderr, "opscope-cli compare: %s is a baseline: it holds whole-trace aggregates, not steps\n",
+                         input.c_str());
+            return false;
+        }
         if (readBaselineFile(input, out, &error)) return true;
         std::fprintf(stderr, "opscope-cli compare: %s\n", describe(error).c_str());
         return false;
@@ -123,6 +132,32 @@ void printText(const ComparisonResult& r, bool all) {
     std::printf("\n");
 }
 
+// "N" (both sides) or "N:M".
+bool parseStepPair(const std::string& text, std::int64_t* base, std::int64_t* current) {
+    auto number = [](const std::string& t, std::int64_t* out) {
+        if (t.empty() || t.size() > 15 || t.find_first_not_of("0123456789") != std::string::npos) return false;
+        *out = std::stoll(t);
+        return true;
+    };
+    const std::size_t colon = text.find(':');
+    if (colon == std::string::npos) return number(text, base) && number(text, current);
+    return number(text.substr(0, colon), base) && number(text.substr(colon + 1), current);
+}
+
+void printHostOperators(const ComparisonResult& r, bool all) {
+    if (r.hostOperators.empty()) return;
+    std::printf("host operators (by count, HTA trace diff):\n");
+    int shown = 0;
+    for (const HostOperatorDiff& h : r.hostOperators) {
+        if (h.change == CountChange::Unchanged && !all) continue;
+        if (!all && shown++ >= 25) break;
+        std::printf("  %-10s %-50s %6lld -> %-6lld %14s us\n", countChangeName(h.change), h.name.substr(0, 50).c_str(),
+                    static_cast<long long>(h.baseCount), static_cast<long long>(h.newCount),
+                    microsText(h.diffDurationNs()).c_str());
+    }
+    std::printf("\n");
+}
+
 void printCsv(const ComparisonResult& r) {
     writeCsvRow(stdout, comparisonCsvHeader());
     for (const std::vector<std::string>& row : comparisonCsvRows(r)) writeCsvRow(stdout, row);
@@ -150,6 +185,12 @@ int runCompare(const std::vector<std::string>& args) {
         return kExitBadInput;
     options.minDeltaNs = static_cast<TimeNs>(std::llround(minDeltaUs * 1000.0));
     baseline.minBubbleNs = static_cast<TimeNs>(std::llround(minBubbleUs * 1000.0));
+    std::string stepText;
+    std::int64_t baseStep = -1, newStep = -1;
+    if (parser.option("--step", &stepText) && !parseStepPair(stepText, &baseStep, &newStep)) {
+        std::fprintf(stderr, "opscope-cli compare: --step wants N or N:M (step numbers), not '%s'\n", stepText.c_str());
+        return kExitBadInput;
+    }
     const std::vector<std::string> inputs = parser.positional();
     if (!parser.unknownOptions().empty() || inputs.size() != 2) {
         if (!parser.unknownOptions().empty())
@@ -158,10 +199,16 @@ int runCompare(const std::vector<std::string>& args) {
         return kExitBadInput;
     }
     BaselineAggregates base, current;
-    if (!loadAggregates(inputs[0], baseline, &base) || !loadAggregates(inputs[1], baseline, &current)) return kExitBadInput;
+    BaselineOptions baseOptions = baseline, newOptions = baseline;
+    baseOptions.step = baseStep;
+    newOptions.step = newStep;
+    if (!loadAggregates(inputs[0], baseOptions, &base) || !loadAggregates(inputs[1], newOptions, &current)) return kExitBadInput;
     const ComparisonResult result = compareBaselines(base, current, options);
     if (csv) printCsv(result);
-    else printText(result, all);
+    else {
+        printText(result, all);
+        printHostOperators(result, all);
+    }
     std::FILE* verdict = csv ? stderr : stdout;
     for (const Regression& r : result.regressions)
         std::fprintf(verdict, "REGRESSION: %s\n", regressionText(r).c_str());

@@ -1,6 +1,7 @@
 // opscope-cli stats TRACE|STORE: operator statistics per name or type, as a table or CSV.
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/csv_writer.h"
+#include "core/analysis/launch/step_selection.h"
 #include "core/analysis/operator_stats.h"
 
 #include <algorithm>
@@ -12,12 +13,14 @@ namespace {
 
 const char* kHelp =
     "usage: opscope-cli stats TRACE|STORE [--by name|type] [--type-source auto|type|cat|args]\n"
-    "                         [--type-field NAME] [--all-tracks] [--top N] [--range START_NS:END_NS]\n"
+    "                         [--type-field NAME] [--all-tracks] [--top N] [--range START_NS:END_NS] [--step N]\n"
     "                         [--no-metrics] [--csv]\n"
     "Operator statistics over device compute tracks (all slice tracks with --all-tracks): count, total, self,\n"
     "average, min, max, p50/p90/p99 (nearest rank), share of busy time, and the mean of each metric (CSV).\n"
     "--by type groups by the importer's type, else the category (--type-source picks one; 'args' reads the\n"
     "args field --type-field, default \"OP Type\"). With --range, slices starting inside the range count.\n"
+    "With --step N, the slices of ProfilerStep#N by launch: device events whose launching call ran in the\n"
+    "step (wherever the device ran them), unlinked device events and host slices starting inside it.\n"
     "Annotation slices on compute tracks (gpu_user_annotation) mark ranges, not work: they are left out.\n";
 
 bool parseGrouping(ArgParser& parser, GroupingOptions* grouping) {
@@ -102,12 +105,22 @@ int runStats(const std::vector<std::string>& args) {
         !rangeOption(parser, &options.grouping.range, "stats"))
         return kExitBadInput;
     options.topN = static_cast<int>(top);
+    std::int64_t step = -1;
+    if (!intOption(parser, "--step", 0, 1'000'000'000'000, &step, "stats")) return kExitBadInput;
     std::string input;
     if (!singleInput(parser, &input, "stats", kHelp)) return kExitBadInput;
     std::shared_ptr<TraceSession> session = openInputSession(input, "stats");
     if (!session) return kExitBadInput;
     OperatorStats stats;
     Error error;
+    if (step >= 0) {
+        StepSelection selection;
+        if (!session->stepSelection(step, &selection, &error)) {
+            std::fprintf(stderr, "opscope-cli stats: %s\n", describe(error).c_str());
+            return kExitBadInput;
+        }
+        options.grouping.onlySliceIds = std::make_shared<const std::vector<std::int64_t>>(std::move(selection.sliceIds));
+    }
     if (!session->operatorStats(options, &stats, &error)) {
         std::fprintf(stderr, "opscope-cli stats: %s\n", describe(error).c_str());
         return kExitBadInput;

@@ -22,6 +22,14 @@ void printSummary(std::FILE* out, const StoreSummary& s) {
                  static_cast<long long>(s.devices), static_cast<long long>(s.slices),
                  static_cast<long long>(s.counters), static_cast<long long>(s.flows));
     if (s.metrics) std::fprintf(out, "metrics:      %lld\n", static_cast<long long>(s.metrics));
+    if (s.launchDeviceEvents > 0 || !s.launchLinksBySource.empty()) {
+        std::fprintf(out, "launch links: %lld of %lld device events linked, %lld unlinked",
+                     static_cast<long long>(s.launchDeviceEventsLinked), static_cast<long long>(s.launchDeviceEvents),
+                     static_cast<long long>(s.launchDeviceEvents - s.launchDeviceEventsLinked));
+        for (const auto& [source, count] : s.launchLinksBySource)
+            std::fprintf(out, " %s=%lld", source.c_str(), static_cast<long long>(count));
+        std::fprintf(out, "\n");
+    }
     std::fprintf(out, "time span:    %s (%lld .. %lld ns)\n", formatDuration(s.endNs - s.startNs).c_str(),
                  static_cast<long long>(s.startNs), static_cast<long long>(s.endNs));
     for (const StoreSourceFile& f : s.sources) {

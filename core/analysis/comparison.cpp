@@ -1,5 +1,8 @@
 #include "core/analysis/comparison.h"
 
+#include "core/analysis/launch/step_selection.h"
+#include "core/store/host_call_reader.h"
+
 #include "core/analysis/bubble_analysis.h"
 #include "core/analysis/diagnosis_engine.h"
 #include "core/analysis/operator_stats.h"
@@ -66,6 +69,18 @@ bool computeBaseline(Database& db, const BaselineOptions& options, BaselineAggre
     }
     OperatorStatsOptions statsOptions;
     statsOptions.includeMetrics = false;
+    std::optional<TimeRange> stepSpan, hostWindow;
+    out->step = options.step;
+    if (options.step >= 0) {
+        StepSelection selection;
+        if (!selectStep(db, options.step, &selection, error)) return false;
+        stepSpan = selection.deviceSpan.empty() ? selection.hostWindow : selection.deviceSpan;
+        hostWindow = selection.hostWindow;
+        statsOptions.grouping.onlySliceIds = std::make_shared<const std::vector<std::int64_t>>(std::move(selection.sliceIds));
+    }
+    HostCallData host;
+    if (!readHostCalls(db, &host, error)) return false;
+    out->hostOperators = countHostOperators(host, hostWindow);
     OperatorStats stats;
     if (!computeOperatorStats(db, statsOptions, &stats, error)) return false;
     out->fellBackToAll = stats.fellBackToAll;
@@ -73,12 +88,15 @@ bool computeBaseline(Database& db, const BaselineOptions& options, BaselineAggre
     BubbleOptions bubbleOptions;
     bubbleOptions.minBubbleNs = options.minBubbleNs;
     bubbleOptions.largestCount = 0;
+    bubbleOptions.range = stepSpan;
     BubbleReport bubbles;
     if (!computeBubbles(db, bubbleOptions, &bubbles, error)) return false;
     fillBubbles(bubbles, out);
     if (options.includeFindings) {
         DiagnosisReport diagnosis;
-        if (!runDiagnosis(db, DiagnosisOptions{}, &diagnosis, error)) return false;
+        DiagnosisOptions diagnosisOptions;
+        diagnosisOptions.range = stepSpan;
+        if (!runDiagnosis(db, diagnosisOptions, &diagnosis, error)) return false;
         fillFindings(diagnosis, out);
     }
     return true;
@@ -276,7 +294,9 @@ private:
 
 ComparisonResult compareBaselines(const BaselineAggregates& base, const BaselineAggregates& current,
                                   const CompareOptions& options) {
-    return Comparer(base, current, options).run();
+    ComparisonResult result = Comparer(base, current, options).run();
+    result.hostOperators = diffHostOperators(base.hostOperators, current.hostOperators);
+    return result;
 }
 
 bool parseThresholdPercent(const std::string& text, double* share) {

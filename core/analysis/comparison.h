@@ -2,6 +2,7 @@
 // per-operator count/total/mean, bubble totals, fired findings), taken from a store or a baseline JSON,
 // and their diff with a relative threshold that decides what counts as a regression (the CI gate).
 #pragma once
+#include "core/analysis/launch/host_operator_diff.h"
 #include "core/model/error.h"
 #include "core/model/time.h"
 
@@ -52,11 +53,16 @@ struct BaselineAggregates {
     std::vector<DeviceAggregate> devices;
     std::vector<OperatorAggregate> operators; // by total time, descending, then name
     std::vector<FindingAggregate> findings;   // fired ones only
+    std::int64_t step = -1;                   // ProfilerStep#N the aggregates describe; -1: the whole trace
+    std::vector<HostOperatorCount> hostOperators; // cpu_op counts (in the step's host window with a step)
 };
 
 struct BaselineOptions {
     TimeNs minBubbleNs = 0;
     bool includeFindings = true;
+    // ProfilerStep#N only (by launch, core/analysis/launch/step_selection.h): operators of the step,
+    // bubbles and findings inside the device span of its work; -1: the whole trace.
+    std::int64_t step = -1;
 };
 
 // Runs the operator statistics (by name, device compute tracks), the bubble analysis and, when asked,
@@ -136,6 +142,7 @@ struct ComparisonResult {
     std::vector<DeviceDiff> devices;     // base order, then devices only in the new trace
     std::vector<OperatorDiff> operators; // by |total delta|, descending, then name
     std::vector<FindingDiff> findings;   // appeared, then disappeared, then persisting
+    std::vector<HostOperatorDiff> hostOperators; // host operators by count (HTA trace diff); not gated
     std::vector<Regression> regressions; // in the order of the sections above
     bool regressed() const { return !regressions.empty(); }
 };

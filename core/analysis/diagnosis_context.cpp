@@ -1,5 +1,7 @@
 #include "core/analysis/diagnosis_context.h"
 
+#include "core/store/launch_reader.h"
+
 #include "core/analysis/operator_grouping.h"
 #include "core/analysis/operator_stats.h"
 
@@ -112,7 +114,10 @@ bool buildOperatorTable(DiagnosisContext* ctx, Error* error) {
     return aggregateMetrics(ctx->db, snap.slices, groups.groupOfSlice, n, keys, &ops.sums, error);
 }
 
-void buildDeviceUnions(DiagnosisContext* ctx) {
+bool buildDeviceUnions(DiagnosisContext* ctx, Error* error) {
+    std::vector<LaunchCallTime> calls;
+    if (!readLaunchCallTimes(ctx->db, &calls, error)) return false;
+    LaunchedWorkBuilder launched;
     std::map<std::int64_t, std::vector<Interval>> perDevice;
     const SliceSet& set = ctx->snapshot.slices;
     for (std::int64_t id : ctx->computeTracks) {
@@ -123,6 +128,13 @@ void buildDeviceUnions(DiagnosisContext* ctx) {
         for (std::uint32_t i = set.begin(static_cast<std::size_t>(t)); i < set.end(static_cast<std::size_t>(t)); ++i) {
             const SliceRecord& s = set.slices[i];
             TimeNs a = s.tsNs, b = s.endNs();
+            if (!calls.empty()) {
+                auto call = std::lower_bound(calls.begin(), calls.end(), s.id,
+                                             [](const LaunchCallTime& c, std::int64_t id) { return c.deviceSliceId < id; });
+                const bool linked = call != calls.end() && call->deviceSliceId == s.id;
+                if (!linked || !ctx->options.range || ctx->options.range->contains(call->callTsNs))
+                    launched.add(track->deviceKey(), a, b, linked, linked ? call->callTsNs : 0);
+            }
             if (ctx->options.range) {
                 a = std::max(a, ctx->options.range->startNs);
                 b = std::min(b, ctx->options.range->endNs);
@@ -133,6 +145,8 @@ void buildDeviceUnions(DiagnosisContext* ctx) {
         appendSortedRun(perDevice[track->deviceKey()], run);
     }
     for (auto& [key, list] : perDevice) ctx->deviceBusy.emplace(key, CoverageIndex(std::move(list)));
+    ctx->launched = launched.finish();
+    return true;
 }
 
 } // namespace
@@ -154,7 +168,7 @@ bool buildDiagnosisContext(DiagnosisContext* ctx, Error* error) {
     ctx->bubbles = computeBubbles(ctx->snapshot, bubbleOptions, ctx->host);
     for (const BubbleSummary& s : ctx->bubbles.tracks) ctx->computeBusyNs += s.busyNs;
     for (const BubbleSummary& d : ctx->bubbles.devices) ctx->deviceTimeNs += d.spanEndNs - d.spanStartNs;
-    buildDeviceUnions(ctx);
+    if (!buildDeviceUnions(ctx, error)) return false;
     return buildOperatorTable(ctx, error);
 }
 

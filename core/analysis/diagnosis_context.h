@@ -1,6 +1,7 @@
 // The inputs every diagnosis rule reads, built once per run: the snapshot of all slice tracks, the
 // bubble report, per-operator metric means on compute tracks, device busy unions, the device profile.
 #pragma once
+#include "core/analysis/launch/launched_work.h"
 #include "core/analysis/bubble_analysis.h"
 #include "core/analysis/diagnosis_types.h"
 #include "core/analysis/interval_union.h"
@@ -45,6 +46,7 @@ struct DiagnosisContext {
     TimeNs computeBusyNs = 0;               // per-track busy summed over compute tracks
     TimeNs deviceTimeNs = 0;                // device spans summed
     std::map<std::int64_t, CoverageIndex> deviceBusy; // device key -> union of its compute tracks
+    LaunchedWork launched;                  // compute slices by the start of their launching call
     std::optional<DeviceProfile> device;
     // Filled by the rules that compute them, then handed to the report.
     RooflineData roofline;

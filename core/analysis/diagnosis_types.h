@@ -57,7 +57,11 @@ struct PhaseRow {
     TimeNs startNs = 0, endNs = 0;
     TimeNs durationNs = 0;     // union of the phase's intervals
     TimeNs deviceBusyNs = 0;   // compute busy inside it, summed over devices
-    double utilization = 0;    // deviceBusyNs / (durationNs * devices)
+    double utilization = 0;    // deviceBusyNs / (durationNs * devices); by launch: deviceBusyNs / deviceSpanNs
+    // By launch (the trace has launch links): deviceBusyNs is the device time the phase's host windows
+    // launched, wherever the device ran it; deviceSpanNs sums, per device, first start to last end of it.
+    bool byLaunch = false;
+    TimeNs deviceSpanNs = 0;
 };
 
 enum class DensityClass { MemoryBound, Balanced, ComputeBound };

@@ -40,6 +40,8 @@ private:
 bool included(const SliceRecord& s, const GroupingOptions& options) {
     if (options.skipInstants && (s.isInstant() || s.durNs <= 0)) return false;
     if (options.range && !options.range->contains(s.tsNs)) return false;
+    if (options.onlySliceIds && !std::binary_search(options.onlySliceIds->begin(), options.onlySliceIds->end(), s.id))
+        return false;
     return true;
 }
 

@@ -4,6 +4,7 @@
 #include "core/analysis/store_access.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,8 @@ struct GroupingOptions {
     TypeSource typeSource = TypeSource::Auto;
     std::string argsField = "OP Type";
     std::optional<TimeRange> range; // slices starting inside it; none: all
+    // Only these slice ids (sorted), e.g. a step's by launch (core/analysis/launch/step_selection.h); null: all.
+    std::shared_ptr<const std::vector<std::int64_t>> onlySliceIds;
     bool skipInstants = true;
 };
 

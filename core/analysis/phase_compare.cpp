@@ -38,13 +38,31 @@ std::vector<MarkerSlice> markerSlices(const StoreSnapshot& snap, const std::vect
     return out;
 }
 
-void measure(const std::map<std::int64_t, CoverageIndex>& deviceBusy, std::vector<Interval> intervals, PhaseRow* row) {
+void measureByLaunch(const LaunchedWork& launched, const std::vector<Interval>& intervals, PhaseRow* row) {
+    row->byLaunch = true;
+    // Window by window: five optimizer steps span the whole run, the work of each one does not.
+    for (const Interval& window : intervals) {
+        for (const auto& [device, claimed] : launched.claimedBy({window})) {
+            if (claimed.empty()) continue;
+            row->deviceBusyNs += totalLengthNs(claimed);
+            row->deviceSpanNs += claimed.back().endNs - claimed.front().startNs;
+        }
+    }
+    row->utilization = row->deviceSpanNs > 0 ? static_cast<double>(row->deviceBusyNs) / static_cast<double>(row->deviceSpanNs) : 0;
+}
+
+void measure(const std::map<std::int64_t, CoverageIndex>& deviceBusy, std::vector<Interval> intervals, PhaseRow* row,
+             const LaunchedWork* launched) {
     mergeIntervals(intervals);
     row->instances = static_cast<std::int64_t>(intervals.size());
     if (intervals.empty()) return;
     row->startNs = intervals.front().startNs;
     row->endNs = intervals.back().endNs;
     row->durationNs = totalLengthNs(intervals);
+    if (launched && !launched->empty()) {
+        measureByLaunch(*launched, intervals, row);
+        return;
+    }
     for (const auto& [device, busy] : deviceBusy)
         for (const Interval& iv : intervals) row->deviceBusyNs += busy.coveredNs(iv.startNs, iv.endNs);
     double capacity = static_cast<double>(row->durationNs) * static_cast<double>(std::max<std::size_t>(1, deviceBusy.size()));
@@ -55,7 +73,8 @@ void measure(const std::map<std::int64_t, CoverageIndex>& deviceBusy, std::vecto
 template <typename Matching>
 void appendStepRows(const StoreSnapshot& snapshot, const std::vector<MarkerSlice>& markers,
                     const PhasePatterns& patterns, Matching& matching,
-                    const std::map<std::int64_t, CoverageIndex>& deviceBusy, std::vector<PhaseRow>* rows) {
+                    const std::map<std::int64_t, CoverageIndex>& deviceBusy, std::vector<PhaseRow>* rows,
+                    const LaunchedWork* launched) {
     std::vector<char> stepNames(snapshot.strings.size() + 1, 0);
     for (const std::string& p : patterns.steps) {
         std::vector<char> match = matching(p);
@@ -76,7 +95,7 @@ void appendStepRows(const StoreSnapshot& snapshot, const std::vector<MarkerSlice
         PhaseRow row;
         row.name = std::string(snapshot.strings.at(steps[i].nameId));
         row.kind = "step";
-        measure(deviceBusy, {{steps[i].startNs, steps[i].endNs}}, &row);
+        measure(deviceBusy, {{steps[i].startNs, steps[i].endNs}}, &row, launched);
         rows->push_back(std::move(row));
     }
 }
@@ -85,7 +104,8 @@ void appendStepRows(const StoreSnapshot& snapshot, const std::vector<MarkerSlice
 
 std::vector<PhaseRow> comparePhases(const StoreSnapshot& snapshot, const std::vector<std::int64_t>& computeTracks,
                                     const std::map<std::int64_t, CoverageIndex>& deviceBusy,
-                                    const PhasePatterns& patterns, const std::optional<TimeRange>& range) {
+                                    const PhasePatterns& patterns, const std::optional<TimeRange>& range,
+                                    const LaunchedWork* launched) {
     std::vector<MarkerSlice> markers = markerSlices(snapshot, computeTracks, range);
     // Patterns are matched once per distinct name, not once per slice.
     std::vector<std::uint32_t> names;
@@ -114,12 +134,12 @@ std::vector<PhaseRow> comparePhases(const StoreSnapshot& snapshot, const std::ve
             PhaseRow row;
             row.name = kind;
             row.kind = kind;
-            measure(deviceBusy, std::move(intervals), &row);
+            measure(deviceBusy, std::move(intervals), &row, launched);
             rows.push_back(std::move(row));
             break;
         }
     }
-    appendStepRows(snapshot, markers, patterns, matching, deviceBusy, &rows);
+    appendStepRows(snapshot, markers, patterns, matching, deviceBusy, &rows, launched);
     return rows;
 }
 
@@ -134,7 +154,7 @@ Finding rulePhaseComparison(DiagnosisContext& ctx, const RuleConfig& rule) {
     listOr("optimizer_patterns", patterns.optimizer);
     listOr("step_patterns", patterns.steps);
     patterns.maxSteps = static_cast<int>(rule.number("max_phases", 64));
-    ctx.phases = comparePhases(ctx.snapshot, ctx.computeTracks, ctx.deviceBusy, patterns, ctx.options.range);
+    ctx.phases = comparePhases(ctx.snapshot, ctx.computeTracks, ctx.deviceBusy, patterns, ctx.options.range, &ctx.launched);
     Finding f;
     f.unit = "points";
     f.threshold = rule.threshold();

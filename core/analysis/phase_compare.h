@@ -3,6 +3,7 @@
 #pragma once
 #include "core/analysis/diagnosis_types.h"
 #include "core/analysis/interval_union.h"
+#include "core/analysis/launch/launched_work.h"
 #include "core/analysis/store_access.h"
 
 #include <map>
@@ -22,8 +23,11 @@ struct PhasePatterns {
 };
 
 // deviceBusy: per device key, the union of its compute tracks. Slices of compute tracks never mark phases.
+// launched (not empty when the trace has launch links): a phase claims the device work its host windows
+// launched instead of the device work that happens to run inside them (docs/launch-analysis.md).
 std::vector<PhaseRow> comparePhases(const StoreSnapshot& snapshot, const std::vector<std::int64_t>& computeTracks,
                                     const std::map<std::int64_t, CoverageIndex>& deviceBusy,
-                                    const PhasePatterns& patterns, const std::optional<TimeRange>& range);
+                                    const PhasePatterns& patterns, const std::optional<TimeRange>& range,
+                                    const LaunchedWork* launched = nullptr);
 
 } // namespace opscope

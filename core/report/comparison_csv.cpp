@@ -71,6 +71,11 @@ std::vector<std::vector<std::string>> comparisonCsvRows(const ComparisonResult& 
                         operatorStatus(d)});
     for (const FindingDiff& f : r.findings)
         rows.push_back({"finding", f.ruleId, "", "", "", "", "", "", "", "", "", findingStatus(f)});
+    // HTA's trace diff: host operators by count; their total times are beside, never gated.
+    for (const HostOperatorDiff& h : r.hostOperators)
+        rows.push_back({"host_operator", h.name, std::to_string(h.baseCount), std::to_string(h.newCount),
+                        exactMicros(h.baseTotalNs), exactMicros(h.newTotalNs), exactMicros(h.diffDurationNs()), "", "", "", "",
+                        countChangeName(h.change)});
     return rows;
 }
 

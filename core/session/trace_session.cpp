@@ -169,6 +169,10 @@ bool TraceSession::sliceDetails(std::int64_t sliceId, SliceDetails* out, Error* 
     return query(error, [&](Database& db) { return loadSliceDetails(db, sliceId, out, error); });
 }
 
+bool TraceSession::stepSelection(std::int64_t step, StepSelection* out, Error* error) {
+    return query(error, [&](Database& db) { return selectStep(db, step, out, error); });
+}
+
 bool TraceSession::baseline(const BaselineOptions& options, BaselineAggregates* out, Error* error) {
     return query(error, [&](Database& db) { return computeBaseline(db, options, out, error); });
 }

@@ -7,6 +7,7 @@
 #include "core/analysis/device_alignment.h"
 #include "core/analysis/diagnosis_types.h"
 #include "core/analysis/heatmap/heatmap_rows.h"
+#include "core/analysis/launch/step_selection.h"
 #include "core/analysis/host_work.h"
 #include "core/analysis/operator_grouping.h"
 #include "core/analysis/operator_stats.h"
@@ -71,6 +72,8 @@ public:
                  std::shared_ptr<const HostActivity>* host = nullptr);
     bool diagnosis(const DiagnosisOptions& options, DiagnosisReport* out, Error* error);
     bool sliceDetails(std::int64_t sliceId, SliceDetails* out, Error* error);
+    // The slices launched within ProfilerStep#step (attribution by launch, core/analysis/launch).
+    bool stepSelection(std::int64_t step, StepSelection* out, Error* error);
     // The aggregates a comparison or a saved baseline is made of.
     bool baseline(const BaselineOptions& options, BaselineAggregates* out, Error* error);
     bool compareWith(TraceSession& newer, const BaselineOptions& baselineOptions, const CompareOptions& options,

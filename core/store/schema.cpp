@@ -38,6 +38,9 @@ CREATE TABLE counter(track_id INTEGER NOT NULL, ts INTEGER NOT NULL, value REAL 
 CREATE TABLE flow(
   id INTEGER PRIMARY KEY, slice_out INTEGER NOT NULL, slice_in INTEGER NOT NULL,
   cat TEXT, name TEXT);
+CREATE TABLE launch_link(
+  device_slice_id INTEGER PRIMARY KEY, call_slice_id INTEGER NOT NULL, correlation_id INTEGER,
+  source TEXT NOT NULL);
 CREATE TABLE metric_key(
   id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, unit TEXT, group_name TEXT);
 CREATE TABLE slice_metric(
@@ -77,6 +80,7 @@ CREATE INDEX slice_track_ts ON slice(track_id, ts);
 CREATE INDEX counter_track_ts ON counter(track_id, ts);
 CREATE INDEX flow_out ON flow(slice_out);
 CREATE INDEX flow_in ON flow(slice_in);
+CREATE INDEX launch_link_call ON launch_link(call_slice_id);
 CREATE INDEX slice_metric_slice ON slice_metric(slice_id, key_id);
 CREATE INDEX slice_metric_key ON slice_metric(key_id);
 CREATE INDEX graph_node_slice_node ON graph_node_slice(node_id);

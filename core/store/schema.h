@@ -6,9 +6,9 @@
 namespace opscope {
 
 // 2: slice.thread_ts/thread_dur, global async tracks (track.process_id NULL); 3: memory_record,
-// memory_allocation, memory_module.
-inline constexpr int kSchemaVersion = 3;
-inline constexpr const char* kImporterVersion = "opscope-importer-3";
+// memory_allocation, memory_module; 4: launch_link, device.rank/host, the cluster and device-time tables.
+inline constexpr int kSchemaVersion = 4;
+inline constexpr const char* kImporterVersion = "opscope-importer-4";
 
 // Slice flags (slice.flags), counted in the warning table as well.
 enum SliceFlag : int {

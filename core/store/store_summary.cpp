@@ -37,6 +37,16 @@ StoreSummary readStoreSummary(Database& db) {
     s.startNs = std::stoll(db.scalarText("SELECT value FROM meta WHERE key = 'trace_start_ns'", "0"));
     s.endNs = std::stoll(db.scalarText("SELECT value FROM meta WHERE key = 'trace_end_ns'", "0"));
     {
+        Statement st = db.prepare("SELECT name, value FROM stat WHERE name LIKE 'launch.%'");
+        while (st.step()) {
+            const std::string name = st.text(0);
+            if (name == "launch.device_events") s.launchDeviceEvents = st.int64(1);
+            else if (name == "launch.device_events_linked") s.launchDeviceEventsLinked = st.int64(1);
+            else if (name.rfind("launch.links.", 0) == 0 && st.int64(1) > 0)
+                s.launchLinksBySource.emplace_back(name.substr(13), st.int64(1));
+        }
+    }
+    {
         Statement st = db.prepare("SELECT code, count, coalesce(file,''), coalesce(byte_offset,-1), "
                                   "coalesce(line,-1), coalesce(sample,'') FROM warning ORDER BY count DESC");
         while (st.step())

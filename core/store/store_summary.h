@@ -26,6 +26,10 @@ struct StoreSummary {
     std::int64_t processes = 0, threads = 0, tracks = 0, slices = 0, counters = 0, flows = 0;
     std::int64_t devices = 0, computeTracks = 0, metrics = 0;
     TimeNs startNs = 0, endNs = 0;
+    // Launch links (table launch_link): device events on compute tracks, how many have a launching
+    // call, and the links by source ("correlation", "flow", ...), from the launch.* stats.
+    std::int64_t launchDeviceEvents = 0, launchDeviceEventsLinked = 0;
+    std::vector<std::pair<std::string, std::int64_t>> launchLinksBySource;
     std::vector<StoreWarning> warnings;
     std::vector<StoreSourceFile> sources;
     std::int64_t warningTotal() const;       // real problems only

@@ -270,6 +270,16 @@ void StoreWriter::addFlow(PendingSliceIndex out, PendingSliceIndex in, std::stri
     directFlows_.push_back({out, in, std::string(cat), std::string(name)});
 }
 
+void StoreWriter::addLaunchKey(PendingSliceIndex slice, TrackId track, TimeNs tsNs, std::string_view category,
+                               LaunchKeyKind kind, std::int64_t id) {
+    launchKeys_.push_back({id, tsNs, slice, static_cast<std::uint32_t>(track), category.empty() ? 0 : intern(category), kind});
+}
+
+void StoreWriter::addLaunchLink(PendingSliceIndex deviceSlice, PendingSliceIndex call,
+                                std::optional<std::int64_t> correlationId, std::string_view source) {
+    launchLinks_.push_back({deviceSlice, call, correlationId.value_or(0), correlationId.has_value(), std::string(source)});
+}
+
 void StoreWriter::addMetric(PendingSliceIndex slice, std::string_view key, std::optional<double> num,
                             std::string_view text, std::string_view unit, std::string_view group) {
     std::string k(key);

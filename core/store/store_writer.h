@@ -7,6 +7,7 @@
 #include "core/store/batch_insert.h"
 #include "core/store/chunked_vector.h"
 #include "core/store/flow_name_pool.h"
+#include "core/store/launch_linking.h"
 #include "core/store/spill_file.h"
 #include "core/store/sqlite_db.h"
 
@@ -119,6 +120,12 @@ public:
     void addCounter(TrackId track, TimeNs tsNs, double value);
     void addFlowEndpoint(const FlowEndpoint& endpoint, std::string_view name);
     void addFlow(PendingSliceIndex out, PendingSliceIndex in, std::string_view cat, std::string_view name);
+    // Launch links (core/store/launch_linking.h): an id read from a slice's args, matched at finish()
+    // between device slices and host calls; or a device slice -> call pair the importer knows itself.
+    void addLaunchKey(PendingSliceIndex slice, TrackId track, TimeNs tsNs, std::string_view category,
+                      LaunchKeyKind kind, std::int64_t id);
+    void addLaunchLink(PendingSliceIndex deviceSlice, PendingSliceIndex call, std::optional<std::int64_t> correlationId,
+                       std::string_view source);
     // A typed per-slice metric (operator PMU columns, CSV fields): number, text, or both.
     void addMetric(PendingSliceIndex slice, std::string_view key, std::optional<double> num,
                    std::string_view text = {}, std::string_view unit = {}, std::string_view group = {});
@@ -221,6 +228,8 @@ private:
         std::string cat, name;
     };
     std::vector<DirectFlow> directFlows_;
+    std::vector<PendingLaunchKey> launchKeys_;
+    std::vector<PendingLaunchLink> launchLinks_;
     // Compact on purpose: an Ascend run has tens of metrics per kernel, millions in all. Text values
     // (shapes, formats, types) repeat, so they are interned.
     struct PendingMetric {

@@ -28,7 +28,8 @@ class FinishPass {
 public:
     explicit FinishPass(StoreWriter& writer)
         : w_(writer), spilled_(writer.spilled()),
-          needIds_(!writer.metrics_.empty() || !writer.directFlows_.empty()),
+          needIds_(!writer.metrics_.empty() || !writer.directFlows_.empty() || !writer.launchKeys_.empty() ||
+                   !writer.launchLinks_.empty()),
           insertSlice_(writer.db_, "slice",
                        "id, track_id, ts, dur, depth, parent_id, self_dur, name_id, cat_id, type_id, arg_id, flags, "
                        "thread_ts, thread_dur", 14) {}
@@ -336,6 +337,8 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         timer.mark("memory");
         updateTrackStats();
         timer.mark("track stats");
+        writeLaunchLinks(db_, launchKeys_, launchLinks_, finalIds_, [this](std::uint32_t id) { return stringAt(id); });
+        timer.mark("launch links");
         TimeNs start = std::numeric_limits<TimeNs>::max(), end = std::numeric_limits<TimeNs>::min();
         for (const auto& [track, stats] : trackStats_) {
             if (stats.slices + stats.counters == 0) continue;

@@ -32,6 +32,8 @@ void linkFlows(DbPass& pass, const std::map<std::int64_t, PendingSliceIndex>& ho
         if (it == pass.deviceByConnection.end()) continue;
         for (PendingSliceIndex device : it->second) {
             pass.ctx.writer.addFlow(host, device, cat, cat);
+            // A CANN API call is the launch of the tasks that share its connectionId.
+            if (cat == "HostToDevice") pass.ctx.writer.addLaunchLink(device, host, connection, "connection_id");
             ++pass.result.flows;
         }
     }

@@ -1,6 +1,8 @@
 #include "core/importers/chrome_json/chrome_event_handler.h"
 
 #include "core/importers/chrome_json/chrome_value_helpers.h"
+#include "core/importers/launch/launch_keys.h"
+#include "core/model/fnv1a.h"
 #include "core/store/schema.h"
 
 #include <algorithm>
@@ -130,7 +132,9 @@ PendingSliceIndex ChromeEventHandler::emitSlice(TrackId track, TimeNs ts, TimeNs
     in.threadTsNs = threadTsNs;
     in.threadDurNs = threadDurNs;
     noteEnd(track, ts + dur);
-    return writer_.addSlice(in);
+    const PendingSliceIndex slice = writer_.addSlice(in);
+    recordLaunchKeys(writer_, slice, in, argsJson);
+    return slice;
 }
 
 bool ChromeEventHandler::handle(const ChromeEvent& e, Error* error) {

@@ -1,0 +1,93 @@
+// opscope-cli critical-path TRACE|STORE: per ProfilerStep, the chain of host work, launches, device
+// events and synchronisation waits that ends last, and what bounds the step.
+#include "app/cli/analysis_cli_support.h"
+#include "app/cli/csv_writer.h"
+#include "core/analysis/launch/critical_path.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+namespace opscope::cli {
+
+namespace {
+
+const char* kHelp =
+    "usage: opscope-cli critical-path TRACE|STORE [--step N] [--csv | --json]\n"
+    "Per ProfilerStep#N (or only --step N): the critical path traced backwards from the step's end (its host\n"
+    "window's end, or the end of the last device event it launched when later). A device event waited for\n"
+    "the previous event on its stream or, when its launching call ended later, for that launch; host time\n"
+    "is split into launch calls, synchronisation waits (which jump to the device event they waited for) and\n"
+    "other host work. Columns: step, start_ns, end_ns, host_ns, launch_ns, device_ns, sync_ns, bound (the\n"
+    "largest). --json adds the segments (kind, start_ns, end_ns, slice_id) to highlight on the timeline.\n";
+
+int runCriticalPath(const std::vector<std::string>& args) {
+    if (wantsHelp(args)) {
+        std::printf("%s", kHelp);
+        return kExitOk;
+    }
+    ArgParser parser(args);
+    std::int64_t step = -1;
+    const bool csv = parser.flag("--csv"), json = parser.flag("--json");
+    if (!intOption(parser, "--step", 0, 1'000'000'000'000, &step, "critical-path")) return kExitBadInput;
+    if (csv && json) {
+        std::fprintf(stderr, "opscope-cli critical-path: --csv and --json exclude each other\n");
+        return kExitBadInput;
+    }
+    std::string input;
+    if (!singleInput(parser, &input, "critical-path", kHelp)) return kExitBadInput;
+    Database db;
+    if (!openInput(input, &db, "critical-path")) return kExitBadInput;
+    LaunchData launches;
+    HostCallData host;
+    Error error;
+    if (!readLaunchData(db, &launches, &error) || !readHostCalls(db, &host, &error)) {
+        std::fprintf(stderr, "opscope-cli critical-path: %s\n", describe(error).c_str());
+        return kExitBadInput;
+    }
+    std::vector<std::int64_t> steps;
+    if (step >= 0) steps.push_back(step);
+    const std::vector<CriticalPath> paths = computeCriticalPaths(launches, host, steps);
+    if (paths.empty()) {
+        std::fprintf(stderr, "opscope-cli critical-path: no ProfilerStep#N slice%s in the trace\n", step >= 0 ? " with that N" : "");
+        return kExitBadInput;
+    }
+    if (json) {
+        nlohmann::ordered_json out = nlohmann::ordered_json::array();
+        for (const CriticalPath& p : paths) {
+            nlohmann::ordered_json row{{"step", p.step}, {"start_ns", p.startNs}, {"end_ns", p.endNs}};
+            for (std::size_t k = 0; k < kPathBoundCount; ++k)
+                row[std::string(pathBoundName(static_cast<PathBound>(k))) + "_ns"] = p.boundNs[k];
+            row["bound"] = pathBoundName(p.bound);
+            nlohmann::ordered_json segments = nlohmann::ordered_json::array();
+            for (const PathSegment& s : p.segments)
+                segments.push_back({{"kind", pathBoundName(s.kind)}, {"start_ns", s.startNs}, {"end_ns", s.endNs},
+                                    {"slice_id", s.sliceId}});
+            row["segments"] = std::move(segments);
+            out.push_back(std::move(row));
+        }
+        std::printf("%s\n", nlohmann::ordered_json{{"steps", out}}.dump(2).c_str());
+        return kExitOk;
+    }
+    if (csv) writeCsvRow(stdout, {"step", "start_ns", "end_ns", "host_ns", "launch_ns", "device_ns", "sync_ns", "bound"});
+    else std::printf("%-8s %14s %14s %14s %14s %14s %8s\n", "step", "length (us)", "host (us)", "launch (us)", "device (us)",
+                     "sync (us)", "bound");
+    for (const CriticalPath& p : paths) {
+        if (csv) {
+            writeCsvRow(stdout, {std::to_string(p.step), std::to_string(p.startNs), std::to_string(p.endNs),
+                                 std::to_string(p.boundNs[0]), std::to_string(p.boundNs[1]), std::to_string(p.boundNs[2]),
+                                 std::to_string(p.boundNs[3]), pathBoundName(p.bound)});
+        } else {
+            std::printf("%-8lld %14s %14s %14s %14s %14s %8s\n", static_cast<long long>(p.step),
+                        microsText(p.endNs - p.startNs).c_str(), microsText(p.boundNs[0]).c_str(),
+                        microsText(p.boundNs[1]).c_str(), microsText(p.boundNs[2]).c_str(),
+                        microsText(p.boundNs[3]).c_str(), pathBoundName(p.bound));
+        }
+    }
+    return kExitOk;
+}
+
+const bool registered = registerCommand({"critical-path", "critical path per step and what bounds it", &runCriticalPath});
+
+} // namespace
+} // namespace opscope::cli

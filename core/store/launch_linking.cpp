@@ -1,0 +1,190 @@
+#include "core/store/launch_linking.h"
+
+#include "core/store/batch_insert.h"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace opscope {
+
+namespace {
+
+// Kineto writes the runtime calls (cudaLaunchKernel, hipLaunchKernel, cudaMemcpyAsync, ...) under
+// these categories; an External id is shared by an operator and all its calls, and the call is
+// the launch.
+bool isRuntimeCategory(std::string_view cat) {
+    return cat == "cuda_runtime" || cat == "cuda_driver" || cat == "runtime" || cat == "hip_runtime";
+}
+
+struct KeyOrder {
+    bool operator()(const PendingLaunchKey& a, const PendingLaunchKey& b) const {
+        if (a.kind != b.kind) return a.kind < b.kind;
+        if (a.id != b.id) return a.id < b.id;
+        return a.tsNs < b.tsNs;
+    }
+};
+
+const char* sourceOf(LaunchKeyKind kind) {
+    switch (kind) {
+    case LaunchKeyKind::Correlation: return "correlation";
+    case LaunchKeyKind::ConnectionId: return "connection_id";
+    case LaunchKeyKind::ExternalId: return "external_id";
+    }
+    return "correlation";
+}
+
+class Linker {
+public:
+    Linker(Database& db, const std::vector<std::uint32_t>& finalIds,
+           const std::function<std::string_view(std::uint32_t)>& stringAt)
+        : db_(db), finalIds_(finalIds), stringAt_(stringAt),
+          insert_(db, "launch_link", "device_slice_id, call_slice_id, correlation_id, source", 4) {
+        Statement st = db.prepare("SELECT id FROM track WHERE device_id IS NOT NULL");
+        while (st.step()) deviceTracks_.insert(st.int64(0));
+    }
+
+    void matchKeys(std::vector<PendingLaunchKey>& keys, LaunchLinkCounts* counts);
+    void addDirect(const std::vector<PendingLaunchLink>& direct, LaunchLinkCounts* counts);
+    void addFlows(LaunchLinkCounts* counts);
+    void flush() { insert_.flush(); }
+
+private:
+    std::int64_t idOf(std::uint32_t pending) const {
+        return pending < finalIds_.size() ? static_cast<std::int64_t>(finalIds_[pending]) : 0;
+    }
+    bool link(std::int64_t device, std::int64_t call, std::optional<std::int64_t> correlation, std::string_view source) {
+        if (device == 0 || call == 0 || device == call || !linked_.insert(device).second) return false;
+        insert_.value(device).value(call);
+        if (correlation) insert_.value(*correlation); else insert_.null();
+        insert_.value(source).endRow();
+        return true;
+    }
+    std::optional<std::int64_t> correlationOf(std::int64_t device) const {
+        auto it = deviceCorrelation_.find(device);
+        if (it == deviceCorrelation_.end()) return std::nullopt;
+        return it->second;
+    }
+
+    Database& db_;
+    const std::vector<std::uint32_t>& finalIds_;
+    const std::function<std::string_view(std::uint32_t)>& stringAt_;
+    BatchInsert insert_;
+    std::unordered_set<std::int64_t> deviceTracks_;
+    std::unordered_set<std::int64_t> linked_;                       // device slice ids with a row
+    std::unordered_map<std::int64_t, std::int64_t> deviceCorrelation_; // device slice id -> its correlation/connection id
+};
+
+// Among the host slices that carry the same id, the launch is the latest one that starts no later
+// than the device slice (ids can repeat: a re-used External id, two runs in one file); without one,
+// the earliest. For External ids, runtime calls win over the operator that shares the id.
+void Linker::matchKeys(std::vector<PendingLaunchKey>& keys, LaunchLinkCounts* counts) {
+    std::vector<PendingLaunchKey> host, device;
+    for (const PendingLaunchKey& k : keys) (deviceTracks_.count(k.track) ? device : host).push_back(k);
+    keys.clear();
+    keys.shrink_to_fit();
+    std::sort(host.begin(), host.end(), KeyOrder());
+    std::sort(device.begin(), device.end(), KeyOrder());
+    for (const PendingLaunchKey& d : device)
+        if (d.kind != LaunchKeyKind::ExternalId) deviceCorrelation_.try_emplace(idOf(d.slice), d.id);
+    for (const PendingLaunchKey& d : device) { // sorted by kind: correlation, connection_id, External id
+        const std::int64_t deviceId = idOf(d.slice);
+        if (linked_.count(deviceId)) continue;
+        PendingLaunchKey probe = d;
+        probe.tsNs = std::numeric_limits<TimeNs>::min();
+        auto first = std::lower_bound(host.begin(), host.end(), probe, KeyOrder());
+        auto last = first;
+        while (last != host.end() && last->kind == d.kind && last->id == d.id) ++last;
+        if (first == last) continue;
+        const PendingLaunchKey* best = nullptr;
+        bool bestRuntime = false;
+        for (auto it = first; it != last; ++it) {
+            const bool runtime = d.kind != LaunchKeyKind::ExternalId || isRuntimeCategory(stringAt_(it->cat));
+            const bool before = it->tsNs <= d.tsNs;
+            if (!best) {
+                best = &*it;
+                bestRuntime = runtime;
+                continue;
+            }
+            if (runtime != bestRuntime) {
+                if (runtime) best = &*it, bestRuntime = true;
+                continue;
+            }
+            if (before) best = &*it; // sorted by ts: the latest one before the device slice wins
+        }
+        std::optional<std::int64_t> correlation = d.kind == LaunchKeyKind::ExternalId ? correlationOf(deviceId)
+                                                                                      : std::optional<std::int64_t>(d.id);
+        if (!link(deviceId, idOf(best->slice), correlation, sourceOf(d.kind))) continue;
+        if (d.kind == LaunchKeyKind::Correlation) ++counts->correlation;
+        else if (d.kind == LaunchKeyKind::ConnectionId) ++counts->connectionId;
+        else ++counts->externalId;
+    }
+}
+
+void Linker::addDirect(const std::vector<PendingLaunchLink>& direct, LaunchLinkCounts* counts) {
+    for (const PendingLaunchLink& l : direct) {
+        std::optional<std::int64_t> correlation;
+        if (l.hasCorrelation) correlation = l.correlationId;
+        if (link(idOf(l.deviceSlice), idOf(l.callSlice), correlation, l.source)) ++counts->importer;
+    }
+}
+
+// A flow from a host slice into a device slice (Kineto ac2g, torch_npu HostToDevice / async_npu):
+// the latest-starting host slice is the launch (a CANN call rather than the torch op around it).
+void Linker::addFlows(LaunchLinkCounts* counts) {
+    Statement st = db_.prepare(R"SQL(
+SELECT f.slice_in, f.slice_out FROM flow f
+  JOIN slice si ON si.id = f.slice_in JOIN track ti ON ti.id = si.track_id
+  JOIN slice so ON so.id = f.slice_out JOIN track tout ON tout.id = so.track_id
+  WHERE ti.device_id IS NOT NULL AND tout.device_id IS NULL
+  ORDER BY f.slice_in, so.ts DESC, so.id DESC)SQL");
+    while (st.step())
+        if (link(st.int64(0), st.int64(1), correlationOf(st.int64(0)), "flow")) ++counts->flow;
+}
+
+void writeCounts(Database& db, const LaunchLinkCounts& c) {
+    Statement st = db.prepare("INSERT OR REPLACE INTO stat(name, value) VALUES(?, ?)");
+    const std::pair<const char*, std::int64_t> rows[] = {
+        {"launch.links.correlation", c.correlation}, {"launch.links.connection_id", c.connectionId},
+        {"launch.links.external_id", c.externalId},  {"launch.links.importer", c.importer},
+        {"launch.links.flow", c.flow},               {"launch.device_events", c.deviceEvents},
+        {"launch.device_events_linked", c.linkedDeviceEvents}};
+    for (const auto& [name, value] : rows) {
+        st.bind(1, name).bind(2, value);
+        st.run();
+    }
+}
+
+} // namespace
+
+LaunchLinkCounts writeLaunchLinks(Database& db, std::vector<PendingLaunchKey>& keys,
+                                  const std::vector<PendingLaunchLink>& direct,
+                                  const std::vector<std::uint32_t>& finalIds,
+                                  const std::function<std::string_view(std::uint32_t)>& stringAt) {
+    LaunchLinkCounts counts;
+    {
+        Linker linker(db, finalIds, stringAt);
+        linker.matchKeys(keys, &counts);
+        linker.addDirect(direct, &counts);
+        linker.flush(); // the flow pass reads launch_link through linked_, not SQL, but keep rows ordered
+        linker.addFlows(&counts);
+        linker.flush();
+    }
+    // Device events: slices on compute tracks, without the annotations Kineto mirrors onto streams.
+    const char* deviceEvents = R"SQL(
+SELECT count(*), count(l.device_slice_id) FROM slice s JOIN track t ON t.id = s.track_id
+  LEFT JOIN string c ON c.id = s.cat_id
+  LEFT JOIN launch_link l ON l.device_slice_id = s.id
+  WHERE t.is_compute = 1 AND coalesce(c.value, '') <> 'gpu_user_annotation')SQL";
+    Statement st = db.prepare(deviceEvents);
+    if (st.step()) {
+        counts.deviceEvents = st.int64(0);
+        counts.linkedDeviceEvents = st.int64(1);
+    }
+    writeCounts(db, counts);
+    return counts;
+}
+
+} // namespace opscope

@@ -1,0 +1,142 @@
+#include "core/store/launch_reader.h"
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+namespace opscope {
+
+namespace {
+
+const char* kEventsWithLinks = R"SQL(
+SELECT s.id, s.ts, s.dur, s.name_id, t.thread_id, l.call_slice_id, c.ts, c.dur, c.name_id, c.track_id,
+       l.correlation_id
+FROM slice s JOIN track t ON t.id = s.track_id
+LEFT JOIN launch_link l ON l.device_slice_id = s.id
+LEFT JOIN slice c ON c.id = l.call_slice_id
+WHERE t.is_compute = 1 AND t.thread_id IS NOT NULL AND (s.flags & 8) = 0
+  AND (s.cat_id IS NULL OR s.cat_id NOT IN (SELECT id FROM string WHERE value = 'gpu_user_annotation')))SQL";
+
+const char* kEventsWithoutLinks = R"SQL(
+SELECT s.id, s.ts, s.dur, s.name_id, t.thread_id, NULL, NULL, NULL, NULL, NULL, NULL
+FROM slice s JOIN track t ON t.id = s.track_id
+WHERE t.is_compute = 1 AND t.thread_id IS NOT NULL AND (s.flags & 8) = 0
+  AND (s.cat_id IS NULL OR s.cat_id NOT IN (SELECT id FROM string WHERE value = 'gpu_user_annotation')))SQL";
+
+void readStreams(Database& db, LaunchData* out, std::unordered_map<std::int64_t, std::uint32_t>* indexOf) {
+    Statement st = db.prepare(R"SQL(
+SELECT DISTINCT th.id, th.tid, d.ordinal, coalesce(p.name, p.pid) FROM track t
+  JOIN thread th ON th.id = t.thread_id JOIN process p ON p.id = th.process_id
+  LEFT JOIN device d ON d.id = t.device_id
+  WHERE t.is_compute = 1)SQL");
+    struct Row {
+        LaunchStream stream;
+        bool hasOrdinal;
+        std::int64_t ordinal;
+    };
+    std::vector<Row> rows;
+    while (st.step())
+        rows.push_back({{st.int64(0), st.isNull(2) ? st.text(3) : std::to_string(st.int64(2)), st.text(1)},
+                        !st.isNull(2), st.isNull(2) ? 0 : st.int64(2)});
+    // Devices by ordinal, streams by number where they are numbers: the order users read them in.
+    auto numeric = [](const std::string& s, std::int64_t* v) {
+        if (s.empty() || s.size() > 18 || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) return false;
+        *v = std::stoll(s);
+        return true;
+    };
+    std::sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
+        if (a.hasOrdinal != b.hasOrdinal) return a.hasOrdinal;
+        if (a.ordinal != b.ordinal) return a.ordinal < b.ordinal;
+        if (a.stream.device != b.stream.device) return a.stream.device < b.stream.device;
+        std::int64_t x = 0, y = 0;
+        if (numeric(a.stream.stream, &x) && numeric(b.stream.stream, &y) && x != y) return x < y;
+        if (a.stream.stream != b.stream.stream) return a.stream.stream < b.stream.stream;
+        return a.stream.threadId < b.stream.threadId;
+    });
+    for (Row& r : rows) {
+        if (indexOf->count(r.stream.threadId)) continue;
+        (*indexOf)[r.stream.threadId] = static_cast<std::uint32_t>(out->streams.size());
+        out->streams.push_back(std::move(r.stream));
+    }
+}
+
+} // namespace
+
+bool readLaunchData(Database& db, LaunchData* out, Error* error) {
+    *out = LaunchData{};
+    try {
+        out->hasLinkTable = db.tableExists("launch_link");
+        std::unordered_map<std::int64_t, std::uint32_t> streamIndex;
+        readStreams(db, out, &streamIndex);
+        Statement st = db.prepare(out->hasLinkTable ? kEventsWithLinks : kEventsWithoutLinks);
+        std::uint32_t maxName = 0;
+        while (st.step()) {
+            auto stream = streamIndex.find(st.int64(4));
+            if (stream == streamIndex.end()) continue;
+            DeviceLaunchEvent e;
+            e.sliceId = st.int64(0);
+            e.tsNs = st.int64(1);
+            e.durNs = st.int64(2);
+            e.nameId = static_cast<std::uint32_t>(st.int64(3));
+            e.stream = stream->second;
+            if (!st.isNull(5)) {
+                e.callSliceId = st.int64(5);
+                e.callTsNs = st.int64(6);
+                e.callDurNs = st.int64(7);
+                e.callNameId = static_cast<std::uint32_t>(st.int64(8));
+                e.callTrackId = st.int64(9);
+                e.hasCorrelation = !st.isNull(10);
+                e.correlationId = e.hasCorrelation ? st.int64(10) : 0;
+            }
+            maxName = std::max({maxName, e.nameId, e.callNameId});
+            out->events.push_back(e);
+        }
+        std::sort(out->events.begin(), out->events.end(), [](const DeviceLaunchEvent& a, const DeviceLaunchEvent& b) {
+            if (a.stream != b.stream) return a.stream < b.stream;
+            if (a.tsNs != b.tsNs) return a.tsNs < b.tsNs;
+            return a.sliceId < b.sliceId;
+        });
+        out->streamBegin.assign(out->streams.size() + 1, 0);
+        for (const DeviceLaunchEvent& e : out->events) ++out->streamBegin[e.stream + 1];
+        for (std::size_t i = 1; i < out->streamBegin.size(); ++i) out->streamBegin[i] += out->streamBegin[i - 1];
+        // Only the names the events use: a store interns every string of the trace. Ids run from 1 to
+        // the row count; a larger one is a damaged store, not a size to allocate.
+        const std::int64_t stringCount = db.scalarInt("SELECT count(*) FROM string");
+        if (static_cast<std::int64_t>(maxName) > stringCount) {
+            if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "string ids from 1 to the row count",
+                                     "name id " + std::to_string(maxName)};
+            return false;
+        }
+        std::vector<char> used(static_cast<std::size_t>(maxName) + 1, 0);
+        for (const DeviceLaunchEvent& e : out->events) used[e.nameId] = used[e.callNameId] = 1;
+        out->names.assign(used.size(), {});
+        Statement names = db.prepare("SELECT id, value FROM string WHERE id <= ?");
+        names.bind(1, static_cast<std::int64_t>(maxName));
+        while (names.step()) {
+            const std::int64_t id = names.int64(0);
+            if (id >= 0 && static_cast<std::size_t>(id) < used.size() && used[id]) out->names[id] = names.text(1);
+        }
+        out->traceRange.startNs = std::stoll(db.scalarText("SELECT value FROM meta WHERE key = 'trace_start_ns'", "0"));
+        out->traceRange.endNs = std::stoll(db.scalarText("SELECT value FROM meta WHERE key = 'trace_end_ns'", "0"));
+    } catch (const std::exception& e) { // SQLite, or a meta value that is not a number
+        if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", e.what()};
+        return false;
+    }
+    return true;
+}
+
+bool readLaunchCallTimes(Database& db, std::vector<LaunchCallTime>* out, Error* error) {
+    out->clear();
+    try {
+        if (!db.tableExists("launch_link")) return true;
+        Statement st = db.prepare("SELECT l.device_slice_id, c.ts FROM launch_link l JOIN slice c ON c.id = l.call_slice_id "
+                                  "ORDER BY l.device_slice_id");
+        while (st.step()) out->push_back({st.int64(0), st.int64(1)});
+    } catch (const std::exception& e) {
+        if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", e.what()};
+        return false;
+    }
+    return true;
+}
+
+} // namespace opscope

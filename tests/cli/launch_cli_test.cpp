@@ -1,0 +1,129 @@
+// opscope-cli launches / idle / queue run as the real binary on fixtures with known answers.
+#include "../launch_fixtures.h"
+#include "cli_runner.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+using namespace opscope::test;
+
+namespace {
+
+std::string writeTrace(const std::string& name, const char* json) {
+    std::string path = cliTempDir() + "/" + name;
+    std::ofstream(path) << json;
+    return path;
+}
+
+// CSV rows end in CRLF (RFC 4180).
+std::string firstLine(const std::string& text) { return text.substr(0, text.find("\r\n")); }
+
+} // namespace
+
+TEST_CASE("cli launches: CSV columns, JSON with launches[] first", "[cli][launch]") {
+    const std::string trace = writeTrace("launch.json", kLaunchTrace);
+    CliResult csv = runCli({"launches", trace, "--csv"});
+    REQUIRE(csv.exitCode == 0);
+    CHECK(firstLine(csv.out) ==
+          "correlation_id,runtime_call,kernel,stream,cpu_duration_ns,gpu_duration_ns,launch_delay_ns,device,outliers");
+    CHECK(csv.out.find("\n11,cudaLaunchKernel,L1,7,50000,10000,10000,0,short_kernel\r\n") != std::string::npos);
+    CHECK(csv.out.find("\n14,cudaMemcpyAsync,Memcpy HtoD,7,5000,10000,100001,0,long_delay\r\n") != std::string::npos);
+
+    CliResult json = runCli({"launches", trace, "--json"});
+    REQUIRE(json.exitCode == 0);
+    CHECK(json.out.find("{\n  \"launches\"") == 0);
+    nlohmann::json j = nlohmann::json::parse(json.out);
+    REQUIRE(j["launches"].size() == 5);
+    CHECK(j["launches"][1]["cpu_duration_ns"] == 50001);
+    CHECK(j["launches"][1]["outliers"] == nlohmann::json::array({"long_runtime"}));
+    CHECK(j["kernels"][0]["kernel"] == "L2");
+
+    CliResult moved = runCli({"launches", trace, "--json", "--delay-cutoff-ns", "99999"});
+    CHECK(nlohmann::json::parse(moved.out)["launches"][2]["outliers"] == nlohmann::json::array({"long_delay"}));
+    CHECK(runCli({"launches", trace, "--csv", "--json"}).exitCode == 2);
+    CHECK(runCli({"launches", trace, "--runtime-cutoff-ns", "-1"}).exitCode == 2);
+}
+
+TEST_CASE("cli idle: one row per stream, the kernel-wait threshold on both sides", "[cli][idle]") {
+    const std::string trace = writeTrace("idle.json", kIdleTrace);
+    CliResult csv = runCli({"idle", trace, "--csv"});
+    REQUIRE(csv.exitCode == 0);
+    CHECK(csv.out == "device,stream,host_wait_ns,kernel_wait_ns,other_ns,idle_ns\r\n0,7,30001,29999,90000,150000\r\n");
+    CliResult above = runCli({"idle", trace, "--csv", "--kernel-wait-ns", "30001"});
+    CHECK(above.out.find("\n0,7,30001,59999,60000,150000\r\n") != std::string::npos);
+    nlohmann::json j = nlohmann::json::parse(runCli({"idle", trace, "--json"}).out);
+    CHECK(j["streams"][0]["host_wait_ns"] == 30001);
+    CHECK(j["kernel_wait_threshold_ns"] == 30000);
+}
+
+TEST_CASE("cli queue: statistics per stream and the change points", "[cli][queue]") {
+    const std::string trace = writeTrace("queue.json", kIdleTrace);
+    CliResult csv = runCli({"queue", trace, "--csv", "--limit", "2"});
+    REQUIRE(csv.exitCode == 0);
+    CHECK(firstLine(csv.out) == "device,stream,count,mean,std,min,p25,p50,p75,max,time_at_limit_ns");
+    CHECK(csv.out.find("\n0,7,8,0.750000,0.707107,0,0.000000,1.000000,1.000000,2,19999\r\n") != std::string::npos);
+    nlohmann::json j = nlohmann::json::parse(runCli({"queue", trace, "--json", "--series"}).out);
+    REQUIRE(j["streams"].size() == 1);
+    CHECK(j["streams"][0]["points"].size() == 8);
+    CHECK(j["streams"][0]["points"][3] == nlohmann::json::array({30000, 2}));
+    CHECK(runCli({"queue", trace, "--limit", "0"}).exitCode == 2);
+}
+
+TEST_CASE("cli stats --step N: the kernels the step launched, though they ran in the next step's window", "[cli][launch][step]") {
+    const std::string trace = writeTrace("lag.json", kLaggingTrace);
+    CliResult step1 = runCli({"stats", trace, "--step", "1", "--csv"});
+    REQUIRE(step1.exitCode == 0);
+    CHECK(step1.out.find("\nk_fwd,") != std::string::npos);
+    CHECK(step1.out.find("\nk_bwd,") != std::string::npos);
+    CHECK(step1.out.find("\nk_opt,") != std::string::npos);
+    CHECK(step1.out.find("\nk_fwd2,") == std::string::npos);
+    CliResult step2 = runCli({"stats", trace, "--step", "2", "--csv"});
+    REQUIRE(step2.exitCode == 0);
+    CHECK(step2.out.find("\nk_fwd2,") != std::string::npos);
+    CHECK(step2.out.find("\nk_opt,") == std::string::npos);
+    CliResult missing = runCli({"stats", trace, "--step", "9"});
+    CHECK(missing.exitCode == 2);
+    CHECK(missing.err.find("ProfilerStep#9") != std::string::npos);
+}
+
+TEST_CASE("cli sequences: patterns per operator and fusion candidates as JSON", "[cli][launch][sequences]") {
+    const std::string trace = writeTrace("seq.json", kSequenceTrace);
+    CliResult r = runCli({"sequences", trace, "--json"});
+    REQUIRE(r.exitCode == 0);
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    REQUIRE(j["sequences"].size() == 2);
+    CHECK(j["sequences"][0]["pattern"] == "aten::linear|gemm|bias|relu");
+    CHECK(j["sequences"][0]["count"] == 2);
+    CHECK(j["fusion_candidates"].size() == 1);
+    CliResult adds = runCli({"sequences", trace, "--op", "aten::add", "--min-len", "2", "--csv"});
+    CHECK(adds.out.find("\naten::add|add|add,2,1,") != std::string::npos);
+}
+
+TEST_CASE("cli compare --step N:M: step 1 against step 2 by launch, with a host-operator section", "[cli][launch][compare]") {
+    const std::string trace = writeTrace("lagcmp.json", kLaggingTrace);
+    CliResult r = runCli({"compare", trace, trace, "--step", "1:2", "--csv", "--no-findings"});
+    REQUIRE(r.exitCode != 2);
+    CHECK(r.out.find("\nhost_operator,aten::mm,1,0,15.000,0.000,-15.000,,,,,deleted\r\n") != std::string::npos);
+    CHECK(r.out.find("\noperator,k_opt,") != std::string::npos); // step 1's optimizer kernel, run during step 2
+    CHECK(r.out.find("vanished") != std::string::npos);
+    CliResult same = runCli({"compare", trace, trace, "--step", "1", "--csv", "--no-findings"});
+    CHECK(same.exitCode == 0);
+    CHECK(same.out.find("\nhost_operator,aten::mm,1,1,15.000,15.000,0.000,,,,,unchanged\r\n") != std::string::npos);
+    CHECK(runCli({"compare", trace, trace, "--step", "x"}).exitCode == 2);
+    CHECK(runCli({"compare", trace, trace, "--step", "7"}).exitCode == 2);
+}
+
+TEST_CASE("cli critical-path: one row per step with its bound", "[cli][launch][critical]") {
+    const std::string trace = writeTrace("lagcp.json", kLaggingTrace);
+    CliResult csv = runCli({"critical-path", trace, "--csv"});
+    REQUIRE(csv.exitCode == 0);
+    CHECK(firstLine(csv.out) == "step,start_ns,end_ns,host_ns,launch_ns,device_ns,sync_ns,bound");
+    nlohmann::json j = nlohmann::json::parse(runCli({"critical-path", trace, "--json", "--step", "2"}).out);
+    REQUIRE(j["steps"].size() == 1);
+    CHECK(j["steps"][0]["step"] == 2);
+    CHECK(j["steps"][0]["end_ns"] == 280000); // k_fwd2 ends after the step's host window
+    CHECK(j["steps"][0]["bound"] == "device");
+    CHECK(runCli({"critical-path", trace, "--step", "9"}).exitCode == 2);
+}

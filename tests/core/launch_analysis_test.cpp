@@ -1,0 +1,138 @@
+// Launch statistics, idle causes and queue length on fixtures with known answers, each threshold
+// tested at its value on both sides.
+#include "../launch_fixtures.h"
+#include "core/analysis/launch/idle_breakdown.h"
+#include "core/analysis/launch/launch_stats.h"
+#include "core/analysis/launch/queue_length.h"
+#include "core/store/trace_store.h"
+#include "test_support.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace opscope;
+using namespace opscope::test;
+
+namespace {
+
+LaunchData loadTrace(const TempDir& dir, const std::string& json) {
+    OpenResult result;
+    Error error;
+    if (!openTrace({dir.write("t.json", json)}, OpenOptions{}, ImportProgress{}, &result, &error)) FAIL(describe(error));
+    Database db(result.storePath, Database::Mode::ReadOnly);
+    LaunchData data;
+    if (!readLaunchData(db, &data, &error)) FAIL(describe(error));
+    return data;
+}
+
+} // namespace
+
+TEST_CASE("launch rows: delay = kernel start - call end (0 when negative), HTA outliers at their cutoffs", "[launch]") {
+    TempDir dir;
+    LaunchData data = loadTrace(dir, kLaunchTrace);
+    LaunchStatsReport r = computeLaunchStats(data, LaunchStatsOptions{});
+    REQUIRE(r.launches.size() == 5);
+    CHECK(r.unlinkedEvents == 0);
+    const LaunchRow& l1 = r.launches[0];
+    CHECK(l1.correlationId == 11);
+    CHECK(l1.runtimeCall == "cudaLaunchKernel");
+    CHECK(l1.kernel == "L1");
+    CHECK(l1.stream == "7");
+    CHECK(l1.cpuDurationNs == 50000);
+    CHECK(l1.gpuDurationNs == 10000);
+    CHECK(l1.launchDelayNs == 10000);
+    CHECK(l1.outliers == kShortKernel); // CPU 50 us is not above the cutoff
+    CHECK(r.launches[1].outliers == kLongRuntime); // 50.001 us
+    CHECK(r.launches[1].cpuDurationNs == 50001);
+    CHECK(r.launches[2].launchDelayNs == 100000);
+    CHECK(r.launches[2].outliers == 0);
+    CHECK(r.launches[3].launchDelayNs == 100001);
+    CHECK(r.launches[3].outliers == kLongDelay);
+    CHECK(r.launches[3].runtimeCall == "cudaMemcpyAsync");
+    CHECK(r.launches[4].launchDelayNs == 0);
+    CHECK(r.launches[4].outliers == 0);
+    // per kernel: L1 twice
+    REQUIRE(r.kernels.size() == 4);
+    const KernelLaunchSummary* l1Summary = nullptr;
+    for (const KernelLaunchSummary& k : r.kernels)
+        if (k.kernel == "L1") l1Summary = &k;
+    REQUIRE(l1Summary);
+    CHECK(l1Summary->count == 2);
+    CHECK(l1Summary->gpuTotalNs == 40000);
+    CHECK(l1Summary->shortKernels == 1);
+    CHECK(r.kernels.front().kernel == "L2"); // most GPU time first
+
+    LaunchStatsOptions moved;
+    moved.runtimeCutoffNs = 50001;
+    moved.launchDelayCutoffNs = 100000 - 1;
+    LaunchStatsReport m = computeLaunchStats(data, moved);
+    CHECK(m.launches[1].outliers == 0);          // 50.001 us is now at the cutoff: neither long nor short (GPU > CPU)
+    CHECK(m.launches[2].outliers == kLongDelay); // 100 us > 99.999 us
+}
+
+TEST_CASE("idle per stream: host wait, kernel wait under 30 us, other; the threshold on both sides", "[launch][idle]") {
+    TempDir dir;
+    LaunchData data = loadTrace(dir, kIdleTrace);
+    IdleReport r = computeIdleBreakdown(data, IdleOptions{});
+    REQUIRE(r.streams.size() == 1);
+    const StreamIdle& s = r.streams[0];
+    CHECK(s.device == "0");
+    CHECK(s.stream == "7");
+    CHECK(s.hostWaitNs == 30001);
+    CHECK(s.kernelWaitNs == 29999);     // 29.999 us < 30 us
+    CHECK(s.otherNs == 30000 + 60000);  // 30 us is not under 30 us; the unlinked k5 cannot be host wait
+    CHECK(s.idleNs() == 150000);
+    CHECK(s.hostWaitGaps == 1);
+    CHECK(s.kernelWaitGaps == 1);
+    CHECK(s.otherGaps == 2);
+
+    IdleOptions above;
+    above.kernelWaitThresholdNs = 30001;
+    IdleReport a = computeIdleBreakdown(data, above);
+    CHECK(a.streams[0].kernelWaitNs == 29999 + 30000);
+    CHECK(a.streams[0].otherNs == 60000);
+    IdleOptions below;
+    below.kernelWaitThresholdNs = 29999;
+    IdleReport b = computeIdleBreakdown(data, below);
+    CHECK(b.streams[0].kernelWaitNs == 0);
+    CHECK(b.streams[0].otherNs == 29999 + 30000 + 60000);
+}
+
+TEST_CASE("queue length: +1 at a call, -1 at its kernel, statistics over change points", "[launch][queue]") {
+    TempDir dir;
+    LaunchData data = loadTrace(dir, kIdleTrace);
+    QueueReport r = computeQueueLength(data, QueueOptions{});
+    REQUIRE(r.streams.size() == 1);
+    const StreamQueue& q = r.streams[0];
+    std::vector<std::int64_t> lengths;
+    for (const QueuePoint& p : q.points) lengths.push_back(p.length);
+    CHECK(lengths == std::vector<std::int64_t>{1, 0, 1, 2, 1, 0, 1, 0});
+    CHECK(q.points[3].tsNs == 30000);
+    CHECK(q.count == 8);
+    CHECK(q.mean == Approx(0.75));
+    CHECK(q.std == Approx(std::sqrt(0.5)));
+    CHECK(q.min == 0);
+    CHECK(q.max == 2);
+    CHECK(q.p25 == Approx(0.0));
+    CHECK(q.p50 == Approx(1.0));
+    CHECK(q.p75 == Approx(1.0));
+    CHECK(q.timeAtLimitNs == 0); // never at 1024
+
+    QueueOptions two;
+    two.limit = 2; // at the limit counts: 30 us .. 49.999 us
+    CHECK(computeQueueLength(data, two).streams[0].timeAtLimitNs == 19999);
+    QueueOptions three;
+    three.limit = 3;
+    CHECK(computeQueueLength(data, three).streams[0].timeAtLimitNs == 0);
+    QueueOptions one;
+    one.limit = 1;
+    CHECK(computeQueueLength(data, one).streams[0].timeAtLimitNs == 10000 + 15000 + 19999 + 40000 + 10000);
+}
+
+TEST_CASE("a store without launch links reads as unlinked events", "[launch]") {
+    LaunchData empty;
+    CHECK(computeLaunchStats(empty, {}).launches.empty());
+    CHECK(computeIdleBreakdown(empty, {}).streams.empty());
+    CHECK(computeQueueLength(empty, {}).streams.empty());
+}
