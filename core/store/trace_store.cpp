@@ -1,8 +1,10 @@
 #include "core/store/trace_store.h"
 
 #include "core/importers/ascend/ascend_importer.h"
+#include "core/importers/cluster/cluster_output_importer.h"
 #include "core/importers/chrome_json/chrome_trace_importer.h"
 #include "core/importers/device_classifier.h"
+#include "core/importers/job_inputs.h"
 #include "core/model/fnv1a.h"
 #include "core/store/schema.h"
 #include "core/store/source_fingerprint.h"
@@ -12,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <unistd.h>
 
 namespace opscope {
@@ -113,10 +116,20 @@ bool storeIsFresh(const std::string& storePath, const std::string& tracePath) {
 namespace {
 
 bool importOne(const std::string& path, std::size_t index, std::size_t count, StoreWriter& writer,
-               const ImportProgress& progress, OpenResult* result, Error* error) {
+               const ImportProgress& progress, OpenResult* result, std::map<std::string, InputIdentity>* identities,
+               Error* error) {
+    if (isClusterAnalysisOutput(path)) {
+        ClusterImportReport report;
+        if (!importClusterOutput(path, writer, progress, &report, error)) return false;
+        result->usedFiles.insert(result->usedFiles.end(), report.usedFiles.begin(), report.usedFiles.end());
+        result->skippedFiles.insert(result->skippedFiles.end(), report.skippedFiles.begin(), report.skippedFiles.end());
+        result->events += report.stepRows + report.commOps + report.commLinks;
+        return true;
+    }
     if (isAscendInput(path)) {
         AscendImportReport report;
-        if (!importAscend(path, writer, progress, &report, error)) return false;
+        const int fallbackRank = count > 1 ? static_cast<int>(index) : -1;
+        if (!importAscend(path, writer, progress, &report, error, fallbackRank)) return false;
         result->events += report.events;
         result->bytes += report.bytes;
         result->usedFiles.insert(result->usedFiles.end(), report.usedFiles.begin(), report.usedFiles.end());
@@ -128,10 +141,25 @@ bool importOne(const std::string& path, std::size_t index, std::size_t count, St
     ChromeImportResult chrome;
     if (!importChromeTrace(path, writer, options, progress, &chrome, error)) return false;
     writer.addSourceFile(path, "chrome-trace", "used", {}, chrome.events);
+    (*identities)[options.processKeyPrefix] = InputIdentity{chrome.rank, {}};
     result->events += chrome.events;
     result->bytes += chrome.bytes;
     result->usedFiles.push_back(path);
     return true;
+}
+
+// Several Kineto files of one job: a file that does not say its rank takes its input number (as
+// msprof-analyze numbers ranks in order); two files that claim the same rank stay apart by file name.
+void settleInputRanks(const std::vector<std::string>& paths, std::map<std::string, InputIdentity>* identities) {
+    if (paths.size() < 2) return;
+    std::map<int, int> claims;
+    for (const auto& [prefix, identity] : *identities)
+        if (identity.rank >= 0) ++claims[identity.rank];
+    for (auto& [prefix, identity] : *identities) {
+        std::size_t index = std::stoul(prefix.substr(0, prefix.size() - 1));
+        if (identity.rank < 0) identity.rank = static_cast<int>(index);
+        else if (claims[identity.rank] > 1) identity.host = fs::path(paths[index]).filename().string();
+    }
 }
 
 } // namespace
@@ -164,11 +192,15 @@ bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& op
     }
     std::unique_ptr<StoreWriter> writer = StoreWriter::create(result->storePath, error);
     if (!writer) return false;
+    const std::vector<std::string> jobPaths = expandJobInputs(tracePaths);
+    std::map<std::string, InputIdentity> identities;
     try {
-        for (std::size_t i = 0; i < tracePaths.size(); ++i) {
-            if (!importOne(tracePaths[i], i, tracePaths.size(), *writer, progress, result, error)) return false;
+        for (std::size_t i = 0; i < jobPaths.size(); ++i) {
+            if (!importOne(jobPaths[i], i, jobPaths.size(), *writer, progress, result, &identities, error))
+                return false;
         }
-        classifyDevices(*writer);
+        settleInputRanks(jobPaths, &identities);
+        classifyDevices(*writer, identities);
         writer->setMeta("inputs", inputs);
         writer->setMeta("source_path", fs::absolute(withoutTrailingSlash(tracePaths[0])).string());
         writer->setMeta("created_at_unix", std::to_string(std::chrono::duration_cast<std::chrono::seconds>(

@@ -33,7 +33,8 @@ struct ScannedFile {
 struct ScanUnit {
     std::string root;      // the unit's folder
     int device = -1;       // from a device_<n> folder name; -1: files decide
-    int rank = -1;         // from profiler_info_<rank>.json
+    int rank = -1;         // from profiler_info_<rank>.json or info.json.<device>; -1: unknown
+    std::string host;      // from info.json hostname or the *_ascend_pt folder name; empty: unknown
     std::vector<ScannedFile> files;   // to import, in import order
     std::vector<ScannedFile> skipped; // left out, with reason
 };
