@@ -1,0 +1,126 @@
+// opscope-cli cluster as the real binary: the documented JSON keys, the shared cluster_analysis_output
+// reproducing its cluster_step_trace_time.csv rows, and errors for inputs it cannot use.
+#include "cli_runner.h"
+#include "core/importers/chrome_json/decimal_time.h"
+#include "tests/shared_samples.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace opscope::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string writeFile(const fs::path& path, const std::string& text) {
+    fs::create_directories(path.parent_path());
+    std::ofstream(path) << text;
+    return path.string();
+}
+
+std::vector<std::string> splitCsvLine(const std::string& line) {
+    std::vector<std::string> cells;
+    std::string cell;
+    bool quoted = false;
+    for (char c : line) {
+        if (c == '"') quoted = !quoted;
+        else if (c == ',' && !quoted) cells.push_back(cell), cell.clear();
+        else cell.push_back(c);
+    }
+    cells.push_back(cell);
+    return cells;
+}
+
+} // namespace
+
+TEST_CASE("cli cluster: --json has ranks[].steps[] with the documented keys and the slow ranks", "[cli][ranks]") {
+    fs::path dir = fs::path(cliTempDir()) / "cluster_fixture" / "cluster_analysis_output";
+    writeFile(dir / "cluster_step_trace_time.csv",
+              "Step,Type,Index,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble,"
+              "Communication(Not Overlapped and Exclude Receive)\n"
+              "1,rank,0,206,0,0,0,0,206,0,0\n"
+              "1,rank,1,194,0,0,0,0,194,0,0\n");
+    CliResult r = runCli({"cluster", dir.string(), "--json", "-o", cliTempDir() + "/cluster_fixture.sqlite"});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    REQUIRE(j["ranks"].size() == 2);
+    const auto& step = j["ranks"][1]["steps"][0];
+    CHECK(j["ranks"][1]["rank"] == 1);
+    CHECK(step["step"] == "1");
+    CHECK(step["compute_ns"] == 194'000);
+    CHECK(step["communication_not_overlapped_ns"] == 0);
+    CHECK(step["free_ns"] == 0);
+    CHECK(step["stage_ns"] == 194'000);
+    // (206 - 194) / 200 = 0.06 > 0.05: rank 0 computes longer.
+    REQUIRE(j["slow_ranks"].size() == 1);
+    CHECK(j["slow_ranks"][0]["rule"] == "advisor_slow_rank");
+    CHECK(j["slow_ranks"][0]["rank"] == 0);
+    CHECK(j["slow_ranks"][0]["reason"] == "computes_longer");
+    CHECK(j["slow_links"].is_array());
+}
+
+TEST_CASE("cli cluster: an input with nothing usable exits 2 naming it", "[cli][ranks]") {
+    fs::path dir = fs::path(cliTempDir()) / "cluster_bad" / "cluster_analysis_output";
+    writeFile(dir / "cluster_step_trace_time.csv", "nothing,useful\n");
+    CliResult r = runCli({"cluster", dir.string(), "-o", cliTempDir() + "/cluster_bad.sqlite"});
+    CHECK(r.exitCode == 2);
+    CHECK(r.err.find("cluster_step_trace_time.csv") != std::string::npos);
+    CHECK_FALSE(fs::exists(cliTempDir() + "/cluster_bad.sqlite"));
+}
+
+TEST_CASE("cli cluster: the shared cluster_analysis_output reproduces its csv rows", "[cli][ranks][shared]") {
+    std::string folder = sharedPathOrSkip("samples/ascend/cluster_analysis_output");
+    CliResult r = runCli({"cluster", folder, "--json", "-o", cliTempDir() + "/shared_cluster.sqlite"});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    std::ifstream csv(folder + "/cluster_step_trace_time.csv");
+    std::string line;
+    std::getline(csv, line); // header: Step,Type,Index,Computing,Communication(Not Overlapped),...,Free,Stage
+    int rows = 0;
+    while (std::getline(csv, line)) {
+        std::vector<std::string> c = splitCsvLine(line);
+        if (c.size() < 9 || c[1] != "rank") continue;
+        int rank = std::stoi(c[2]);
+        INFO("rank " << rank);
+        nlohmann::json rankJson;
+        for (const auto& r : j["ranks"])
+            if (r["rank"] == rank) rankJson = r;
+        REQUIRE(rankJson.is_object());
+        REQUIRE(rankJson["steps"].size() == 1);
+        const auto& s = rankJson["steps"][0];
+        CHECK(s["step"] == c[0]);
+        CHECK(s["compute_ns"] == *opscope::parseMicrosToNs(c[3]));
+        CHECK(s["communication_not_overlapped_ns"] == *opscope::parseMicrosToNs(c[4]));
+        CHECK(s["free_ns"] == *opscope::parseMicrosToNs(c[7]));
+        CHECK(s["stage_ns"] == *opscope::parseMicrosToNs(c[8]));
+        ++rows;
+    }
+    CHECK(rows == 8);
+    CHECK(j["source"] == "cluster_step_trace_time");
+    // Communication imbalance: rank 1 waits least (133385.977 µs), the others wait for it.
+    bool communication = false;
+    for (const auto& r : j["slow_ranks"])
+        if (r["rule"] == "advisor_slow_rank" && r["dimension"] == "communication_not_overlapped")
+            communication = r["rank"] == 1 && r["reason"] == "others_wait";
+    CHECK(communication);
+}
+
+TEST_CASE("cli cluster: the two shared rank folders give rank 0 and rank 1 from their tasks", "[cli][ranks][shared]") {
+    std::string rank0 = sharedPathOrSkip("samples/ascend/torch_npu_text_rank0");
+    std::string rank1 = sharedPathOrSkip("samples/ascend/torch_npu_text_rank1");
+    CliResult r = runCli({"cluster", rank0, rank1, "--json", "-o", cliTempDir() + "/shared_job.sqlite"});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    CHECK(j["source"] == "device_tasks");
+    REQUIRE(j["ranks"].size() == 2);
+    CHECK(j["ranks"][0]["rank"] == 0);
+    CHECK(j["ranks"][1]["rank"] == 1);
+    CHECK(j["ranks"][0]["steps"][0]["step"] == "50");
+}
