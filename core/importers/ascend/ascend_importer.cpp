@@ -11,6 +11,10 @@
 #include "core/importers/ascend/op_rows_importer.h"
 #include "core/importers/ascend/step_trace_importer.h"
 #include "core/importers/chrome_json/chrome_trace_importer.h"
+#include "core/importers/cluster/communication_json.h"
+#include "core/store/cluster_tables.h"
+
+#include <filesystem>
 
 #include <map>
 #include <set>
@@ -120,6 +124,17 @@ SideResult runSideImport(UnitContext& ctx, const ScannedFile& f, Error* error) {
         r.events = comm.ops;
         r.note = std::to_string(comm.joined) + " ops joined to communication slices, " +
                  std::to_string(comm.unjoined) + " imported as slices of their own";
+        // The same operators as rows of the communication tables, for the cluster and communication views.
+        std::vector<CommOpRank> ops;
+        if (r.ok && cluster::readRankCommunicationJson(f.path, ctx.rank, &ops, error))
+            writeCommOps(ctx.writer.database(), "communication.json", ops);
+    } else if (f.kind == FileKind::CommunicationMatrix) {
+        std::vector<CommMatrixLink> links;
+        const std::string metadata = (std::filesystem::path(ctx.unitRoot) / "profiler_metadata.json").string();
+        r.ok = cluster::readRankCommunicationMatrix(f.path, cluster::parallelGroupRanks(metadata), &links, error);
+        if (r.ok) writeCommLinks(ctx.writer.database(), "communication_matrix.json", links);
+        r.events = static_cast<std::int64_t>(links.size());
+        r.note = std::to_string(links.size()) + " links";
     } else if (f.kind == FileKind::Counter) {
         r.ok = importCounterCsv(ctx, f.path, f.counterKind, &r.events, error);
         ctx.report.counterSamples += r.events;
@@ -197,6 +212,7 @@ bool importAscend(const std::string& path, StoreWriter& writer, const ImportProg
         const ScanUnit& unit = scan.units[i];
         UnitContext ctx(writer, progress, rep);
         ctx.keyPrefix = "ascend:" + unit.root + "|";
+        ctx.unitRoot = unit.root;
         ctx.defaultDevice = unit.device;
         ctx.bytesDone = bytesDone;
         ctx.bytesTotal = bytesTotal;
@@ -207,6 +223,7 @@ bool importAscend(const std::string& path, StoreWriter& writer, const ImportProg
         // A lone unit of unknown rank among several inputs takes the input's number, as msprof-analyze
         // numbers ranks in order when the files do not say.
         int rank = unit.rank >= 0 ? unit.rank : (scan.units.size() == 1 ? fallbackRank : -1);
+        ctx.rank = rank;
         if (!unit.files.empty()) importUnit(ctx, unit, rank, devices);
         bytesDone = ctx.bytesDone;
         if (progress.cancelled()) {

@@ -63,9 +63,14 @@ constexpr std::array<SkipName, 16> kSkippedCsv = {{
 }};
 
 ScannedFile classifyJson(ScannedFile f, const std::string& name) {
-    if (name == "communication_matrix.json" || startsWith(name, "cluster_")) {
+    if (name == "communication_matrix.json") {
+        f.kind = FileKind::CommunicationMatrix;
+        f.role = "communication_matrix";
+        return f;
+    }
+    if (startsWith(name, "cluster_")) {
         f.kind = FileKind::Skipped;
-        f.reason = "communication matrix / cluster summary: not a timeline";
+        f.reason = "msprof-analyze cluster output: open its cluster_analysis_output folder";
         return f;
     }
     std::string head = readHead(f.path, 256 * 1024);
@@ -183,8 +188,9 @@ int importOrder(const ScannedFile& f) {
     case FileKind::L2Cache: return 3;
     case FileKind::StepTrace: return 4; // after the kernels: steps may be placed by their span
     case FileKind::Communication: return 5;
-    case FileKind::Counter: return 6;
-    default: return 7;
+    case FileKind::CommunicationMatrix: return 6;
+    case FileKind::Counter: return 7;
+    default: return 8;
     }
 }
 

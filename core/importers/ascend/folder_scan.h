@@ -13,6 +13,7 @@ enum class FileKind {
     L2Cache,       // l2_cache.csv
     StepTrace,     // step_trace_time.csv, step_trace_*.csv
     Communication, // communication.json
+    CommunicationMatrix, // communication_matrix.json
     Counter,       // hbm, ddr, npu_mem, memory_record ... CSVs
     Database,      // msprof_*.db, ascend_pytorch_profiler_*.db
     BadFile,       // named like an Ascend file but its content is not a known layout
