@@ -662,6 +662,14 @@
         <source>Phase comparison</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cluster summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1018,6 +1026,210 @@
     </message>
     <message>
         <source>%1 — computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::ClusterStepsModel</name>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication not overlapped (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow by</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::ClusterView</name>
+    <message>
+        <source>it computes longer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the others wait for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it idles longer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it starts the dominant collective late</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1: %2%3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slow link %1: rank %2 at %3 GB/s (mean %4 GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No slow rank: no rule fires.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication not overlapped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heatmap of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No per-rank figures in this store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::CommunicationRanksModel</name>
+    <message>
+        <source>Above the 0.2 guidance: a communication bottleneck is likely</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elapse (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transit (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synchronisation (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synchronisation ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::CommunicationView</name>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transit size (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transit time (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication matrix:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matrix ranks are group-local: profiler_metadata.json has no parallel_group to map them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 has the smallest wait ratio while the most waiting rank synchronises above 0.2: it arrives last, the others wait for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow link %1: rank %2 at %3 GB/s against a mean of %4 GB/s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Packets on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No communication matrix in this store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destination (transport: %1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

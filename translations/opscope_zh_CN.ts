@@ -662,6 +662,14 @@
         <source>Phase comparison</source>
         <translation>阶段对比</translation>
     </message>
+    <message>
+        <source>Cluster summary</source>
+        <translation>集群概览</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1017,6 +1025,210 @@
     <message>
         <source>%1 — computing…</source>
         <translation>%1 — 计算中…</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::ClusterStepsModel</name>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Compute (ms)</source>
+        <translation>计算（毫秒）</translation>
+    </message>
+    <message>
+        <source>Communication not overlapped (ms)</source>
+        <translation>未被掩盖的通信（毫秒）</translation>
+    </message>
+    <message>
+        <source>Free (ms)</source>
+        <translation>空闲（毫秒）</translation>
+    </message>
+    <message>
+        <source>Stage (ms)</source>
+        <translation>阶段（毫秒）</translation>
+    </message>
+    <message>
+        <source>Slow by</source>
+        <translation>慢卡判定规则</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::ClusterView</name>
+    <message>
+        <source>it computes longer</source>
+        <translation>计算耗时更长</translation>
+    </message>
+    <message>
+        <source>the others wait for it</source>
+        <translation>其他 rank 在等待它</translation>
+    </message>
+    <message>
+        <source>it idles longer</source>
+        <translation>空闲时间更长</translation>
+    </message>
+    <message>
+        <source>it starts the dominant collective late</source>
+        <translation>主要集合通信启动较晚</translation>
+    </message>
+    <message>
+        <source>rank %1: %2%3, %4</source>
+        <translation>rank %1：%2%3，%4</translation>
+    </message>
+    <message>
+        <source>slow link %1: rank %2 at %3 GB/s (mean %4 GB/s)</source>
+        <translation>慢链路 %1：rank %2 为 %3 GB/s（平均 %4 GB/s）</translation>
+    </message>
+    <message>
+        <source>No slow rank: no rule fires.</source>
+        <translation>没有慢卡：没有规则触发。</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Communication not overlapped</source>
+        <translation>未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Heatmap of</source>
+        <translation>热力图指标</translation>
+    </message>
+    <message>
+        <source>No per-rank figures in this store</source>
+        <translation>该数据存储中没有按 rank 的数据</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>whole trace</source>
+        <translation>整个 trace</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>%1 (ms)</source>
+        <translation>%1（毫秒）</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::CommunicationRanksModel</name>
+    <message>
+        <source>Above the 0.2 guidance: a communication bottleneck is likely</source>
+        <translation>高于 0.2 的经验阈值：可能存在通信瓶颈</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation>算子数</translation>
+    </message>
+    <message>
+        <source>Elapse (ms)</source>
+        <translation>总耗时（毫秒）</translation>
+    </message>
+    <message>
+        <source>Transit (ms)</source>
+        <translation>传输（毫秒）</translation>
+    </message>
+    <message>
+        <source>Wait (ms)</source>
+        <translation>等待（毫秒）</translation>
+    </message>
+    <message>
+        <source>Synchronisation (ms)</source>
+        <translation>同步（毫秒）</translation>
+    </message>
+    <message>
+        <source>Idle (ms)</source>
+        <translation>空闲（毫秒）</translation>
+    </message>
+    <message>
+        <source>Wait ratio</source>
+        <translation>等待比例</translation>
+    </message>
+    <message>
+        <source>Synchronisation ratio</source>
+        <translation>同步比例</translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽（GB/s）</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::CommunicationView</name>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>Transit size (MB)</source>
+        <translation>传输量（MB）</translation>
+    </message>
+    <message>
+        <source>Transit time (ms)</source>
+        <translation>传输时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>Communication matrix:</source>
+        <translation>通信矩阵：</translation>
+    </message>
+    <message>
+        <source>Matrix ranks are group-local: profiler_metadata.json has no parallel_group to map them.</source>
+        <translation>矩阵中的 rank 为通信域内编号：profiler_metadata.json 中没有 parallel_group 可用于映射。</translation>
+    </message>
+    <message>
+        <source>Rank %1 has the smallest wait ratio while the most waiting rank synchronises above 0.2: it arrives last, the others wait for it.</source>
+        <translation>rank %1 的等待比例最小，而等待最多的 rank 同步比例高于 0.2：它最后到达，其他 rank 在等待它。</translation>
+    </message>
+    <message>
+        <source>Slow link %1: rank %2 at %3 GB/s against a mean of %4 GB/s.</source>
+        <translation>慢链路 %1：rank %2 为 %3 GB/s，平均为 %4 GB/s。</translation>
+    </message>
+    <message>
+        <source>Packets on %1: %2</source>
+        <translation>%1 上的数据包：%2</translation>
+    </message>
+    <message>
+        <source>No communication matrix in this store</source>
+        <translation>该数据存储中没有通信矩阵</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>源</translation>
+    </message>
+    <message>
+        <source>Destination (transport: %1)</source>
+        <translation>目的（传输类型：%1）</translation>
     </message>
 </context>
 <context>

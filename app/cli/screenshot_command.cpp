@@ -25,7 +25,7 @@ namespace {
 const char* kHelp =
     "usage: opscope-cli screenshot TRACE|STORE [--view timeline] [--range START:END] [--size WxH] -o OUT\n"
     "Renders a view offscreen as the GUI shows it. OUT ending in .svg gives SVG, anything else PNG.\n"
-    "  --view NAME       view to render (default: timeline): timeline, graph, stats, heatmap, bubbles,\n"
+    "  --view NAME       view to render (default: timeline): timeline, graph, stats, heatmap, bubbles, cluster, communication,\n"
     "                    findings, roofline, phases\n"
     "  --range S:E       visible window in microseconds from trace start (decimals allowed)\n"
     "  --size WxH        image size in pixels (default 1600x900)\n"
