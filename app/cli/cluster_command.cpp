@@ -3,6 +3,7 @@
 #include "app/cli/analysis_cli_support.h"
 #include "core/analysis/cluster/cluster_from_store.h"
 #include "core/analysis/cluster/cluster_json.h"
+#include "core/analysis/cluster/cluster_merge.h"
 #include "core/store/trace_store.h"
 
 #include <cstdio>
@@ -18,7 +19,34 @@ const char* kHelp =
     "free and stage (us); then the slow ranks by msprof-analyze's advisor rule ((max - min) / mean > 0.05),\n"
     "its slow_rank recipe (Dixon / 3 sigma votes) and HTA's straggler rule, and the slow links.\n"
     "--source tasks computes from the ranks' device tasks, steps reads cluster_step_trace_time rows;\n"
-    "auto (default) prefers the tasks when the traces are there. -o writes the job's store there.\n";
+    "auto (default) prefers the tasks when the traces are there. -o writes the job's store there.\n"
+    "\n"
+    "usage: opscope-cli cluster merge RANK_STORE... -o JOB_STORE\n"
+    "Builds a job's cluster store from per-rank stores (opscope-cli import RANK -o rank.sqlite, run per rank\n"
+    "under any job runner) without re-reading the traces: per-rank x step figures, communication rows, devices.\n";
+
+int runMerge(ArgParser& parser) {
+    std::string out;
+    parser.option("-o", &out);
+    std::vector<std::string> inputs = parser.positional();
+    inputs.erase(inputs.begin()); // "merge"
+    if (inputs.empty() || out.empty() || !parser.unknownOptions().empty()) {
+        std::fprintf(stderr, "%s", kHelp);
+        return kExitBadInput;
+    }
+    ClusterMergeReport report;
+    Error error;
+    if (!mergeRankStores(inputs, out, &report, &error)) {
+        std::fprintf(stderr, "opscope-cli cluster merge: %s\n", describe(error).c_str());
+        return error.code == ErrorCode::StoreFailed ? kExitFailure : kExitBadInput;
+    }
+    for (const std::string& d : report.duplicateRanks)
+        std::fprintf(stderr, "opscope-cli cluster merge: warning: two stores hold %s\n", d.c_str());
+    std::printf("%s: %d ranks, %lld step rows, %lld communication operators, %lld matrix links\n", out.c_str(),
+                report.ranks, static_cast<long long>(report.stepRows), static_cast<long long>(report.commOps),
+                static_cast<long long>(report.commLinks));
+    return kExitOk;
+}
 
 void printTable(const ClusterSummary& s) {
     std::printf("source: %s\n", s.source.c_str());
@@ -46,6 +74,7 @@ int runCluster(const std::vector<std::string>& args) {
         return kExitOk;
     }
     ArgParser parser(args);
+    if (!parser.positional().empty() && parser.positional().front() == "merge") return runMerge(parser);
     const bool json = parser.flag("--json");
     std::string sourceText = "auto", storePath;
     parser.option("--source", &sourceText);

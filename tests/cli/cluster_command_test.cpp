@@ -124,3 +124,58 @@ TEST_CASE("cli cluster: the two shared rank folders give rank 0 and rank 1 from 
     CHECK(j["ranks"][1]["rank"] == 1);
     CHECK(j["ranks"][0]["steps"][0]["step"] == "50");
 }
+
+namespace {
+// One Kineto rank: two steps, a compute kernel and an NCCL kernel per step on GPU 0.
+std::string kinetoRank(int rank, int computeUs) {
+    std::string events;
+    for (int step = 1; step <= 2; ++step) {
+        const int base = step * 10'000;
+        events += "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#" + std::to_string(step) +
+                  "\",\"pid\":100,\"tid\":1,\"ts\":" + std::to_string(base) + ",\"dur\":5000},\n";
+        events += "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0,\"tid\":7,\"ts\":" + std::to_string(base + 10) +
+                  ",\"dur\":" + std::to_string(computeUs) + ",\"args\":{\"stream\":7}},\n";
+        events += "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce\",\"pid\":0,\"tid\":8,\"ts\":" +
+                  std::to_string(base + 10 + computeUs) + ",\"dur\":100,\"args\":{\"stream\":8}},\n";
+    }
+    events.resize(events.size() - 2);
+    return "{\"distributedInfo\": {\"rank\": " + std::to_string(rank) + "}, \"traceEvents\": [\n" + events + "\n]}\n";
+}
+} // namespace
+
+TEST_CASE("cli cluster merge: the xargs -P recipe imports ranks in parallel and merges their stores", "[cli][ranks]") {
+    fs::path job = fs::path(cliTempDir()) / "merge_job";
+    fs::remove_all(job);
+    for (int rank = 0; rank < 3; ++rank) writeFile(job / ("rank-" + std::to_string(rank) + ".json"), kinetoRank(rank, 1000 + 1000 * rank));
+    fs::path out = fs::path(cliTempDir()) / "merge_out";
+    fs::remove_all(out);
+    const std::string script = std::string(OPSCOPE_SOURCE_DIR) + "/scripts/cluster_import.sh";
+    const std::string command = "OPSCOPE_CLI='" + std::string(OPSCOPE_CLI_PATH) + "' bash '" + script + "' '" +
+                                job.string() + "' '" + out.string() + "' 3 > /dev/null";
+    REQUIRE(std::system(command.c_str()) == 0);
+    REQUIRE(fs::exists(out / "job.opscope.sqlite"));
+    CliResult r = runCli({"cluster", (out / "job.opscope.sqlite").string(), "--json"});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    REQUIRE(j["ranks"].size() == 3);
+    for (int rank = 0; rank < 3; ++rank) {
+        INFO("rank " << rank);
+        CHECK(j["ranks"][rank]["rank"] == rank);
+        REQUIRE(j["ranks"][rank]["steps"].size() == 2);
+        CHECK(j["ranks"][rank]["steps"][0]["compute_ns"] == (1000 + 1000 * rank) * 1000);
+        CHECK(j["ranks"][rank]["steps"][0]["communication_not_overlapped_ns"] == 100'000);
+    }
+    // Rank 2 computes 3 ms against 1 and 2: the advisor rule names it.
+    bool named = false;
+    for (const auto& s : j["slow_ranks"]) named = named || (s["rank"] == 2 && s["reason"] == "computes_longer");
+    CHECK(named);
+}
+
+TEST_CASE("cli cluster merge: an input that is not a store exits 2 naming it", "[cli][ranks]") {
+    fs::path bogus = fs::path(cliTempDir()) / "not_a_store.sqlite";
+    writeFile(bogus, "hello");
+    CliResult r = runCli({"cluster", "merge", bogus.string(), "-o", cliTempDir() + "/merged_bad.sqlite"});
+    CHECK(r.exitCode == 2);
+    CHECK(r.err.find("not_a_store.sqlite") != std::string::npos);
+}
