@@ -4,6 +4,10 @@
 #include "core/analysis/cluster/cluster_from_store.h"
 #include "core/analysis/cluster/cluster_json.h"
 #include "core/analysis/cluster/cluster_merge.h"
+#include "core/analysis/cluster/job_clock.h"
+#include "core/importers/chrome_json/decimal_time.h"
+
+#include <map>
 #include "core/store/trace_store.h"
 
 #include <cstdio>
@@ -20,6 +24,8 @@ const char* kHelp =
     "its slow_rank recipe (Dixon / 3 sigma votes) and HTA's straggler rule, and the slow links.\n"
     "--source tasks computes from the ranks' device tasks, steps reads cluster_step_trace_time rows;\n"
     "auto (default) prefers the tasks when the traces are there. -o writes the job's store there.\n"
+    "Step starts (start_ns) are on the job clock: the automatic alignment of the ranks plus\n"
+    "--offset RANK=NS (repeatable), a manual correction added to that rank.\n"
     "\n"
     "usage: opscope-cli cluster merge RANK_STORE... -o JOB_STORE\n"
     "Builds a job's cluster store from per-rank stores (opscope-cli import RANK -o rank.sqlite, run per rank\n"
@@ -79,6 +85,16 @@ int runCluster(const std::vector<std::string>& args) {
     std::string sourceText = "auto", storePath;
     parser.option("--source", &sourceText);
     parser.option("-o", &storePath);
+    std::map<int, TimeNs> manualOffsets;
+    for (std::string offset; parser.option("--offset", &offset);) {
+        const std::size_t eq = offset.find('=');
+        std::optional<TimeNs> ns = eq == std::string::npos ? std::nullopt : parseDecimalScaled(offset.substr(eq + 1), 0);
+        if (!ns || eq == 0 || offset.find_first_not_of("0123456789") != eq) {
+            std::fprintf(stderr, "opscope-cli cluster: --offset wants RANK=NS, got '%s'\n", offset.c_str());
+            return kExitBadInput;
+        }
+        manualOffsets[std::stoi(offset.substr(0, eq))] = *ns;
+    }
     ClusterSourceChoice choice = ClusterSourceChoice::Auto;
     if (sourceText == "tasks") choice = ClusterSourceChoice::DeviceTasks;
     else if (sourceText == "steps") choice = ClusterSourceChoice::ClusterSteps;
@@ -107,6 +123,12 @@ int runCluster(const std::vector<std::string>& args) {
             std::fprintf(stderr, "opscope-cli cluster: no per-rank figures: %s\n", describe(error).c_str());
             return kExitBadInput;
         }
+        JobClock clock;
+        if (!buildJobClock(db, manualOffsets, &clock, &error)) {
+            std::fprintf(stderr, "opscope-cli cluster: %s\n", describe(error).c_str());
+            return kExitBadInput;
+        }
+        applyJobClock(clock, &summary);
     } catch (const SqliteError& e) {
         std::fprintf(stderr, "opscope-cli cluster: %s\n", e.what());
         return kExitBadInput;

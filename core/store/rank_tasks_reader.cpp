@@ -2,7 +2,7 @@
 
 namespace opscope {
 
-RankTaskRows readRankTaskRows(Database& db) {
+RankTaskRows readRankIdentityRows(Database& db) {
     RankTaskRows out;
     const bool hasRank = db.scalarInt("SELECT count(*) FROM pragma_table_info('device') WHERE name = 'rank'") > 0;
     Statement devices = db.prepare(std::string("SELECT id, ") + (hasRank ? "coalesce(rank, -1)" : "-1") +
@@ -12,6 +12,18 @@ RankTaskRows readRankTaskRows(Database& db) {
                                devices.text(3)});
     Statement processes = db.prepare("SELECT id, pid, coalesce(device_id, 0) FROM process ORDER BY id");
     while (processes.step()) out.processes.push_back({processes.int64(0), processes.text(1), processes.int64(2)});
+    return out;
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> readTrackProcesses(Database& db) {
+    std::vector<std::pair<std::int64_t, std::int64_t>> out;
+    Statement st = db.prepare("SELECT id, process_id FROM track ORDER BY id");
+    while (st.step()) out.emplace_back(st.int64(0), st.int64(1));
+    return out;
+}
+
+RankTaskRows readRankTaskRows(Database& db) {
+    RankTaskRows out = readRankIdentityRows(db);
     // Overlap Analysis lanes and counters are results or samples, not tasks.
     Statement tasks = db.prepare(
         "SELECT t.device_id, coalesce(p.name, ''), coalesce(th.name, ''), n.value, coalesce(c.value, ''), "

@@ -45,5 +45,9 @@ struct RankTaskRows {
 };
 
 RankTaskRows readRankTaskRows(Database& db);
+// Only devices and processes (no tasks, no steps): what the job clock needs.
+RankTaskRows readRankIdentityRows(Database& db);
+// track id -> process id, for every track.
+std::vector<std::pair<std::int64_t, std::int64_t>> readTrackProcesses(Database& db);
 
 } // namespace opscope

@@ -179,3 +179,18 @@ TEST_CASE("cli cluster merge: an input that is not a store exits 2 naming it", "
     CHECK(r.exitCode == 2);
     CHECK(r.err.find("not_a_store.sqlite") != std::string::npos);
 }
+
+TEST_CASE("cli cluster: --offset RANK=NS moves that rank's step starts on the job clock", "[cli][ranks][clock]") {
+    fs::path job = fs::path(cliTempDir()) / "offset_job";
+    for (int rank = 0; rank < 2; ++rank) writeFile(job / ("rank-" + std::to_string(rank) + ".json"), kinetoRank(rank, 1000));
+    const std::string store = cliTempDir() + "/offset_job.sqlite";
+    CliResult plain = runCli({"cluster", job.string(), "--json", "-o", store});
+    CliResult shifted = runCli({"cluster", job.string(), "--json", "-o", store, "--offset", "1=200"});
+    REQUIRE(plain.exitCode == 0);
+    REQUIRE(shifted.exitCode == 0);
+    nlohmann::json a = nlohmann::json::parse(plain.out), b = nlohmann::json::parse(shifted.out);
+    CHECK(a["ranks"][1]["steps"][0]["start_ns"] == a["ranks"][0]["steps"][0]["start_ns"]);
+    CHECK(b["ranks"][1]["steps"][0]["start_ns"].get<long long>() == a["ranks"][1]["steps"][0]["start_ns"].get<long long>() + 200);
+    CHECK(b["ranks"][0]["steps"][0]["start_ns"] == a["ranks"][0]["steps"][0]["start_ns"]);
+    CHECK(runCli({"cluster", job.string(), "-o", store, "--offset", "x=1"}).exitCode == 2);
+}

@@ -9,6 +9,7 @@ nlohmann::json clusterSummaryJson(const ClusterSummary& s) {
         for (const RankStepFigures& f : s.figures) {
             if (f.rank != rank) continue;
             steps.push_back({{"step", f.step},
+                             {"start_ns", f.startNs},
                              {"compute_ns", f.computeNs},
                              {"communication_ns", f.communicationNs},
                              {"communication_not_overlapped_ns", f.communicationNotOverlappedNs},
