@@ -3,6 +3,7 @@
 #include "core/analysis/cluster/cluster_from_store.h"
 #include "core/analysis/cluster/job_clock.h"
 #include "core/analysis/selection_stats.h"
+#include "core/store/timeline_data.h"
 #include "core/store/trace_store.h"
 #include "test_support.h"
 
@@ -55,6 +56,16 @@ TEST_CASE("job clock: aligned time is the same in selection statistics and clust
     SelectionTrack raw{rank1Kernel, -1, 0};
     REQUIRE(computeSelectionStats(db, {aligned, aligned + 1}, {raw}, SelectionMode::Overlapping, &stats, &error));
     CHECK(stats.rows.empty());
+
+    // The timeline loaded on the job clock shows the kernel at the same time, and its track says the
+    // shift Details and the selection panel add.
+    TimelineLoadOptions load;
+    for (const auto& [process, offset] : clock.offsetByProcess) load.processShiftNs.emplace_back(process, offset);
+    auto timeline = TimelineData::load(db, load, &error);
+    REQUIRE(timeline);
+    const auto& track = timeline->tracks()[static_cast<std::size_t>(timeline->trackIndexOf(rank1Kernel))];
+    CHECK(track.clockShiftNs == clock.trackOffsetNs(rank1Kernel));
+    CHECK(timeline->slices()[track.depths.front().begin].tsNs == aligned);
 
     // The cluster figures: rank 1's step starts at its first busy interval, on the same clock.
     ClusterSummary summary;
