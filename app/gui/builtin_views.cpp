@@ -2,6 +2,8 @@
 
 #include "widgets/bubbles/bubble_view.h"
 #include "widgets/common/trace_document.h"
+#include "widgets/cluster/cluster_view.h"
+#include "widgets/cluster/communication_view.h"
 #include "widgets/common/view_registry.h"
 #include "widgets/diagnosis/diagnosis_view.h"
 #include "widgets/graph/graph_workspace.h"
@@ -35,6 +37,8 @@ void registerAnalysisViews(ViewRegistry& registry) {
     registry.add({QStringLiteral("heatmap"), QCoreApplication::translate("Views", "Operator heatmap"), &makeAnalysisView<HeatmapView>});
     registry.add({QStringLiteral("bubbles"), QCoreApplication::translate("Views", "Bubbles"), &makeAnalysisView<BubbleView>});
     registry.add({QStringLiteral("memory"), QCoreApplication::translate("Views", "Memory"), &makeAnalysisView<MemoryView>});
+    registry.add({QStringLiteral("cluster"), QCoreApplication::translate("Views", "Cluster summary"), &makeAnalysisView<ClusterView>});
+    registry.add({QStringLiteral("communication"), QCoreApplication::translate("Views", "Communication"), &makeAnalysisView<CommunicationView>});
     registry.add({QStringLiteral("findings"), QCoreApplication::translate("Views", "Diagnosis"), [](const ViewContext& c, QWidget* p) {
                       return makeDiagnosisView(c, p, DiagnosisView::Page::Findings);
                   }});

@@ -212,6 +212,10 @@ void MainWindow::showSlice(qint64 sliceId) {
         if (error) statusBar()->showMessage(errorMessage(error), 5000);
         return;
     }
+    // Details show the slice on the same clock as the timeline (aligned ranks keep their shift).
+    if (data_)
+        if (const int index = data_->trackIndexOf(d.trackId); index >= 0)
+            d.tsNs += data_->tracks()[static_cast<std::size_t>(index)].clockShiftNs;
     details_->showSlice(d, data_ ? data_->traceRange().startNs : 0);
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("detailsDock"))) dock->raise();
 }
@@ -229,6 +233,8 @@ void MainWindow::regionSelected(qint64 startNs, qint64 endNs, const QVector<qint
         SelectionTrack t{id, -1};
         const int index = data_->trackIndexOf(id);
         if (index >= 0) {
+            // The region is in shown (aligned) time; the store's slices are not.
+            t.clockOffsetNs = data_->tracks()[static_cast<std::size_t>(index)].clockShiftNs;
             t.maxDurNs = 0;
             for (const DepthRun& run : data_->tracks()[static_cast<std::size_t>(index)].depths)
                 t.maxDurNs = std::max(t.maxDurNs, run.maxDurNs);

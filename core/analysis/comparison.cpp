@@ -180,14 +180,24 @@ private:
         addTotal("device imbalance", "ratio", base_.imbalance, cur_.imbalance, false);
     }
 
+    // Devices match by rank ("rank 3 · NPU 0" and "rank 3 · NPU 1" are one rank), by label otherwise,
+    // and two single-device traces match whatever their labels (GPU 3 today against GPU 1 yesterday).
+    static std::string deviceMatchKey(const std::string& label) {
+        if (label.rfind("rank ", 0) != 0) return label;
+        std::size_t end = label.find_first_not_of("0123456789", 5);
+        return end == 5 ? label : label.substr(0, end);
+    }
+
     void compareDevices() {
+        const bool single = base_.devices.size() == 1 && cur_.devices.size() == 1;
         std::map<std::string, const DeviceAggregate*> current;
-        for (const DeviceAggregate& d : cur_.devices) current[d.label] = &d;
+        for (const DeviceAggregate& d : cur_.devices) current[single ? std::string() : deviceMatchKey(d.label)] = &d;
         for (const DeviceAggregate& b : base_.devices) {
             DeviceDiff diff{b.label, Presence::Vanished, b.busyNs, 0, b.bubbleTotalNs, 0, false};
-            auto it = current.find(b.label);
+            auto it = current.find(single ? std::string() : deviceMatchKey(b.label));
             if (it != current.end()) {
                 diff.presence = Presence::Both;
+                if (it->second->label != b.label) diff.label = b.label + " / " + it->second->label;
                 diff.newBusyNs = it->second->busyNs;
                 diff.newBubbleNs = it->second->bubbleTotalNs;
                 current.erase(it);
@@ -200,8 +210,11 @@ private:
             }
             out_.devices.push_back(std::move(diff));
         }
-        for (const DeviceAggregate& n : cur_.devices)
-            if (current.count(n.label)) out_.devices.push_back({n.label, Presence::New, 0, n.busyNs, 0, n.bubbleTotalNs, false});
+        for (const DeviceAggregate& n : cur_.devices) {
+            auto left = current.find(single ? std::string() : deviceMatchKey(n.label));
+            if (left != current.end() && left->second == &n)
+                out_.devices.push_back({n.label, Presence::New, 0, n.busyNs, 0, n.bubbleTotalNs, false});
+        }
     }
 
     void compareOperator(OperatorDiff& d) {

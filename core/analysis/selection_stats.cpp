@@ -26,15 +26,17 @@ bool inSelection(TimeNs ts, TimeNs dur, const TimeRange& range, SelectionMode mo
 
 } // namespace
 
-bool computeSelectionStats(Database& db, const TimeRange& range, const std::vector<SelectionTrack>& tracks,
+bool computeSelectionStats(Database& db, const TimeRange& rangeIn, const std::vector<SelectionTrack>& tracks,
                            SelectionMode mode, SelectionStats* stats, Error* error,
                            const std::atomic<bool>* cancel) {
     *stats = SelectionStats{};
-    stats->range = range;
+    stats->range = rangeIn;
     std::unordered_map<std::int64_t, Accumulator> byName;
     try {
         SliceRangeReader reader(db);
         for (const SelectionTrack& track : tracks) {
+            // The selection is in job-clock time; this track's slices are stored in its own.
+            const TimeRange range{rangeIn.startNs - track.clockOffsetNs, rangeIn.endNs - track.clockOffsetNs};
             TimeNs lower = track.maxDurNs >= 0 ? range.startNs - track.maxDurNs : std::numeric_limits<TimeNs>::min();
             if (mode == SelectionMode::Contained) lower = range.startNs;
             std::int64_t rows = 0;

@@ -18,6 +18,9 @@ struct SelectionTrack {
     // Longest slice on the track, if the caller knows it (TimelineData does): lets the query start at
     // range.start - maxDurNs instead of the track's first slice. Negative: unknown.
     TimeNs maxDurNs = -1;
+    // The track's offset on the job clock (JobClock): the range is in aligned time, the store's
+    // slices are not, so the range moves by −offset for this track.
+    TimeNs clockOffsetNs = 0;
 };
 
 enum class SelectionMode {

@@ -43,7 +43,15 @@ std::optional<std::int64_t> numericPid(const std::string& pid) {
 
 } // namespace
 
-void classifyDevices(StoreWriter& writer) {
+namespace {
+// "2/1234" -> "2/"; "1234" -> "".
+std::string inputPrefixOf(const std::string& pid) {
+    std::size_t slash = pid.find('/');
+    return slash == std::string::npos ? std::string() : pid.substr(0, slash + 1);
+}
+} // namespace
+
+void classifyDevices(StoreWriter& writer, const std::map<std::string, InputIdentity>& inputs) {
     Database& db = writer.database();
     // Per track: how many slices carry a GPU category.
     std::unordered_map<TrackId, std::int64_t> gpuSlices, computeSlices;
@@ -82,8 +90,9 @@ void classifyDevices(StoreWriter& writer) {
         } else if (pid && *pid < 64) {
             ordinal = static_cast<int>(*pid); // Kineto: GPU processes use the device index as pid
         }
-        std::string name = std::string(ascend ? "NPU " : "GPU ") + std::to_string(ordinal);
-        DeviceId device = writer.device(name, ascend ? "npu" : "gpu", ordinal);
+        InputIdentity input;
+        if (auto it = inputs.find(inputPrefixOf(p.pid)); it != inputs.end()) input = it->second;
+        DeviceId device = writer.device(DeviceIdentity{ascend ? "npu" : "gpu", ordinal, input.rank, input.host});
         writer.setProcessDevice(p.id, device);
         for (TrackId t : tracksOf[p.id]) {
             bool compute = ascend ? p.name.rfind("Ascend Hardware", 0) == 0 : computeSlices[t] > 0;

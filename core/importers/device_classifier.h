@@ -5,8 +5,18 @@
 #pragma once
 #include "core/store/store_writer.h"
 
+#include <map>
+#include <string>
+
 namespace opscope {
 
-void classifyDevices(StoreWriter& writer);
+// The job identity of one input file: processes keyed "<prefix><pid>" belong to it.
+struct InputIdentity {
+    int rank = -1;    // Kineto distributedInfo.rank; -1: unknown
+    std::string host; // empty: unknown
+};
+
+// inputs: by process key prefix ("" for a single input, "2/" for the third of several).
+void classifyDevices(StoreWriter& writer, const std::map<std::string, InputIdentity>& inputs = {});
 
 } // namespace opscope

@@ -37,17 +37,20 @@ bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& op
     }
     std::unique_ptr<StoreWriter> writer = StoreWriter::create(result->storePath, error);
     if (!writer) return false;
+    const std::vector<std::string> jobPaths = expandInputs(tracePaths);
+    std::map<std::string, InputIdentity> identities;
     try {
-        for (std::size_t i = 0; i < tracePaths.size(); ++i) {
+        for (std::size_t i = 0; i < jobPaths.size(); ++i) {
             ImportedInput imported;
-            if (!importInput(tracePaths[i], i, tracePaths.size(), *writer, progress, &imported, error)) return false;
+            if (!importInput(jobPaths[i], i, jobPaths.size(), *writer, progress, &imported, error)) return false;
+            identities.insert(imported.identities.begin(), imported.identities.end());
             result->events += imported.events;
             result->bytes += imported.bytes;
             result->usedFiles.insert(result->usedFiles.end(), imported.usedFiles.begin(), imported.usedFiles.end());
             result->skippedFiles.insert(result->skippedFiles.end(), imported.skippedFiles.begin(),
                                         imported.skippedFiles.end());
         }
-        finishImportedInputs(*writer);
+        finishImportedInputs(*writer, jobPaths, std::move(identities));
         writer->setMeta("inputs", inputs);
         writer->setMeta("source_path", fs::absolute(withoutTrailingSlash(tracePaths[0])).string());
         writer->setMeta("created_at_unix", std::to_string(std::chrono::duration_cast<std::chrono::seconds>(

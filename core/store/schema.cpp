@@ -14,7 +14,7 @@ CREATE TABLE source_file(
   reason TEXT, size_bytes INTEGER, mtime_ns INTEGER, content_hash TEXT, events INTEGER);
 CREATE TABLE string(id INTEGER PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE device(id INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL, ordinal INTEGER,
-  clock_offset_ns INTEGER NOT NULL DEFAULT 0);
+  clock_offset_ns INTEGER NOT NULL DEFAULT 0, rank INTEGER, host TEXT);
 CREATE TABLE process(
   id INTEGER PRIMARY KEY, pid TEXT NOT NULL, name TEXT, labels TEXT, sort_index INTEGER,
   device_id INTEGER REFERENCES device(id));
@@ -59,6 +59,29 @@ CREATE TABLE graph_edge(
   src_node INTEGER NOT NULL, dst_node INTEGER NOT NULL, kind TEXT NOT NULL, tensor TEXT, shape TEXT,
   points TEXT);
 CREATE TABLE graph_node_slice(node_id INTEGER NOT NULL, slice_id INTEGER NOT NULL, rule TEXT NOT NULL);
+CREATE TABLE cluster_step(
+  id INTEGER PRIMARY KEY, source TEXT NOT NULL, step TEXT NOT NULL, type TEXT NOT NULL, rank INTEGER,
+  idx TEXT, computing_ns INTEGER NOT NULL, communication_not_overlapped_ns INTEGER NOT NULL,
+  overlapped_ns INTEGER NOT NULL, communication_ns INTEGER NOT NULL, free_ns INTEGER NOT NULL,
+  stage_ns INTEGER NOT NULL, bubble_ns INTEGER NOT NULL,
+  communication_not_overlapped_exclude_receive_ns INTEGER NOT NULL, preparing_ns INTEGER,
+  dp_index INTEGER, pp_index INTEGER, tp_index INTEGER);
+CREATE TABLE comm_op(
+  id INTEGER PRIMARY KEY, source TEXT NOT NULL, group_name TEXT, step TEXT, kind TEXT, op_name TEXT NOT NULL,
+  op_key TEXT, rank INTEGER, start_ns INTEGER, elapse_ns INTEGER NOT NULL, transit_ns INTEGER NOT NULL,
+  wait_ns INTEGER NOT NULL, synchronization_ns INTEGER NOT NULL, idle_ns INTEGER NOT NULL,
+  wait_ratio REAL, synchronization_ratio REAL);
+CREATE TABLE comm_bandwidth(
+  op_id INTEGER NOT NULL REFERENCES comm_op(id), link_type TEXT NOT NULL, transit_size_mb REAL NOT NULL,
+  transit_ns INTEGER NOT NULL, bandwidth_gbps REAL NOT NULL, large_packet_ratio REAL);
+CREATE TABLE comm_packet(
+  op_id INTEGER NOT NULL REFERENCES comm_op(id), link_type TEXT NOT NULL, size_mb REAL NOT NULL,
+  count INTEGER NOT NULL, transit_ns INTEGER NOT NULL);
+CREATE TABLE comm_link(
+  id INTEGER PRIMARY KEY, source TEXT NOT NULL, step TEXT, kind TEXT, op_key TEXT, group_name TEXT,
+  src_rank INTEGER NOT NULL, dst_rank INTEGER NOT NULL, global_ranks INTEGER NOT NULL, transport TEXT,
+  transit_size_mb REAL, transit_ns INTEGER, bandwidth_gbps REAL, op_name TEXT);
+CREATE TABLE comm_group(name TEXT NOT NULL, kind TEXT, ranks TEXT NOT NULL);
 
 CREATE VIEW slice_view AS
   SELECT s.id, s.track_id, t.name AS track, s.ts, s.dur, s.depth, s.parent_id, s.self_dur,

@@ -110,6 +110,28 @@ DeviceId StoreWriter::device(std::string_view name, std::string_view kind, int o
     return id;
 }
 
+std::string deviceLabel(const DeviceIdentity& identity) {
+    std::string local = (identity.kind == "gpu" ? "GPU " : "NPU ") + std::to_string(identity.ordinal);
+    if (identity.rank < 0) return local;
+    return "rank " + std::to_string(identity.rank) + " \u00b7 " + local;
+}
+
+DeviceId StoreWriter::device(const DeviceIdentity& identity) {
+    if (identity.rank < 0 && identity.host.empty()) return device(deviceLabel(identity), identity.kind, identity.ordinal);
+    std::string key = joinKey(joinKey(identity.kind, identity.host),
+                              std::to_string(identity.rank) + "/" + std::to_string(identity.ordinal));
+    auto it = devices_.find(key);
+    if (it != devices_.end()) return it->second;
+    Statement st = db_.prepare("INSERT INTO device(name, kind, ordinal, rank, host) VALUES(?, ?, ?, ?, ?)");
+    st.bind(1, deviceLabel(identity)).bind(2, identity.kind).bind(3, identity.ordinal);
+    if (identity.rank >= 0) st.bind(4, static_cast<std::int64_t>(identity.rank));
+    if (!identity.host.empty()) st.bind(5, identity.host);
+    st.run();
+    DeviceId id = db_.lastInsertRowId();
+    devices_.emplace(key, id);
+    return id;
+}
+
 void StoreWriter::setDeviceClockOffset(DeviceId device, TimeNs offsetNs) {
     db_.prepare("UPDATE device SET clock_offset_ns = ? WHERE id = ?").bind(1, offsetNs).bind(2, device).run();
 }

@@ -62,6 +62,16 @@ struct PendingEndpoint {
 };
 
 
+// Who a device is in a job: its kind ("npu", "gpu"), its index on its host, and the job rank and
+// host when the trace says them (rank -1, host empty: unknown).
+struct DeviceIdentity {
+    std::string kind;
+    int ordinal = 0;
+    int rank = -1;
+    std::string host;
+};
+std::string deviceLabel(const DeviceIdentity& identity);
+
 struct SliceInput {
     TrackId track = 0;
     TimeNs tsNs = 0;
@@ -96,6 +106,9 @@ public:
 
     // --- processes, threads, devices, tracks (get-or-create by key)
     DeviceId device(std::string_view name, std::string_view kind, int ordinal);
+    // A device keyed by (kind, host, rank, local ordinal): two ranks on the same local index stay
+    // apart. Named "rank 3 · NPU 0" when the rank is known, else "NPU 0".
+    DeviceId device(const DeviceIdentity& identity);
     void setDeviceClockOffset(DeviceId device, TimeNs offsetNs);
     ProcessId process(std::string_view pidKey);
     void setProcessName(ProcessId process, std::string_view name);

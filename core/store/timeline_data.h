@@ -81,6 +81,9 @@ struct TimelineTrack {
     std::uint32_t counterBegin = 0, counterEnd = 0; // into counterTs()/counterValues()
     double counterMin = 0, counterMax = 0;
     std::int64_t sliceCount = 0;
+    // The display shift this track was loaded with (TimelineLoadOptions): stored time + clockShiftNs is
+    // the time shown. Details and selection statistics, which read the store, add it too (one clock).
+    TimeNs clockShiftNs = 0;
 
     bool empty() const { return sliceCount == 0 && counterEnd == counterBegin; }
 };

@@ -94,6 +94,7 @@ public:
             auto it = byProcess.find(data_.processes_[track.processIndex].id);
             if (it != byProcess.end()) trackShift[ti] += it->second;
             const TimeNs shift = trackShift[ti];
+            track.clockShiftNs = shift;
             if (shift == 0) continue;
             for (const DepthRun& run : track.depths)
                 for (std::uint32_t i = run.begin; i < run.end; ++i) data_.slices_[i].tsNs += shift;

@@ -66,7 +66,7 @@ TEST_CASE("ascend folder: torch_npu output joins kernels, steps, L2, communicati
     CHECK(metric(db, "Step 7", "Free") == "1232.373");
     CHECK(countOf(db, "SELECT count(*) FROM track WHERE kind = 'step'") == 1);
     // Devices: every NPU group under NPU 0, host groups under none; compute streams marked.
-    CHECK(db.scalarText("SELECT group_concat(name) FROM device") == "NPU 0");
+    CHECK(db.scalarText("SELECT group_concat(name) FROM device") == "rank 0 \u00b7 NPU 0"); // profiler_info_0.json
     CHECK(countOf(db, "SELECT count(*) FROM process WHERE name IN ('Python', 'CANN') AND device_id IS NULL") == 2);
     CHECK(countOf(db, "SELECT count(*) FROM process WHERE name IN ('Ascend Hardware', 'HCCL', 'Overlap Analysis', "
                       "'AI Core Freq', 'HBM', 'Step Trace', 'Memory Record') AND device_id IS NOT NULL") == 7);
@@ -136,7 +136,9 @@ TEST_CASE("ascend folder: two ranks on the same device number stay two devices",
     CHECK(result.report.joinedRows == 2);
     Database db = openReadOnly(result.storePath);
     CHECK(db.scalarText("SELECT group_concat(name, ',') FROM (SELECT name FROM device ORDER BY id)") ==
-          "NPU 0,NPU 0 (rank 8)");
+          "rank 0 \u00b7 NPU 0,rank 8 \u00b7 NPU 0");
+    CHECK(db.scalarText("SELECT group_concat(rank || '/' || ordinal, ',') FROM (SELECT * FROM device ORDER BY id)") ==
+          "0/0,8/0");
 }
 
 TEST_CASE("ascend folder: legacy device_<n> folders with numeric ts", "[ascend][folder]") {
@@ -225,7 +227,8 @@ TEST_CASE("ascend files: one CSV alone, one timeline alone, and files that are n
     Database db = openReadOnly(out.storePath);
     CHECK(db.scalarText("SELECT group_concat(DISTINCT p.name) FROM slice s JOIN track t ON t.id = s.track_id "
                         "JOIN process p ON p.id = t.process_id") == "Ascend Hardware");
-    CHECK(db.scalarText("SELECT d.name FROM process p JOIN device d ON d.id = p.device_id") == "NPU 0");
+    // A single file still belongs to its rank: profiler_info_0.json sits in the folder above.
+    CHECK(db.scalarText("SELECT d.name FROM process p JOIN device d ON d.id = p.device_id") == "rank 0 \u00b7 NPU 0");
     CHECK(countOf(db, "SELECT count(*) FROM track WHERE is_compute = 1") >= 1);
     CHECK(db.scalarInt("SELECT ts FROM slice_view WHERE name = 'Conv2D1'") == 1736408883700200212);
 }

@@ -23,9 +23,9 @@ TEST_CASE("ascend sample: torch_npu rank0 folder joins kernel rows and keeps cou
     CHECK(countOf(db, "SELECT count(DISTINCT slice_id) FROM metric_view WHERE name = 'Accelerator Core'") == 191);
     // PMU values on every compute kernel; the 4 HCCL and 2 DSA rows have N/A there, which is not stored.
     CHECK(countOf(db, "SELECT count(DISTINCT slice_id) FROM metric_view WHERE name = 'aic_mac_ratio'") == 185);
-    // Counter tracks of trace_view.json sit under NPU 0.
+    // Counter tracks of trace_view.json sit under rank 0's NPU 0.
     CHECK(countOf(db, "SELECT count(*) FROM track t JOIN device d ON d.id = t.device_id "
-                      "WHERE t.kind = 'counter' AND d.name = 'NPU 0' AND t.name LIKE 'HBM %'") == 8);
+                      "WHERE t.kind = 'counter' AND d.name = 'rank 0 \u00b7 NPU 0' AND d.rank = 0 AND t.name LIKE 'HBM %'") == 8);
     // Series named "<event name> <args key>", as Perfetto names them.
     CHECK(countOf(db, "SELECT count(*) FROM track WHERE kind = 'counter' AND name = 'AI Core Freq MHz'") == 1);
     CHECK(countOf(db, "SELECT count(*) FROM track t JOIN process p ON p.id = t.process_id "

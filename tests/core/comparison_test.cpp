@@ -132,6 +132,24 @@ TEST_CASE("Devices are matched by label and gated when there are several", "[com
     CHECK(hasRegression(r, RegressionKind::DeviceBusy, "NPU 1"));
 }
 
+TEST_CASE("Devices are matched by rank, and single devices whatever their index", "[comparison][ranks]") {
+    BaselineAggregates base = aggregates(200'000'000);
+    base.devices = {{"rank 0 \u00b7 GPU 3", 100'000'000, 0, 0}, {"rank 1 \u00b7 GPU 0", 100'000'000, 0, 0}};
+    BaselineAggregates now = base;
+    now.devices = {{"rank 1 \u00b7 GPU 2", 100'000'000, 0, 0}, {"rank 0 \u00b7 GPU 1", 100'000'000, 0, 0}};
+    ComparisonResult r = compareBaselines(base, now, CompareOptions{});
+    REQUIRE(r.devices.size() == 2);
+    CHECK(r.devices[0].presence == Presence::Both);
+    CHECK(r.devices[0].label == "rank 0 \u00b7 GPU 3 / rank 0 \u00b7 GPU 1");
+    CHECK(r.devices[1].presence == Presence::Both);
+    // One device on each side: GPU 3 against GPU 1 is the same run's device, not "vanished" and "new".
+    base.devices = {{"GPU 3", 100'000'000, 0, 0}};
+    now.devices = {{"GPU 1", 100'000'000, 0, 0}};
+    r = compareBaselines(base, now, CompareOptions{});
+    REQUIRE(r.devices.size() == 1);
+    CHECK(r.devices[0].presence == Presence::Both);
+}
+
 TEST_CASE("Findings that appear and disappear", "[comparison]") {
     BaselineAggregates base = aggregates(100'000'000);
     base.findings = {{"sync_wait", "Synchronisation waits", "high", 0.4, "share", 1000}};

@@ -12,6 +12,10 @@
 #include "core/importers/ascend/op_rows_importer.h"
 #include "core/importers/ascend/step_trace_importer.h"
 #include "core/importers/chrome_json/chrome_trace_importer.h"
+#include "core/importers/cluster/communication_json.h"
+#include "core/store/cluster_tables.h"
+
+#include <filesystem>
 
 #include <filesystem>
 #include <map>
@@ -23,12 +27,15 @@ namespace {
 
 using namespace ascend;
 
-// NPU device rows shared by all units: "NPU 3", or "NPU 3 (rank 5)" when another unit (another rank,
-// or another folder when ranks are unknown) already has a device 3.
+// NPU device rows shared by all units. A unit whose rank is known gets "rank 5 · NPU 3", keyed by
+// (host, rank, ordinal); otherwise "NPU 3", or "NPU 3 (<folder>)" when another unit already has a
+// device 3 (two folders of unknown rank are never merged into one device).
 class DeviceRegistry {
 public:
     explicit DeviceRegistry(StoreWriter& writer) : writer_(writer) {}
-    DeviceId deviceFor(const std::string& owner, int ordinal) {
+    DeviceId deviceFor(const ScanUnit& unit, int rank, int ordinal) {
+        if (rank >= 0) return writer_.device(DeviceIdentity{"npu", ordinal, rank, unit.host});
+        std::string owner = ownerOf(unit);
         auto key = std::make_pair(owner, ordinal);
         if (auto it = ids_.find(key); it != ids_.end()) return it->second;
         std::string name = "NPU " + std::to_string(ordinal);
@@ -41,17 +48,14 @@ public:
     }
 
 private:
+    static std::string ownerOf(const ScanUnit& unit) {
+        std::size_t slash = unit.root.find_last_of('/');
+        return slash == std::string::npos ? unit.root : unit.root.substr(slash + 1);
+    }
     StoreWriter& writer_;
     std::map<std::pair<std::string, int>, DeviceId> ids_;
     std::map<int, std::string> owners_; // ordinal -> unit that named "NPU n"
 };
-
-std::string ownerOf(const ScanUnit& unit) {
-    if (unit.rank >= 0) return "rank " + std::to_string(unit.rank);
-    std::string root = unit.root;
-    std::size_t slash = root.find_last_of('/');
-    return slash == std::string::npos ? root : root.substr(slash + 1);
-}
 
 Error badFileError(const ScannedFile& f) {
     ErrorCode code = f.kind == FileKind::BadFile && f.role == "database" ? ErrorCode::BadDatabase
@@ -122,6 +126,17 @@ SideResult runSideImport(UnitContext& ctx, const ScannedFile& f, Error* error) {
         r.events = comm.ops;
         r.note = std::to_string(comm.joined) + " ops joined to communication slices, " +
                  std::to_string(comm.unjoined) + " imported as slices of their own";
+        // The same operators as rows of the communication tables, for the cluster and communication views.
+        std::vector<CommOpRank> ops;
+        if (r.ok && cluster::readRankCommunicationJson(f.path, ctx.rank, &ops, error))
+            writeCommOps(ctx.writer.database(), "communication.json", ops);
+    } else if (f.kind == FileKind::CommunicationMatrix) {
+        std::vector<CommMatrixLink> links;
+        const std::string metadata = (std::filesystem::path(ctx.unitRoot) / "profiler_metadata.json").string();
+        r.ok = cluster::readRankCommunicationMatrix(f.path, cluster::parallelGroupRanks(metadata), &links, error);
+        if (r.ok) writeCommLinks(ctx.writer.database(), "communication_matrix.json", links);
+        r.events = static_cast<std::int64_t>(links.size());
+        r.note = std::to_string(links.size()) + " links";
     } else if (f.kind == FileKind::Counter) {
         r.ok = importCounterCsv(ctx, f.path, f.counterKind, &r.events, error);
         ctx.report.counterSamples += r.events;
@@ -156,10 +171,10 @@ void importSideFile(UnitContext& ctx, const ScannedFile& f) {
     else recordFailure(ctx, f.path, f.role, error, false, 0);
 }
 
-void importUnit(UnitContext& ctx, const ScanUnit& unit, DeviceRegistry& devices) {
+void importUnit(UnitContext& ctx, const ScanUnit& unit, int rank, DeviceRegistry& devices) {
     ProcessId before = ctx.writer.database().scalarInt("SELECT coalesce(max(id), 0) FROM process");
     PendingSliceIndex firstSlice = static_cast<PendingSliceIndex>(ctx.writer.pendingSliceCount());
-    ctx.deviceFor = [&devices, owner = ownerOf(unit)](int ordinal) { return devices.deviceFor(owner, ordinal); };
+    ctx.deviceFor = [&devices, &unit, rank](int ordinal) { return devices.deviceFor(unit, rank, ordinal); };
     for (const ScannedFile& f : unit.files) {
         if (f.kind != FileKind::Timeline || ctx.progress.cancelled()) continue;
         importTimeline(ctx, f);
@@ -192,7 +207,7 @@ bool isAscendInput(const std::string& path) {
 }
 
 bool importAscend(const std::string& path, StoreWriter& writer, const ImportProgress& progress,
-                  AscendImportReport* report, Error* error) {
+                  AscendImportReport* report, Error* error, int fallbackRank) {
     AscendImportReport localReport;
     AscendImportReport& rep = report ? *report : localReport;
     Error localError;
@@ -209,6 +224,7 @@ bool importAscend(const std::string& path, StoreWriter& writer, const ImportProg
         const ScanUnit& unit = scan.units[i];
         UnitContext ctx(writer, progress, rep);
         ctx.keyPrefix = "ascend:" + unit.root + "|";
+        ctx.unitRoot = unit.root;
         ctx.defaultDevice = unit.device;
         ctx.bytesDone = bytesDone;
         ctx.bytesTotal = bytesTotal;
@@ -216,7 +232,11 @@ bool importAscend(const std::string& path, StoreWriter& writer, const ImportProg
             if (f.kind == FileKind::BadFile) recordFailure(ctx, f.path, f.role.empty() ? "ascend" : f.role, badFileError(f), false, 0);
             else recordSkipped(writer, rep, f.path, f.role.empty() ? "ascend" : f.role, f.reason);
         }
-        if (!unit.files.empty()) importUnit(ctx, unit, devices);
+        // A lone unit of unknown rank among several inputs takes the input's number, as msprof-analyze
+        // numbers ranks in order when the files do not say.
+        int rank = unit.rank >= 0 ? unit.rank : (scan.units.size() == 1 ? fallbackRank : -1);
+        ctx.rank = rank;
+        if (!unit.files.empty()) importUnit(ctx, unit, rank, devices);
         bytesDone = ctx.bytesDone;
         if (progress.cancelled()) {
             err = Error{ErrorCode::Cancelled, path, -1, -1, -1, {}, {}};

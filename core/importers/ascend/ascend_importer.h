@@ -26,8 +26,9 @@ struct AscendImportReport {
 bool isAscendInput(const std::string& path);
 
 // Imports everything usable below path into writer. Bad files are reported and skipped; returns false
-// only when nothing could be imported (error then says why).
+// only when nothing could be imported (error then says why). fallbackRank (>= 0) is the rank of a
+// single unit whose files do not say it (one input of several).
 bool importAscend(const std::string& path, StoreWriter& writer, const ImportProgress& progress,
-                  AscendImportReport* report, Error* error);
+                  AscendImportReport* report, Error* error, int fallbackRank = -1);
 
 } // namespace opscope

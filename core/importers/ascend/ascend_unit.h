@@ -20,6 +20,8 @@ struct UnitContext {
     const ImportProgress& progress;
     AscendImportReport& report;
     std::string keyPrefix;   // prepended to every process key this unit makes
+    std::string unitRoot;    // the unit's folder (profiler_metadata.json is there)
+    int rank = -1;           // the unit's job rank; -1: unknown
     int defaultDevice = -1;  // NPU ordinal when files do not say; -1: unknown
     std::function<DeviceId(int ordinal)> deviceFor; // the store's device row of an NPU ordinal
     AscendTimeline timeline;

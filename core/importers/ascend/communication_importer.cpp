@@ -1,12 +1,11 @@
 #include "core/importers/ascend/communication_importer.h"
 
 #include "core/importers/ascend/csv_values.h"
+#include "core/importers/ascend/raw_float_json.h"
 #include "core/importers/chrome_json/decimal_time.h"
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
-#include <sstream>
 
 namespace opscope::ascend {
 
@@ -14,29 +13,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Builds the DOM with every floating-point number kept as its text: "Start Timestamp(us)" has 16+
-// significant digits and must reach nanoseconds without a double.
-class RawFloatSax : public nlohmann::detail::json_sax_dom_parser<Json> {
-public:
-    using nlohmann::detail::json_sax_dom_parser<Json>::json_sax_dom_parser;
-    bool number_float(Json::number_float_t /*value*/, const Json::string_t& raw) {
-        Json::string_t text = raw;
-        return string(text);
-    }
-};
-
 constexpr TimeNs kCommunicationToleranceNs = 1'000'000; // names are unique per op; starts drift a little
-
-std::string numberText(const Json& v) {
-    if (v.is_string()) return v.get<std::string>();
-    if (v.is_number()) return v.dump();
-    return {};
-}
-
-std::optional<double> numberOf(const Json& v) {
-    std::string text = numberText(v);
-    return text.empty() ? std::nullopt : parseNumber(text);
-}
 
 void addTimeInfo(StoreWriter& w, PendingSliceIndex slice, const Json& info) {
     for (auto it = info.begin(); it != info.end(); ++it) {
@@ -110,24 +87,9 @@ bool looksLikeCommunicationJson(std::string_view head) {
 }
 
 bool importCommunicationJson(UnitContext& ctx, const std::string& path, CommunicationResult* result, Error* error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        *error = Error{ErrorCode::ReadFailed, path, -1, -1, -1, "a readable file", {}};
-        return false;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    std::string body = text.str();
     Json root;
-    RawFloatSax sax(root, false);
-    bool ok = Json::sax_parse(body, &sax, nlohmann::detail::input_format_t::json, false);
-    if (!ok || sax.is_errored() || !root.is_object()) {
-        bool cut = !body.empty() && body.find_last_not_of(" \t\r\n") != std::string::npos &&
-                   body[body.find_last_not_of(" \t\r\n")] != '}';
-        *error = Error{cut ? ErrorCode::Truncated : ErrorCode::JsonSyntax, path, -1, -1, -1,
-                       "a communication.json object {step: {p2p, collective}}", {}};
+    if (!parseRawFloatJsonFile(path, "a communication.json object {step: {p2p, collective}}", &root, error))
         return false;
-    }
     JoinSet used;
     for (auto step = root.begin(); step != root.end(); ++step) {
         if (!step->is_object()) continue;

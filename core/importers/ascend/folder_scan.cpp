@@ -8,6 +8,7 @@
 #include "core/importers/ascend/memory_csv_importer.h"
 #include "core/importers/ascend/msprof_db_importer.h"
 #include "core/importers/ascend/op_rows_importer.h"
+#include "core/importers/ascend/rank_identity.h"
 #include "core/importers/ascend/step_trace_importer.h"
 
 #include <algorithm>
@@ -62,9 +63,14 @@ constexpr std::array<SkipName, 15> kSkippedCsv = {{
 }};
 
 ScannedFile classifyJson(ScannedFile f, const std::string& name) {
-    if (name == "communication_matrix.json" || startsWith(name, "cluster_")) {
+    if (name == "communication_matrix.json") {
+        f.kind = FileKind::CommunicationMatrix;
+        f.role = "communication_matrix";
+        return f;
+    }
+    if (startsWith(name, "cluster_")) {
         f.kind = FileKind::Skipped;
-        f.reason = "communication matrix / cluster summary: not a timeline";
+        f.reason = "msprof-analyze cluster output: open its cluster_analysis_output folder";
         return f;
     }
     std::string head = readHead(f.path, 256 * 1024);
@@ -154,7 +160,8 @@ ScannedFile classifyDb(ScannedFile f, const std::string& name) {
 
 bool skipDirectory(const std::string& name) {
     return name.empty() || name[0] == '.' || name == "data" || name == "log" || name == "logs" ||
-           name == "mindstudio_profiler_log" || name == "FRAMEWORK" || name == "sqlite";
+           name == "mindstudio_profiler_log" || name == "FRAMEWORK" || name == "sqlite" ||
+           name == "cluster_analysis_output"; // msprof-analyze's output: its own importer
 }
 
 // Files in these folders belong to the folder above: PROF_x/mindstudio_profiler_output/*.csv and
@@ -177,18 +184,6 @@ int deviceFromPath(const fs::path& dir) {
     return device;
 }
 
-int rankOf(const std::string& unitRoot) {
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(unitRoot, ec)) {
-        std::string name = entry.path().filename().string();
-        if (!startsWith(name, "profiler_info") || !endsWith(name, ".json")) continue;
-        std::string stem = name.substr(13, name.size() - 13 - 5);
-        if (startsWith(stem, "_"))
-            if (auto n = parseInteger(stem.substr(1))) return static_cast<int>(*n);
-    }
-    return -1;
-}
-
 int importOrder(const ScannedFile& f) {
     switch (f.kind) {
     case FileKind::Timeline: return 0;
@@ -197,9 +192,10 @@ int importOrder(const ScannedFile& f) {
     case FileKind::L2Cache: return 3;
     case FileKind::StepTrace: return 4; // after the kernels: steps may be placed by their span
     case FileKind::Communication: return 5;
-    case FileKind::Counter: return 6;
-    case FileKind::Memory: return 7;
-    default: return 8;
+    case FileKind::CommunicationMatrix: return 6;
+    case FileKind::Counter: return 7;
+    case FileKind::Memory: return 8;
+    default: return 9;
     }
 }
 
@@ -296,6 +292,10 @@ FolderScan scanAscendPath(const std::string& path) {
         ScanUnit unit;
         unit.root = fs::path(path).parent_path().string();
         unit.device = deviceFromPath(fs::path(path).parent_path());
+        // trace_view.json inside <x>_ascend_pt/ASCEND_PROFILER_OUTPUT: the folder above says the rank.
+        UnitIdentity identity = readUnitIdentity(unitRootOf(fs::path(path).parent_path()));
+        unit.rank = identity.rank;
+        unit.host = identity.host;
         if (f.kind == FileKind::Skipped || f.kind == FileKind::BadFile) unit.skipped.push_back(std::move(f));
         else if (f.kind != FileKind::Unknown) unit.files.push_back(std::move(f));
         if (!unit.files.empty() || !unit.skipped.empty()) scan.units.push_back(std::move(unit));
@@ -318,7 +318,9 @@ FolderScan scanAscendPath(const std::string& path) {
             break;
         }
         unit.device = deviceFromPath(fs::path(unit.root));
-        unit.rank = rankOf(unit.root);
+        UnitIdentity identity = readUnitIdentity(unit.root);
+        unit.rank = identity.rank;
+        unit.host = identity.host;
         resolveOverlaps(unit);
         scan.units.push_back(std::move(unit));
     }

@@ -13,6 +13,7 @@ enum class FileKind {
     L2Cache,       // l2_cache.csv
     StepTrace,     // step_trace_time.csv, step_trace_*.csv
     Communication, // communication.json
+    CommunicationMatrix, // communication_matrix.json
     Counter,       // hbm, ddr, npu_mem, memory_record ... CSVs
     Memory,        // operator_memory.csv: per-operator allocations (memory_allocation)
     Database,      // msprof_*.db, ascend_pytorch_profiler_*.db
@@ -34,7 +35,8 @@ struct ScannedFile {
 struct ScanUnit {
     std::string root;      // the unit's folder
     int device = -1;       // from a device_<n> folder name; -1: files decide
-    int rank = -1;         // from profiler_info_<rank>.json
+    int rank = -1;         // from profiler_info_<rank>.json or info.json.<device>; -1: unknown
+    std::string host;      // from info.json hostname or the *_ascend_pt folder name; empty: unknown
     std::vector<ScannedFile> files;   // to import, in import order
     std::vector<ScannedFile> skipped; // left out, with reason
 };

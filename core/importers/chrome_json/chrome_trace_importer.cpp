@@ -4,7 +4,18 @@
 #include "core/importers/chrome_json/chrome_event_handler.h"
 #include "core/importers/chrome_json/trace_tokenizer.h"
 
+#include <nlohmann/json.hpp>
+
 namespace opscope {
+
+int rankOfDistributedInfo(std::string_view json) {
+    nlohmann::json doc = nlohmann::json::parse(json, nullptr, false);
+    if (!doc.is_object()) return -1;
+    auto it = doc.find("rank");
+    if (it == doc.end() || !it->is_number_integer()) return -1;
+    auto rank = it->get<std::int64_t>();
+    return rank >= 0 && rank < (1 << 30) ? static_cast<int>(rank) : -1;
+}
 
 bool importChromeTrace(const std::string& path, StoreWriter& writer, const ChromeImportOptions& options,
                        const ImportProgress& progress, ChromeImportResult* result, Error* error) {
@@ -40,7 +51,9 @@ bool importChromeTrace(const std::string& path, StoreWriter& writer, const Chrom
         }
         return EventParse::Done;
     };
+    int rank = -1;
     callbacks.onTopLevelKey = [&](std::string_view key, std::string_view raw, bool truncated) {
+        if (key == "distributedInfo" && !truncated) rank = rankOfDistributedInfo(raw);
         handler.topLevelKey(key, raw, truncated);
     };
     callbacks.onWarning = [&](std::string_view code, std::int64_t offset, std::string_view sample) {
@@ -66,6 +79,7 @@ bool importChromeTrace(const std::string& path, StoreWriter& writer, const Chrom
     if (result) {
         result->events = handler.events();
         result->bytes = tokenizer.bytesConsumed();
+        result->rank = rank;
     }
     return true;
 }

@@ -19,7 +19,11 @@ struct ChromeImportOptions {
 struct ChromeImportResult {
     std::int64_t events = 0;
     std::int64_t bytes = 0;
+    int rank = -1; // Kineto's top-level distributedInfo.rank; -1: absent
 };
+
+// The rank in a Kineto distributedInfo object's JSON text; -1 when absent or not a small integer.
+int rankOfDistributedInfo(std::string_view json);
 
 // Returns false and fills error on a fatal problem (the writer must then be discarded);
 // recoverable oddities go to writer.addWarning().

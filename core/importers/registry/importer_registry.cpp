@@ -2,17 +2,33 @@
 
 #include "core/importers/ascend/ascend_importer.h"
 #include "core/importers/chrome_json/chrome_trace_importer.h"
+#include "core/importers/cluster/cluster_output_importer.h"
 #include "core/importers/device_classifier.h"
+#include "core/importers/job_inputs.h"
 #include "core/importers/memory_timeline/memory_timeline_importer.h"
+
+#include <filesystem>
 
 namespace opscope {
 
 namespace {
 
-bool importAscendInput(const std::string& path, std::size_t, std::size_t, StoreWriter& writer,
+bool importClusterInput(const std::string& path, std::size_t, std::size_t, StoreWriter& writer,
+                        const ImportProgress& progress, ImportedInput* out, Error* error) {
+    ClusterImportReport report;
+    if (!importClusterOutput(path, writer, progress, &report, error)) return false;
+    out->usedFiles.insert(out->usedFiles.end(), report.usedFiles.begin(), report.usedFiles.end());
+    out->skippedFiles.insert(out->skippedFiles.end(), report.skippedFiles.begin(), report.skippedFiles.end());
+    out->events += report.stepRows + report.commOps + report.commLinks;
+    return true;
+}
+
+bool importAscendInput(const std::string& path, std::size_t index, std::size_t count, StoreWriter& writer,
                        const ImportProgress& progress, ImportedInput* out, Error* error) {
     AscendImportReport report;
-    if (!importAscend(path, writer, progress, &report, error)) return false;
+    // Several rank folders without a profiler_info rank: numbered in input order, as msprof-analyze does.
+    const int fallbackRank = count > 1 ? static_cast<int>(index) : -1;
+    if (!importAscend(path, writer, progress, &report, error, fallbackRank)) return false;
     out->events += report.events;
     out->bytes += report.bytes;
     out->usedFiles.insert(out->usedFiles.end(), report.usedFiles.begin(), report.usedFiles.end());
@@ -28,6 +44,7 @@ bool importChromeInput(const std::string& path, std::size_t index, std::size_t c
     ChromeImportResult chrome;
     if (!importChromeTrace(path, writer, options, progress, &chrome, error)) return false;
     writer.addSourceFile(path, "chrome-trace", "used", {}, chrome.events);
+    out->identities[options.processKeyPrefix] = InputIdentity{chrome.rank, {}};
     out->events += chrome.events;
     out->bytes += chrome.bytes;
     out->usedFiles.push_back(path);
@@ -51,6 +68,7 @@ bool acceptsAnything(const std::string&) { return true; }
 
 const std::vector<ImporterEntry>& importers() {
     static const std::vector<ImporterEntry> all{
+        {"cluster-analysis-output", &isClusterAnalysisOutput, &importClusterInput},
         {"ascend", &isAscendInput, &importAscendInput},
         {"memory-timeline", &isMemoryTimelineInput, &importMemoryTimelineInput},
         {"chrome-json", &acceptsAnything, &importChromeInput},
@@ -69,6 +87,22 @@ bool importInput(const std::string& path, std::size_t index, std::size_t count, 
     return importerFor(path).import(path, index, count, writer, progress, out, error);
 }
 
-void finishImportedInputs(StoreWriter& writer) { classifyDevices(writer); }
+std::vector<std::string> expandInputs(const std::vector<std::string>& paths) { return expandJobInputs(paths); }
+
+void finishImportedInputs(StoreWriter& writer, const std::vector<std::string>& paths,
+                          std::map<std::string, InputIdentity> identities) {
+    if (paths.size() >= 2) {
+        std::map<int, int> claims;
+        for (const auto& [prefix, identity] : identities)
+            if (identity.rank >= 0) ++claims[identity.rank];
+        for (auto& [prefix, identity] : identities) {
+            const std::size_t index = std::stoul(prefix.substr(0, prefix.size() - 1));
+            if (identity.rank < 0) identity.rank = static_cast<int>(index);
+            else if (claims[identity.rank] > 1 && index < paths.size())
+                identity.host = std::filesystem::path(paths[index]).filename().string();
+        }
+    }
+    classifyDevices(writer, identities);
+}
 
 } // namespace opscope

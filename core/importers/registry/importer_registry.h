@@ -1,12 +1,14 @@
 // Every input format opscope reads, in one list: how each is recognised (sniffing) and which importer
 // writes it into a store. core/store knows no format; opening a trace asks this registry.
 #pragma once
+#include "core/importers/device_classifier.h"
 #include "core/importers/import_progress.h"
 #include "core/model/error.h"
 #include "core/store/store_writer.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,8 @@ struct ImportedInput {
     std::int64_t bytes = 0;
     std::vector<std::string> usedFiles;
     std::vector<std::string> skippedFiles; // "path: reason"
+    // A Chrome trace's rank as the file says it (Kineto distributedInfo.rank), by its process key prefix.
+    std::map<std::string, InputIdentity> identities;
 };
 
 struct ImporterEntry {
@@ -39,7 +43,13 @@ const ImporterEntry& importerFor(const std::string& path);
 bool importInput(const std::string& path, std::size_t index, std::size_t count, StoreWriter& writer,
                  const ImportProgress& progress, ImportedInput* out, Error* error);
 
-// What every import ends with, whatever the formats: devices classified from the tracks written.
-void finishImportedInputs(StoreWriter& writer);
+// A job's inputs: a folder of rank folders or rank files stands for each of them (core/importers/job_inputs).
+std::vector<std::string> expandInputs(const std::vector<std::string>& paths);
+
+// What every import ends with, whatever the formats: ranks settled among several inputs (a file that does
+// not say its rank takes its input number; two that claim the same rank stay apart by file name), then
+// devices classified from the tracks written.
+void finishImportedInputs(StoreWriter& writer, const std::vector<std::string>& paths,
+                          std::map<std::string, InputIdentity> identities);
 
 } // namespace opscope

@@ -1,0 +1,36 @@
+// One clock for a job: the automatic alignment of its ranks (device_alignment: step markers, else
+// the end of the first collective) plus manual per-rank offsets, as one offset per process. Every
+// consumer turns a stored time into job time with it (the timeline's load options, Details, selection
+// statistics through SelectionTrack::clockOffsetNs, the cluster CLI), so they show the same time.
+#pragma once
+#include "core/analysis/device_alignment.h"
+#include "core/model/error.h"
+#include "core/model/time.h"
+
+#include <cstdint>
+#include <map>
+
+namespace opscope {
+
+class Database;
+
+struct JobClock {
+    AlignmentSource automatic = AlignmentSource::None;
+    std::map<std::int64_t, TimeNs> offsetByProcess; // process id -> offset added to its stored times
+    std::map<std::int64_t, std::int64_t> processOfTrack;
+    std::map<std::int64_t, int> rankOfProcess;      // processes of a ranked input (host ones included)
+
+    TimeNs processOffsetNs(std::int64_t processId) const;
+    TimeNs trackOffsetNs(std::int64_t trackId) const;
+    TimeNs alignedNs(std::int64_t trackId, TimeNs storedNs) const { return storedNs + trackOffsetNs(trackId); }
+    TimeNs rankOffsetNs(int rank) const; // the offset of the rank's processes (0 when unknown)
+};
+
+struct ClusterSummary;
+// Moves each figure's step start onto the job clock (its rank's offset).
+void applyJobClock(const JobClock& clock, ClusterSummary* summary);
+
+// manualRankOffsetsNs: rank -> ns added on top of the automatic alignment (a user's correction).
+bool buildJobClock(Database& db, const std::map<int, TimeNs>& manualRankOffsetsNs, JobClock* clock, Error* error);
+
+} // namespace opscope

@@ -1,0 +1,66 @@
+#include "widgets/cluster/cluster_steps_model.h"
+
+namespace opscope {
+
+namespace {
+double ms(TimeNs ns) { return static_cast<double>(ns) / 1e6; }
+} // namespace
+
+ClusterStepsModel::ClusterStepsModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void ClusterStepsModel::resetData(ClusterSummary summary) {
+    beginResetModel();
+    summary_ = std::move(summary);
+    endResetModel();
+}
+
+int ClusterStepsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(summary_.figures.size());
+}
+
+int ClusterStepsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QString ClusterStepsModel::slowRules(int rank) const {
+    QStringList rules;
+    for (const SlowRank& r : summary_.slowRanks)
+        if (r.rank == rank && !rules.contains(QString::fromStdString(r.rule))) rules << QString::fromStdString(r.rule);
+    return rules.join(QStringLiteral(", "));
+}
+
+QVariant ClusterStepsModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const RankStepFigures& f = summary_.figures[static_cast<std::size_t>(index.row())];
+    if (role == Qt::TextAlignmentRole && index.column() >= ComputeColumn && index.column() <= StageColumn)
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    const bool sortRole = role == Qt::UserRole;
+    if (role != Qt::DisplayRole && !sortRole) return {};
+    auto time = [&](TimeNs ns) -> QVariant {
+        return sortRole ? QVariant::fromValue<qlonglong>(ns) : QVariant(QString::number(ms(ns), 'f', 3));
+    };
+    switch (index.column()) {
+    case RankColumn: return f.rank;
+    case StepColumn: return f.step.empty() ? QStringLiteral("-") : QString::fromStdString(f.step);
+    case ComputeColumn: return time(f.computeNs);
+    case CommColumn: return time(f.communicationNotOverlappedNs);
+    case FreeColumn: return time(f.freeNs);
+    case StageColumn: return time(f.stageNs);
+    case SlowColumn: return slowRules(f.rank);
+    default: return {};
+    }
+}
+
+QVariant ClusterStepsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+    case RankColumn: return tr("Rank");
+    case StepColumn: return tr("Step");
+    case ComputeColumn: return tr("Compute (ms)");
+    case CommColumn: return tr("Communication not overlapped (ms)");
+    case FreeColumn: return tr("Free (ms)");
+    case StageColumn: return tr("Stage (ms)");
+    case SlowColumn: return tr("Slow by");
+    default: return {};
+    }
+}
+
+} // namespace opscope

@@ -1,0 +1,102 @@
+#include "widgets/cluster/rank_grid_plot.h"
+
+#include "widgets/common/plot_style.h"
+
+#include <QEvent>
+
+#include <cmath>
+#include <limits>
+
+namespace opscope {
+
+RankGridPlot::RankGridPlot(QWidget* parent)
+    : QCustomPlot(parent), map_(new QCPColorMap(xAxis, yAxis)), scale_(new QCPColorScale(this)),
+      empty_(new QCPItemText(this)) {
+    plotLayout()->addElement(0, 1, scale_);
+    scale_->setType(QCPAxis::atRight);
+    scale_->setBarWidth(14);
+    map_->setColorScale(scale_);
+    map_->setInterpolate(false); // a cell is one rank's figure, not a sample of a field
+    map_->setTightBoundary(false);
+    map_->setGradient(heatGradient(HeatGradient::Viridis));
+    auto* margins = new QCPMarginGroup(this);
+    axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+    scale_->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+    yAxis->setRangeReversed(true);
+    for (QCPAxis* axis : {xAxis, yAxis}) {
+        axis->setSubTicks(false);
+        axis->grid()->setVisible(false);
+    }
+    empty_->setPositionAlignment(Qt::AlignCenter);
+    empty_->position->setType(QCPItemPosition::ptAxisRectRatio);
+    empty_->position->setCoords(0.5, 0.5);
+    empty_->setVisible(false);
+    applyPalette();
+}
+
+void RankGridPlot::setGrid(const QStringList& rowLabels, const QStringList& columnLabels,
+                           const std::vector<std::vector<std::optional<double>>>& values, const QString& rowTitle,
+                           const QString& columnTitle, const QString& valueTitle) {
+    rowLabels_ = rowLabels;
+    columnLabels_ = columnLabels;
+    const int rowCount = std::max(1, rows()), columnCount = std::max(1, columns());
+    // QCustomPlot sizes a cell from the range over (cells − 1): a single row or column would have no
+    // width. The data keep at least two cells per dimension; the extra one stays blank off the axis.
+    const int dataColumns = std::max(2, columnCount), dataRows = std::max(2, rowCount);
+    map_->data()->setSize(dataColumns, dataRows);
+    map_->data()->setRange(QCPRange(0, dataColumns - 1), QCPRange(0, dataRows - 1));
+    for (int r = 0; r < dataRows; ++r)
+        for (int c = 0; c < dataColumns; ++c) map_->data()->setAlpha(c, r, 0);
+    double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+    for (int r = 0; r < rowCount; ++r)
+        for (int c = 0; c < columnCount; ++c) {
+            std::optional<double> v;
+            if (r < static_cast<int>(values.size()) && c < static_cast<int>(values[r].size())) v = values[r][c];
+            map_->data()->setCell(c, r, v ? *v : std::nan(""));
+            map_->data()->setAlpha(c, r, v ? 255 : 0);
+            if (v) lo = std::min(lo, *v), hi = std::max(hi, *v);
+        }
+    if (lo > hi) lo = 0, hi = 1;
+    if (lo == hi) hi = lo + 1;
+    map_->setDataRange(QCPRange(lo, hi));
+    auto rowTicker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int r = 0; r < rows(); ++r) rowTicker->addTick(r, rowLabels_[r]);
+    auto columnTicker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int c = 0; c < columns(); ++c) columnTicker->addTick(c, columnLabels_[c]);
+    yAxis->setTicker(rowTicker);
+    xAxis->setTicker(columnTicker);
+    yAxis->setLabel(rowTitle);
+    xAxis->setLabel(columnTitle);
+    scale_->axis()->setLabel(valueTitle);
+    xAxis->setRange(-0.5, columnCount - 0.5);
+    yAxis->setRange(-0.5, rowCount - 0.5);
+    empty_->setVisible(rows() == 0 || columns() == 0);
+    map_->setVisible(!empty_->visible());
+    scale_->setVisible(!empty_->visible());
+    xAxis->setVisible(!empty_->visible());
+    yAxis->setVisible(!empty_->visible());
+    replot();
+}
+
+void RankGridPlot::setEmptyText(const QString& text) {
+    empty_->setText(text);
+    empty_->setVisible(true);
+    map_->setVisible(false);
+    scale_->setVisible(false);
+    xAxis->setVisible(false);
+    yAxis->setVisible(false);
+    replot();
+}
+
+void RankGridPlot::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange) applyPalette();
+    QCustomPlot::changeEvent(event);
+}
+
+void RankGridPlot::applyPalette() {
+    stylePlot(this, palette());
+    styleColorScale(scale_, palette());
+    empty_->setColor(palette().color(QPalette::PlaceholderText));
+}
+
+} // namespace opscope

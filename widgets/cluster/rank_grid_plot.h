@@ -1,0 +1,36 @@
+// A heatmap of a rank grid (rank × step for the cluster summary, source × destination rank for the
+// communication matrix): a QCPColorMap without interpolation, text labels on both axes, a labelled
+// colour scale, and an empty-state message. Cells without a value stay blank.
+#pragma once
+#include <qcustomplot.h>
+
+#include <optional>
+#include <vector>
+
+namespace opscope {
+
+class RankGridPlot : public QCustomPlot {
+    Q_OBJECT
+public:
+    explicit RankGridPlot(QWidget* parent = nullptr);
+
+    // values[row][column]; nullopt: no value. Rows are drawn top to bottom.
+    void setGrid(const QStringList& rowLabels, const QStringList& columnLabels,
+                 const std::vector<std::vector<std::optional<double>>>& values, const QString& rowTitle,
+                 const QString& columnTitle, const QString& valueTitle);
+    void setEmptyText(const QString& text);
+    int rows() const { return static_cast<int>(rowLabels_.size()); }
+    int columns() const { return static_cast<int>(columnLabels_.size()); }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void applyPalette();
+    QCPColorMap* map_;
+    QCPColorScale* scale_;
+    QCPItemText* empty_;
+    QStringList rowLabels_, columnLabels_;
+};
+
+} // namespace opscope
