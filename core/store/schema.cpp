@@ -55,6 +55,9 @@ CREATE TABLE graph_edge(
   src_node INTEGER NOT NULL, dst_node INTEGER NOT NULL, kind TEXT NOT NULL, tensor TEXT, shape TEXT,
   points TEXT);
 CREATE TABLE graph_node_slice(node_id INTEGER NOT NULL, slice_id INTEGER NOT NULL, rule TEXT NOT NULL);
+CREATE TABLE device_slice_class(
+  slice_id INTEGER PRIMARY KEY, device_id INTEGER NOT NULL REFERENCES device(id),
+  class TEXT NOT NULL, rule TEXT NOT NULL);
 
 CREATE VIEW slice_view AS
   SELECT s.id, s.track_id, t.name AS track, s.ts, s.dur, s.depth, s.parent_id, s.self_dur,

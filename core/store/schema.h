@@ -5,7 +5,7 @@
 
 namespace opscope {
 
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2; // 2: device_slice_class
 inline constexpr const char* kImporterVersion = "opscope-importer-1";
 
 // Slice flags (slice.flags), counted in the warning table as well.

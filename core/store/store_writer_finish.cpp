@@ -302,6 +302,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         }
         writeMetrics();
         writeStrings();
+        for (const auto& pass : finishPasses_) pass(*this);
         writeWarningsAndStats();
         timer.mark("metrics+strings");
         insertArgs_ = BatchInsert();

@@ -3,6 +3,7 @@
 #include "core/importers/ascend/ascend_importer.h"
 #include "core/importers/chrome_json/chrome_trace_importer.h"
 #include "core/importers/device_classifier.h"
+#include "core/store/device_class_pass.h"
 #include "core/model/fnv1a.h"
 #include "core/store/schema.h"
 #include "core/store/source_fingerprint.h"
@@ -162,8 +163,14 @@ bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& op
         result->reused = true;
         return true;
     }
+    DeviceClassRules classRules;
+    std::string rulesPath = options.deviceClassRulesPath;
+    if (rulesPath.empty())
+        if (const char* env = std::getenv("OPSCOPE_DEVICE_CLASSES")) rulesPath = env;
+    if (!loadDeviceClassRules(rulesPath, &classRules, error)) return false;
     std::unique_ptr<StoreWriter> writer = StoreWriter::create(result->storePath, error);
     if (!writer) return false;
+    writer->addFinishPass([classRules](StoreWriter& w) { writeDeviceClasses(w, classRules); });
     try {
         for (std::size_t i = 0; i < tracePaths.size(); ++i) {
             if (!importOne(tracePaths[i], i, tracePaths.size(), *writer, progress, result, error)) return false;
