@@ -1955,8 +1955,8 @@
         <translation>执行耗时的最近秩百分位数</translation>
     </message>
     <message>
-        <source>Total time as a share of the device busy time (union of the compute tracks)</source>
-        <translation>总耗时占设备忙碌时间（各计算轨道的并集）的比例</translation>
+        <source>Total time as a share of the summed time of all compute tasks (op_statistic.csv&apos;s Ratio); communication, memory and waits are listed apart</source>
+        <translation>总耗时占全部计算任务耗时之和的比例（即 op_statistic.csv 的 Ratio）；通信、内存和等待单独列出</translation>
     </message>
     <message>
         <source>Operator type</source>
@@ -2003,8 +2003,8 @@
         <translation>P99（微秒）</translation>
     </message>
     <message>
-        <source>Busy share (%)</source>
-        <translation>忙碌占比（%）</translation>
+        <source>Compute share (%)</source>
+        <translation>计算占比（%）</translation>
     </message>
 </context>
 <context>

@@ -117,11 +117,16 @@ DeviceClassCounts writeDeviceClasses(StoreWriter& writer, const DeviceClassRules
     }
     counts.hcclMembers = applyHcclMembership(rows);
     Statement insert = db.prepare("INSERT INTO device_slice_class(slice_id, device_id, class, rule) VALUES (?, ?, ?, ?)");
+    std::set<std::int64_t> computeTracks;
     for (const Row& r : rows) {
+        if (r.deviceClass == DeviceClass::Compute) computeTracks.insert(r.trackId);
         insert.bind(1, r.sliceId).bind(2, r.deviceId).bind(3, deviceClassName(r.deviceClass)).bind(4, r.rule);
         insert.run();
         ++counts.slices[static_cast<int>(r.deviceClass)];
     }
+    // A stream that runs compute tasks is a compute track, whatever task types the importer knew
+    // (Ascend DSA streams, for one): operator statistics and bubbles look at compute tracks.
+    for (std::int64_t track : computeTracks) writer.setTrackCompute(track, true);
     for (int c = 0; c < kDeviceClassCount; ++c)
         writer.addStat(std::string("device_class.") + deviceClassName(static_cast<DeviceClass>(c)), counts.slices[c]);
     writer.addStat("device_class.hccl_members", counts.hcclMembers);

@@ -1,0 +1,97 @@
+// One meaning of "device busy": waits and markers on compute tracks are gaps, not work, in the
+// snapshot every analysis loads; operator shares are op_statistic.csv's Ratio over compute tasks.
+#include "core/analysis/bubble_analysis.h"
+#include "core/analysis/operator_stats.h"
+#include "core/store/trace_store.h"
+#include "test_support.h"
+#include "tests/shared_samples.h"
+
+#include <catch2/catch.hpp>
+
+using namespace opscope;
+using namespace opscope::test;
+
+namespace {
+
+std::string hw(const std::string& name, long ts, long dur, const std::string& type, int tid = 2) {
+    return R"({"ph":"X","pid":1024,"tid":)" + std::to_string(tid) + R"(,"name":")" + name + R"(","ts":)" +
+           std::to_string(ts) + R"(,"dur":)" + std::to_string(dur) + R"(,"args":{"Task Type":")" + type + R"("}},)";
+}
+
+// Stream 2: MatMul 10 us, EVENT_WAIT 80 us, MatMul 10 us, Add 20 us; stream 4: an HCCL task.
+std::string storeOf(const TempDir& dir) {
+    std::string t = R"([{"ph":"M","name":"process_name","pid":1024,"args":{"name":"Ascend Hardware"}},)";
+    t += hw("MatMul", 0, 10, "AI_CORE") + hw("EVENT_WAIT", 10, 80, "EVENT_WAIT_SQE") + hw("MatMul", 90, 10, "AI_CORE") +
+         hw("Add", 100, 20, "AI_VECTOR_CORE") + hw("EVENT_RECORD", 120, 1, "EVENT_RECORD_SQE") +
+         hw("Notify Wait", 0, 100, "Notify Wait", 4);
+    t.back() = ']';
+    OpenOptions options;
+    options.storePath = dir.file("busy.opscope.sqlite");
+    OpenResult opened;
+    Error error;
+    REQUIRE(openTrace({dir.write("busy.json", t)}, options, ImportProgress{}, &opened, &error));
+    return opened.storePath;
+}
+
+} // namespace
+
+TEST_CASE("device busy: operator shares are the Ratio over compute tasks; waits are not operators", "[devicetime]") {
+    TempDir dir;
+    Database db = openReadOnly(storeOf(dir));
+    OperatorStats stats;
+    Error error;
+    REQUIRE(computeOperatorStats(db, OperatorStatsOptions{}, &stats, &error));
+    CHECK(stats.rows.size() == 2); // compute tracks: stream 2 only (stream 4 runs no compute task)
+    OperatorStatsOptions all;
+    all.tracks.scope = TrackScope::All;
+    REQUIRE(computeOperatorStats(db, all, &stats, &error));
+    CHECK(stats.computeTaskNs == 40000);
+    CHECK(stats.skippedNotWork == 2); // EVENT_WAIT, EVENT_RECORD
+    REQUIRE(stats.rows.size() == 3);
+    CHECK(stats.rows[0].key == "Add"); // 20 us
+    CHECK(stats.rows[0].busyShare == Approx(0.5));
+    CHECK(stats.rows[1].key == "MatMul");
+    CHECK(stats.rows[1].busyShare == Approx(0.5));
+    // The 100 us HCCL task is the longest, but communication is listed after the compute operators.
+    CHECK(stats.rows[2].key == "Notify Wait");
+    CHECK(stats.rows[2].busyShare == 0.0);
+    CHECK(stats.rows[2].deviceClass == DeviceClass::Communication);
+    for (const OperatorStatsRow& r : stats.rows) CHECK(r.key != "EVENT_WAIT");
+}
+
+TEST_CASE("device busy: a wait on a compute stream is a bubble, not busy time", "[devicetime]") {
+    TempDir dir;
+    Database db = openReadOnly(storeOf(dir));
+    BubbleOptions options;
+    options.tracks.scope = TrackScope::Compute;
+    BubbleReport report;
+    Error error;
+    REQUIRE(computeBubbles(db, options, &report, &error));
+    const BubbleSummary* stream2 = nullptr;
+    for (const BubbleSummary& t : report.tracks)
+        if (t.label.find("2") != std::string::npos && t.busyNs == 40000) stream2 = &t;
+    REQUIRE(stream2 != nullptr);
+    CHECK(stream2->spanEndNs - stream2->spanStartNs == 120000); // the marker after Add is not activity
+    CHECK(stream2->idleNs == 80000);       // EVENT_WAIT's 80 us
+    CHECK(stream2->largestBubbleNs == 80000);
+}
+
+TEST_CASE("device busy shared: the torch_npu rank0 compute share equals op_statistic.csv's Ratio", "[devicetime][shared]") {
+    std::string folder = sharedPathOrSkip("samples/ascend/torch_npu_text_rank0/rank0_ascend_pt");
+    TempDir dir;
+    OpenOptions open;
+    open.storePath = dir.file("r0.opscope.sqlite");
+    OpenResult opened;
+    Error error;
+    REQUIRE(openTrace({folder}, open, ImportProgress{}, &opened, &error));
+    Database db = openReadOnly(opened.storePath);
+    OperatorStatsOptions options;
+    options.grouping.by = GroupBy::Type;
+    OperatorStats stats;
+    REQUIRE(computeOperatorStats(db, options, &stats, &error));
+    REQUIRE(!stats.rows.empty());
+    // op_statistic.csv: ForeachAddList, 1959.079 us, Ratio 22.077 %; EVENT_WAIT is no operator.
+    CHECK(stats.rows[0].key == "ForeachAddList");
+    CHECK(stats.rows[0].busyShare * 100.0 == Approx(22.077).margin(0.01));
+    for (const OperatorStatsRow& r : stats.rows) CHECK(r.key.find("EVENT_WAIT") == std::string::npos);
+}
