@@ -72,6 +72,12 @@ TEST_CASE("compute starvation fires below 60% busy, not above", "[diagnosis]") {
     REQUIRE_FALSE(f.ranges.empty());
     CHECK(f.ranges[0].startNs == 500);
     CHECK(f.ranges[0].endNs == 1500);
+    // The gap is named with its neighbours; the operator after it carries its own 500 ns, not the gap's 1000.
+    CHECK(f.ranges[0].label.find(": idle ") != std::string::npos);
+    CHECK(f.ranges[0].label.find(" after K, before K (") != std::string::npos);
+    REQUIRE_FALSE(f.operators.empty());
+    CHECK(f.operators[0].totalNs == 500);
+    CHECK(f.operators[0].value == Approx(0.25));
     CHECK(f.title.en == "Compute starvation");
     CHECK_FALSE(f.title.zhCN.empty());
     CHECK_FALSE(f.suggestion.en.empty());
