@@ -2,6 +2,8 @@
 // snapshot every analysis loads; operator shares are op_statistic.csv's Ratio over compute tasks.
 #include "core/analysis/bubble_analysis.h"
 #include "core/analysis/operator_stats.h"
+#include "core/report/html_report.h"
+#include "core/report/report_data.h"
 #include "core/store/trace_store.h"
 #include "test_support.h"
 #include "tests/shared_samples.h"
@@ -94,4 +96,34 @@ TEST_CASE("device busy shared: the torch_npu rank0 compute share equals op_stati
     CHECK(stats.rows[0].key == "ForeachAddList");
     CHECK(stats.rows[0].busyShare * 100.0 == Approx(22.077).margin(0.01));
     for (const OperatorStatsRow& r : stats.rows) CHECK(r.key.find("EVENT_WAIT") == std::string::npos);
+}
+
+TEST_CASE("report: the summary opens with device time per step, or says there is no device activity", "[devicetime][report]") {
+    TempDir dir;
+    std::string t = R"([{"ph":"M","name":"process_name","pid":0,"args":{"name":"GPU 0"}},)"
+                    R"({"ph":"X","cat":"cpu_op","name":"ProfilerStep#3","pid":9,"tid":1,"ts":0,"dur":100},)"
+                    R"({"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":10,"dur":40,"args":{"stream":7}}])";
+    OpenOptions options;
+    options.storePath = dir.file("r.opscope.sqlite");
+    OpenResult opened;
+    Error error;
+    REQUIRE(openTrace({dir.write("r.json", t)}, options, ImportProgress{}, &opened, &error));
+    Database db = openReadOnly(opened.storePath);
+    ReportData data;
+    REQUIRE(collectReportData(db, ReportOptions{}, &data, &error));
+    REQUIRE(data.breakdown.devices.size() == 1);
+    std::string html = renderHtmlReport(data, ReportImages{});
+    std::size_t summary = html.find("<section id=\"summary\">"), deviceTime = html.find("Device time per step");
+    REQUIRE(deviceTime != std::string::npos);
+    CHECK(deviceTime > summary);
+    CHECK(deviceTime < html.find("<section id=\"devices\">"));
+    CHECK(html.find("<td>GPU 0</td><td>3</td>") != std::string::npos);
+
+    std::string cpu = R"([{"ph":"X","cat":"cpu_op","name":"aten::mm","pid":1,"tid":1,"ts":0,"dur":5}])";
+    options.storePath = dir.file("c.opscope.sqlite");
+    REQUIRE(openTrace({dir.write("c.json", cpu)}, options, ImportProgress{}, &opened, &error));
+    Database cdb = openReadOnly(opened.storePath);
+    ReportData cdata;
+    REQUIRE(collectReportData(cdb, ReportOptions{}, &cdata, &error));
+    CHECK(renderHtmlReport(cdata, ReportImages{}).find("No device activity") != std::string::npos);
 }
