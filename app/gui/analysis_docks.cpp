@@ -3,6 +3,7 @@
 #include "widgets/bubbles/bubble_view.h"
 #include "widgets/diagnosis/diagnosis_view.h"
 #include "widgets/heatmap/heatmap_view.h"
+#include "widgets/summary/summary_view.h"
 #include "widgets/tables/operator_stats_view.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -19,6 +20,7 @@ void setStoreOf(QWidget* view, const std::string& path, std::shared_ptr<const Ti
     else if (auto* v = qobject_cast<HeatmapView*>(view)) v->setStore(path, std::move(data));
     else if (auto* v = qobject_cast<BubbleView*>(view)) v->setStore(path, std::move(data));
     else if (auto* v = qobject_cast<DiagnosisView*>(view)) v->setStore(path, std::move(data));
+    else if (auto* v = qobject_cast<SummaryView*>(view)) v->setStore(path, std::move(data));
 }
 
 } // namespace
@@ -26,7 +28,9 @@ void setStoreOf(QWidget* view, const std::string& path, std::shared_ptr<const Ti
 AnalysisDocks::AnalysisDocks(QMainWindow* window, TimelineView* timeline, ZoomControl* zoom, QDockWidget* tabAfter)
     : QObject(window), window_(window), timeline_(timeline), stats_(new OperatorStatsView(zoom, window)),
       heatmap_(new HeatmapView(zoom, window)), bubbles_(new BubbleView(zoom, window)),
-      diagnosis_(new DiagnosisView(zoom, window)) {
+      diagnosis_(new DiagnosisView(zoom, window)), summary_(new SummaryView(zoom, window)) {
+    // The Summary comes first: it is what a trace opens on (device time per step, top operators, findings).
+    QDockWidget* summaryDock = addDock(tr("Summary"), QStringLiteral("summaryDock"), summary_);
     addDock(tr("Operator statistics"), QStringLiteral("operatorStatsDock"), stats_);
     addDock(tr("Operator heatmap"), QStringLiteral("heatmapDock"), heatmap_);
     addDock(tr("Bubbles"), QStringLiteral("bubblesDock"), bubbles_);
@@ -36,6 +40,7 @@ AnalysisDocks::AnalysisDocks(QMainWindow* window, TimelineView* timeline, ZoomCo
         if (previous) window_->tabifyDockWidget(previous, dock);
         previous = dock;
     }
+    summaryDock->raise();
     connect(stats_, &OperatorStatsView::slicesHighlighted, this, &AnalysisDocks::showHighlight);
     connect(stats_, &OperatorStatsView::sliceActivated, this, &AnalysisDocks::sliceActivated);
     connect(heatmap_, &HeatmapView::slicesHighlighted, this, &AnalysisDocks::showHighlight);

@@ -19,6 +19,7 @@ class BubbleView;
 class DiagnosisView;
 class HeatmapView;
 class OperatorStatsView;
+class SummaryView;
 class TimelineView;
 class ZoomControl;
 } // namespace opscope
@@ -38,6 +39,7 @@ public:
     HeatmapView* heatmap() const { return heatmap_; }
     BubbleView* bubbles() const { return bubbles_; }
     DiagnosisView* diagnosis() const { return diagnosis_; }
+    SummaryView* summary() const { return summary_; }
     std::vector<QDockWidget*> docks() const { return docks_; }
 
 signals:
@@ -61,6 +63,7 @@ private:
     HeatmapView* heatmap_;
     BubbleView* bubbles_;
     DiagnosisView* diagnosis_;
+    SummaryView* summary_;
     std::vector<QDockWidget*> docks_;
     std::vector<Entry> entries_;
     std::string storePath_;
