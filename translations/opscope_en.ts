@@ -254,10 +254,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Device busy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Bubble time</source>
         <translation type="unfinished"></translation>
     </message>
@@ -597,6 +593,50 @@
         <source>low</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Device busy (compute, communication, memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device time per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No device activity: the trace holds no device work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Union of intervals per device, exact ns; per step as torch_npu&apos;s step_trace_time.csv (Ascend) or by the step that launched the work (Kineto). Definitions: docs/device-time.md.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication not overlapped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comm-compute overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device busy</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TimeFormat</name>
@@ -660,6 +700,10 @@
     </message>
     <message>
         <source>Phase comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1960,10 +2004,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Total time as a share of the device busy time (union of the compute tracks)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Operator type</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2008,7 +2048,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Busy share (%)</source>
+        <source>Total time as a share of the summed time of all compute tasks (op_statistic.csv&apos;s Ratio); communication, memory and waits are listed apart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute share (%)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2389,6 +2433,57 @@
     </message>
 </context>
 <context>
+    <name>opscope::SummaryView</name>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication not overlapped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing the device-time summary…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The summary could not be computed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: device busy (compute, communication, memory) %2 % of %3 µs, comm–compute overlap %4 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No device activity: the trace holds no device work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top operators by compute share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No rule fired.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>opscope::TimelineView</name>
     <message>
         <source>%1: %2 %3</source>
@@ -2538,6 +2633,10 @@
     </message>
     <message>
         <source>Diagnosis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

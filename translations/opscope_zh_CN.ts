@@ -254,10 +254,6 @@
         <translation>trace 时长</translation>
     </message>
     <message>
-        <source>Device busy</source>
-        <translation>设备忙碌</translation>
-    </message>
-    <message>
         <source>Bubble time</source>
         <translation>气泡时间</translation>
     </message>
@@ -597,6 +593,50 @@
         <source>low</source>
         <translation>低</translation>
     </message>
+    <message>
+        <source>Device busy (compute, communication, memory)</source>
+        <translation>设备忙碌（计算、通信、内存）</translation>
+    </message>
+    <message>
+        <source>Device time per step</source>
+        <translation>每步的设备时间</translation>
+    </message>
+    <message>
+        <source>No device activity: the trace holds no device work.</source>
+        <translation>无设备活动：该 trace 中没有设备上的工作。</translation>
+    </message>
+    <message>
+        <source>Union of intervals per device, exact ns; per step as torch_npu&apos;s step_trace_time.csv (Ascend) or by the step that launched the work (Kineto). Definitions: docs/device-time.md.</source>
+        <translation>每个设备按区间并集计算，精确到 ns；每步的划分与 torch_npu 的 step_trace_time.csv 相同（昇腾），或按下发该工作的步划分（Kineto）。定义见 docs/device-time.md。</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication not overlapped</source>
+        <translation>未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Comm-compute overlap</source>
+        <translation>通信与计算重叠</translation>
+    </message>
+    <message>
+        <source>Device busy</source>
+        <translation>设备忙碌</translation>
+    </message>
 </context>
 <context>
     <name>TimeFormat</name>
@@ -661,6 +701,10 @@
     <message>
         <source>Phase comparison</source>
         <translation>阶段对比</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>概览</translation>
     </message>
 </context>
 <context>
@@ -2381,6 +2425,57 @@
     </message>
 </context>
 <context>
+    <name>opscope::SummaryView</name>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication not overlapped</source>
+        <translation>未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Time (µs)</source>
+        <translation>时间（µs）</translation>
+    </message>
+    <message>
+        <source>Computing the device-time summary…</source>
+        <translation>正在计算设备时间概览…</translation>
+    </message>
+    <message>
+        <source>The summary could not be computed: %1</source>
+        <translation>无法计算概览：%1</translation>
+    </message>
+    <message>
+        <source>%1: device busy (compute, communication, memory) %2 % of %3 µs, comm–compute overlap %4 %</source>
+        <translation>%1：设备忙碌（计算、通信、内存）占 %3 µs 的 %2 %，通信与计算重叠 %4 %</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>No device activity: the trace holds no device work.</source>
+        <translation>无设备活动：该 trace 中没有设备上的工作。</translation>
+    </message>
+    <message>
+        <source>Top operators by compute share</source>
+        <translation>按计算占比排序的主要算子</translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>No rule fired.</source>
+        <translation>没有规则触发。</translation>
+    </message>
+</context>
+<context>
     <name>opscope::TimelineView</name>
     <message>
         <source>%1: %2 %3</source>
@@ -2531,6 +2626,10 @@
     <message>
         <source>Diagnosis</source>
         <translation>诊断</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>概览</translation>
     </message>
 </context>
 <context>

@@ -58,6 +58,7 @@ SummaryView::SummaryView(ZoomControl* zoom, QWidget* parent)
     operators_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     findings_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     findings_->setWordWrap(true);
+    operators_->setWordWrap(true);
     lists->addWidget(operators_, 1);
     lists->addWidget(findings_, 2);
     layout->addLayout(lists);
@@ -100,7 +101,7 @@ void SummaryView::show(const Content& content) {
     }
     QStringList overlap;
     for (const DeviceBreakdown& d : content.breakdown.devices) {
-        overlap << tr("%1: device busy %2 % of %3 µs, comm–compute overlap %4 %")
+        overlap << tr("%1: device busy (compute, communication, memory) %2 % of %3 µs, comm–compute overlap %4 %")
                        .arg(QString::fromStdString(d.name))
                        .arg(d.spanNs > 0 ? 100.0 * static_cast<double>(d.busyNs) / static_cast<double>(d.spanNs) : 0.0, 0, 'f', 1)
                        .arg(micros(d.spanNs))
@@ -139,7 +140,8 @@ void SummaryView::show(const Content& content) {
     const bool zh = QLocale().name().startsWith(QStringLiteral("zh"));
     QString ops = QStringLiteral("<b>") + tr("Top operators by compute share") + QStringLiteral("</b><br>");
     for (const auto& [name, share] : content.topOperators)
-        ops += QString::fromStdString(name).toHtmlEscaped() + QStringLiteral(": ") + QString::number(share * 100.0, 'f', 2) +
+        // Kernel names run to hundreds of characters: elided, so the view keeps its width.
+        ops += QString::fromStdString(name.size() > 80 ? name.substr(0, 77) + "..." : name).toHtmlEscaped() + QStringLiteral(": ") + QString::number(share * 100.0, 'f', 2) +
                QStringLiteral(" %<br>");
     operators_->setText(ops);
     QString heads = QStringLiteral("<b>") + tr("Diagnosis") + QStringLiteral("</b><br>");
