@@ -169,6 +169,24 @@ void considerSpread(const std::vector<Unit>& units, TimeRange window, const std:
     *best = {points, hi->busyNs - lo->busyNs, window, *hi, *lo, scope};
 }
 
+// Streams are compared like with like: a stream whose classified slices are mostly copies or
+// communication is a side stream by design, never held against a compute stream. Without device
+// classes (an old store) every stream counts as compute.
+bool isComputeStream(const DiagnosisContext& ctx, std::int64_t trackId) {
+    if (!ctx.snapshot.deviceClasses.available) return true;
+    int index = ctx.snapshot.slices.indexOfTrack(trackId);
+    if (index < 0) return false;
+    std::int64_t compute = 0, side = 0;
+    for (std::uint32_t i = ctx.snapshot.slices.begin(static_cast<std::size_t>(index));
+         i < ctx.snapshot.slices.end(static_cast<std::size_t>(index)); ++i) {
+        std::optional<DeviceClass> c = ctx.snapshot.deviceClasses.classOf(ctx.snapshot.slices.slices[i].id);
+        if (!c) continue;
+        if (*c == DeviceClass::Compute) ++compute;
+        else ++side;
+    }
+    return compute > 0 && compute >= side;
+}
+
 } // namespace
 
 Finding ruleLoadImbalance(DiagnosisContext& ctx, const RuleConfig& rule) {
@@ -196,7 +214,8 @@ Finding ruleLoadImbalance(DiagnosisContext& ctx, const RuleConfig& rule) {
                 int index = ctx.snapshot.slices.indexOfTrack(t.trackId);
                 std::int64_t slices = index < 0 ? 0 : ctx.snapshot.slices.end(static_cast<std::size_t>(index)) -
                                                           ctx.snapshot.slices.begin(static_cast<std::size_t>(index));
-                if (t.deviceKey == d.deviceKey && slices >= minSlices) streams.push_back({t.label, t.trackId, t.busyNs});
+                if (t.deviceKey == d.deviceKey && slices >= minSlices && isComputeStream(ctx, t.trackId))
+                    streams.push_back({t.label, t.trackId, t.busyNs});
             }
             considerSpread(streams, {d.spanStartNs, d.spanEndNs}, "streams of " + d.label, &best);
         }

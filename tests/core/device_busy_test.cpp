@@ -1,6 +1,7 @@
 // One meaning of "device busy": waits and markers on compute tracks are gaps, not work, in the
 // snapshot every analysis loads; operator shares are op_statistic.csv's Ratio over compute tasks.
 #include "core/analysis/bubble_analysis.h"
+#include "core/analysis/diagnosis_engine.h"
 #include "core/analysis/operator_stats.h"
 #include "core/report/html_report.h"
 #include "core/report/report_data.h"
@@ -126,4 +127,34 @@ TEST_CASE("report: the summary opens with device time per step, or says there is
     ReportData cdata;
     REQUIRE(collectReportData(cdb, ReportOptions{}, &cdata, &error));
     CHECK(renderHtmlReport(cdata, ReportImages{}).find("No device activity") != std::string::npos);
+}
+
+TEST_CASE("load imbalance compares compute streams with compute streams, never with a copy stream", "[devicetime][diagnosis]") {
+    TempDir dir;
+    // GPU 0: stream 7 busy with kernels 10 x 9 us of each 10 us; stream 8 with 10 short copies;
+    // stream 9 with 10 short kernels. Only 7 and 9 are compared.
+    std::string t = R"([{"ph":"M","name":"process_name","pid":0,"args":{"name":"GPU 0"}},)";
+    auto ev = [](const std::string& cat, const std::string& name, int tid, int ts, int dur) {
+        return R"({"ph":"X","cat":")" + cat + R"(","name":")" + name + R"(","pid":0,"tid":)" + std::to_string(tid) +
+               R"(,"ts":)" + std::to_string(ts) + R"(,"dur":)" + std::to_string(dur) + R"(,"args":{"stream":)" +
+               std::to_string(tid) + "}},";
+    };
+    for (int i = 0; i < 10; ++i)
+        t += ev("kernel", "gemm", 7, i * 10, 9) + ev("gpu_memcpy", "Memcpy HtoD", 8, i * 10, 1) + ev("kernel", "relu", 9, i * 10, 2);
+    t.back() = ']';
+    OpenOptions options;
+    options.storePath = dir.file("imb.opscope.sqlite");
+    OpenResult opened;
+    Error error;
+    REQUIRE(openTrace({dir.write("imb.json", t)}, options, ImportProgress{}, &opened, &error));
+    Database db = openReadOnly(opened.storePath);
+    DiagnosisReport report;
+    REQUIRE(runDiagnosis(db, DiagnosisOptions{}, &report, &error));
+    const Finding* imbalance = nullptr;
+    for (const Finding& f : report.findings)
+        if (f.ruleId == "load_imbalance") imbalance = &f;
+    REQUIRE(imbalance != nullptr);
+    REQUIRE(imbalance->ranges.size() == 2);
+    for (const EvidenceRange& r : imbalance->ranges) CHECK(r.label.find("8") == std::string::npos);
+    CHECK(imbalance->ranges[1].label.find("9") != std::string::npos); // the least busy compute stream
 }
