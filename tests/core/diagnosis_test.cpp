@@ -117,6 +117,15 @@ TEST_CASE("memory-bound operators: memory pipes dominate compute pipes", "[diagn
     CHECK(p.status == FindingStatus::Passed);
     CHECK(p.measured == Approx(0.5));
 
+    // Ratio 0.1 / 0.01 = 10 is above the threshold, but the memory pipes are busy 0.1 < min_memory_ratio
+    // 0.2: the guard holds the rule back, and the finding says which guard did.
+    AnalysisStore idlePipes;
+    kernels(idlePipes, 0, {{0, 100}}, "Cast", {{"aic_mte2_ratio", 0.1}, {"aic_mac_ratio", 0.0}});
+    Finding g = findingOf(idlePipes.finish(), "memory_bound_operators");
+    CHECK(g.status == FindingStatus::Passed);
+    CHECK(g.guard.rfind("min_memory_ratio: 1 operator", 0) == 0);
+    CHECK(p.guard.empty());
+
     AnalysisStore vector;
     kernels(vector, 0, {{0, 100}}, "Add", {{"aiv_mte2_ratio", 0.4}, {"aiv_mte3_ratio", 0.7}, {"aiv_vec_ratio", 0.35}});
     CHECK(findingOf(vector.finish(), "memory_bound_operators").measured == Approx(2.0));
