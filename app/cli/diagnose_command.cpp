@@ -38,6 +38,7 @@ void printFinding(const Finding& f, bool zh) {
                 valueText(f.measured, f.unit).c_str(), f.comparison.c_str(), valueText(f.threshold, f.unit).c_str(),
                 microsText(f.timeAtStakeNs).c_str(), numberText(f.timeShare * 100.0, 1).append("%").c_str());
     if (!f.detail.empty()) std::printf("  %s\n", f.detail.c_str());
+    if (!f.guard.empty()) std::printf("  held back by %s\n", f.guard.c_str());
     std::size_t shown = 0;
     for (const EvidenceRange& r : f.ranges) {
         if (shown++ == 5) break;

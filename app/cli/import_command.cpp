@@ -12,10 +12,12 @@ namespace opscope::cli {
 namespace {
 
 const char* kHelp =
-    "usage: opscope-cli import TRACE... [-o STORE] [--force] [--quiet]\n"
+    "usage: opscope-cli import TRACE... [-o STORE] [--force] [--quiet] [--device-classes FILE]\n"
     "Imports Chrome trace JSON (.json, .json.gz), Ascend folders/files into an SQLite store\n"
     "(TRACE.opscope.sqlite beside the first trace unless -o is given) and prints a summary.\n"
-    "Several traces (devices or ranks) go into one store. An up-to-date store is reused unless --force.\n";
+    "Several traces (devices or ranks) go into one store. An up-to-date store is reused unless --force.\n"
+    "--device-classes FILE merges a device class rules file over resources/rules/device_classes.json\n"
+    "(docs/device-time.md); use it with --force to reclassify an existing store.\n";
 
 int runImport(const std::vector<std::string>& args) {
     if (wantsHelp(args)) {
@@ -26,6 +28,7 @@ int runImport(const std::vector<std::string>& args) {
     OpenOptions options;
     parser.option("-o", &options.storePath) || parser.option("--output", &options.storePath);
     options.forceReimport = parser.flag("--force");
+    parser.option("--device-classes", &options.deviceClassRulesPath);
     bool quiet = parser.flag("--quiet");
     if (!parser.unknownOptions().empty() || parser.positional().empty()) {
         std::fprintf(stderr, "%s", kHelp);

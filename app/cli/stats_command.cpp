@@ -16,7 +16,10 @@ const char* kHelp =
     "                         [--type-field NAME] [--all-tracks] [--top N] [--range START_NS:END_NS] [--step N]\n"
     "                         [--no-metrics] [--csv]\n"
     "Operator statistics over device compute tracks (all slice tracks with --all-tracks): count, total, self,\n"
-    "average, min, max, p50/p90/p99 (nearest rank), share of busy time, and the mean of each metric (CSV).\n"
+    "average, min, max, p50/p90/p99 (nearest rank), compute share (a compute operator's total over the summed\n"
+    "time of all compute tasks, op_statistic.csv's Ratio; communication and memory rows come after the compute\n"
+    "ones with no share; waits and markers are left out, docs/device-time.md), the device class, and the mean\n"
+    "of each metric (CSV).\n"
     "--by type groups by the importer's type, else the category (--type-source picks one; 'args' reads the\n"
     "args field --type-field, default \"OP Type\"). With --range, slices starting inside the range count.\n"
     "With --step N, the slices of ProfilerStep#N by launch: device events whose launching call ran in the\n"
@@ -48,7 +51,7 @@ bool parseGrouping(ArgParser& parser, GroupingOptions* grouping) {
 std::vector<std::string> header(const OperatorStats& stats) {
     std::vector<std::string> h{stats.groupBy == GroupBy::Name ? "operator" : "type",
                                "count", "total (us)", "self (us)", "avg (us)", "min (us)", "max (us)",
-                               "p50 (us)", "p90 (us)", "p99 (us)", "busy share (%)"};
+                               "p50 (us)", "p90 (us)", "p99 (us)", "compute share (%)", "class"};
     if (stats.hasCpuTime) h.push_back("cpu time (us)"); // only traces with thread time (Chrome tts/tdur)
     for (const MetricColumn& m : stats.metrics)
         h.push_back("mean " + m.name + (m.unit.empty() ? "" : " (" + m.unit + ")"));
@@ -58,7 +61,8 @@ std::vector<std::string> header(const OperatorStats& stats) {
 std::vector<std::string> cells(const OperatorStatsRow& r, bool metrics, bool cpuTime) {
     std::vector<std::string> c{r.key, std::to_string(r.count), microsText(r.totalNs), microsText(r.selfNs),
                                microsText(r.avgNs), microsText(r.minNs), microsText(r.maxNs), microsText(r.p50Ns),
-                               microsText(r.p90Ns), microsText(r.p99Ns), numberText(r.busyShare * 100.0, 2)};
+                               microsText(r.p90Ns), microsText(r.p99Ns), numberText(r.busyShare * 100.0, 2),
+                               r.deviceClass ? deviceClassName(*r.deviceClass) : ""};
     if (cpuTime) c.push_back(r.cpuCount > 0 ? microsText(r.cpuNs) : std::string());
     if (metrics)
         for (double v : r.metricMeans) c.push_back(numberText(v, 6));
@@ -67,7 +71,7 @@ std::vector<std::string> cells(const OperatorStatsRow& r, bool metrics, bool cpu
 
 void printTable(const OperatorStats& stats) {
     std::vector<std::string> h = header(stats);
-    h.resize(11);
+    h.resize(12);
     std::size_t nameWidth = h[0].size();
     for (const OperatorStatsRow& r : stats.rows) nameWidth = std::max(nameWidth, std::min<std::size_t>(r.key.size(), 60));
     std::printf("%-*s", static_cast<int>(nameWidth), h[0].c_str());
@@ -80,8 +84,11 @@ void printTable(const OperatorStats& stats) {
         for (std::size_t i = 1; i < c.size(); ++i) std::printf("  %14s", c[i].c_str());
         std::printf("\n");
     }
-    std::printf("\n%lld executions, busy %s us over %zu track(s)", static_cast<long long>(stats.sliceCount),
+    std::printf("\n%lld executions, summed compute-task time %s us, busy (union per track, summed) %s us over %zu "
+                "track(s)", static_cast<long long>(stats.sliceCount), microsText(stats.computeTaskNs).c_str(),
                 microsText(stats.busyNs).c_str(), stats.tracks.size());
+    if (stats.skippedNotWork > 0)
+        std::printf("; %lld waits and markers left out (gaps, not work)", static_cast<long long>(stats.skippedNotWork));
     if (!stats.metrics.empty()) std::printf("; %zu metric column(s) with --csv", stats.metrics.size());
     std::printf("\n");
 }

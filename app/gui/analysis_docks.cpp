@@ -6,6 +6,7 @@
 #include "widgets/diagnosis/diagnosis_view.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/memory/memory_view.h"
+#include "widgets/summary/summary_view.h"
 #include "widgets/tables/operator_stats_view.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -22,7 +23,8 @@ void setDocumentOf(QWidget* view, TraceDocument* document) {
     else if (auto* v = qobject_cast<HeatmapView*>(view)) v->setDocument(document);
     else if (auto* v = qobject_cast<BubbleView*>(view)) v->setDocument(document);
     else if (auto* v = qobject_cast<DiagnosisView*>(view)) v->setDocument(document);
-    // The memory view still reads its tables through its own connection (known_violations.txt).
+    // The summary and memory views still read its tables through its own connection (known_violations.txt).
+    else if (auto* v = qobject_cast<SummaryView*>(view)) v->setStore(document->session()->storePath(), document->timeline());
     else if (auto* v = qobject_cast<MemoryView*>(view)) v->setStore(document->session()->storePath(), document->timeline());
 }
 
@@ -31,7 +33,10 @@ void setDocumentOf(QWidget* view, TraceDocument* document) {
 AnalysisDocks::AnalysisDocks(QMainWindow* window, TimelineView* timeline, ZoomControl* zoom, QDockWidget* tabAfter)
     : QObject(window), window_(window), timeline_(timeline), stats_(new OperatorStatsView(zoom, window)),
       heatmap_(new HeatmapView(zoom, window)), bubbles_(new BubbleView(zoom, window)),
-      diagnosis_(new DiagnosisView(zoom, window)), memory_(new MemoryView(zoom, window)) {
+      diagnosis_(new DiagnosisView(zoom, window)), memory_(new MemoryView(zoom, window)),
+      summary_(new SummaryView(zoom, window)) {
+    // The Summary comes first: it is what a trace opens on (device time per step, top operators, findings).
+    QDockWidget* summaryDock = addDock(tr("Summary"), QStringLiteral("summaryDock"), summary_);
     addDock(tr("Operator statistics"), QStringLiteral("operatorStatsDock"), stats_);
     addDock(tr("Operator heatmap"), QStringLiteral("heatmapDock"), heatmap_);
     addDock(tr("Bubbles"), QStringLiteral("bubblesDock"), bubbles_);
@@ -42,6 +47,7 @@ AnalysisDocks::AnalysisDocks(QMainWindow* window, TimelineView* timeline, ZoomCo
         if (previous) window_->tabifyDockWidget(previous, dock);
         previous = dock;
     }
+    summaryDock->raise();
     connect(stats_, &OperatorStatsView::slicesHighlighted, this, &AnalysisDocks::showHighlight);
     connect(stats_, &OperatorStatsView::sliceActivated, this, &AnalysisDocks::sliceActivated);
     connect(heatmap_, &HeatmapView::slicesHighlighted, this, &AnalysisDocks::showHighlight);

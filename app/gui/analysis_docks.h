@@ -21,6 +21,7 @@ class DiagnosisView;
 class HeatmapView;
 class MemoryView;
 class OperatorStatsView;
+class SummaryView;
 class TimelineView;
 class TraceDocument;
 class ZoomControl;
@@ -42,6 +43,7 @@ public:
     BubbleView* bubbles() const { return bubbles_; }
     DiagnosisView* diagnosis() const { return diagnosis_; }
     MemoryView* memory() const { return memory_; }
+    SummaryView* summary() const { return summary_; }
     std::vector<QDockWidget*> docks() const { return docks_; }
 
 signals:
@@ -66,6 +68,7 @@ private:
     BubbleView* bubbles_;
     DiagnosisView* diagnosis_;
     MemoryView* memory_;
+    SummaryView* summary_;
     std::vector<QDockWidget*> docks_;
     std::vector<Entry> entries_;
     QPointer<TraceDocument> document_;

@@ -9,6 +9,7 @@
 #include "widgets/graph/graph_workspace.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/memory/memory_view.h"
+#include "widgets/summary/summary_view.h"
 #include "widgets/tables/operator_stats_view.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -33,6 +34,7 @@ QWidget* makeDiagnosisView(const ViewContext& context, QWidget* parent, Diagnosi
 }
 
 void registerAnalysisViews(ViewRegistry& registry) {
+    registry.add({QStringLiteral("summary"), QCoreApplication::translate("Views", "Summary"), &makeAnalysisView<SummaryView>});
     registry.add({QStringLiteral("stats"), QCoreApplication::translate("Views", "Operator statistics"), &makeAnalysisView<OperatorStatsView>});
     registry.add({QStringLiteral("heatmap"), QCoreApplication::translate("Views", "Operator heatmap"), &makeAnalysisView<HeatmapView>});
     registry.add({QStringLiteral("bubbles"), QCoreApplication::translate("Views", "Bubbles"), &makeAnalysisView<BubbleView>});

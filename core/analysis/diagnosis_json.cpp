@@ -25,6 +25,7 @@ json findingJson(const Finding& f) {
            {"time_at_stake_ns", f.timeAtStakeNs},
            {"time_share", number(f.timeShare)},
            {"detail", f.detail},
+           {"guard", f.guard},
            {"suggestion", text(f.suggestion)}};
     if (f.status == FindingStatus::MissingInput) j["needs"] = text(f.needs);
     json ranges = json::array();

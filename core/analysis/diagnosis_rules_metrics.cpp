@@ -34,7 +34,8 @@ Finding ruleMemoryBoundOperators(DiagnosisContext& ctx, const RuleConfig& rule) 
         }
     double threshold = rule.threshold();
     double minMemory = rule.number("min_memory_ratio", 0.0);
-    return evaluateOperatorRule(ctx, rule, true, "ratio", [&](std::size_t op) {
+    std::int64_t heldBack = 0;
+    Finding f = evaluateOperatorRule(ctx, rule, true, "ratio", [&](std::size_t op) {
         double d = ctx.ops.maxMean(op, direct);
         if (!std::isnan(d)) return d;
         double best = kNaN;
@@ -44,11 +45,18 @@ Finding ruleMemoryBoundOperators(DiagnosisContext& ctx, const RuleConfig& rule) 
             // A compute ratio near 0 would make any traffic look dominant: floor it at 1%.
             double ratio = mem / std::max(comp, 0.01);
             // Memory pipes idle most of the time: not memory-bound, whatever the ratio says.
-            if (mem < minMemory) ratio = std::min(ratio, threshold);
+            if (mem < minMemory && ratio > threshold) {
+                ratio = threshold;
+                ++heldBack;
+            }
             if (std::isnan(best) || ratio > best) best = ratio;
         }
         return best;
     });
+    if (heldBack > 0)
+        f.guard = "min_memory_ratio: " + std::to_string(heldBack) + " operator ratio(s) above the threshold were held at it "
+                  "because their memory pipes were busy less than " + std::to_string(minMemory);
+    return f;
 }
 
 Finding ruleSchedulingBound(DiagnosisContext& ctx, const RuleConfig& rule) {

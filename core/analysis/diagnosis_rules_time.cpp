@@ -14,6 +14,19 @@ std::size_t evidenceLimit(const RuleConfig& rule) {
     return static_cast<std::size_t>(std::max(0.0, rule.number("evidence_count", 10)));
 }
 
+// "idle 65.650 ms after A, before B (cause)": a gap is named by its length and its neighbours, so its
+// time is never read as an operator's own time.
+std::string gapLabel(const DiagnosisContext& ctx, const Bubble& b) {
+    std::string label = ctx.snapshot.catalog.deviceLabel(b.deviceKey) + ": idle " + durationText(b.durNs);
+    for (const BubbleDetail& d : ctx.bubbles.largest) {
+        if (d.bubble.startNs != b.startNs || d.bubble.deviceKey != b.deviceKey) continue;
+        if (!d.opBefore.empty()) label += " after " + d.opBefore;
+        if (!d.opAfter.empty()) label += (d.opBefore.empty() ? " before " : ", before ") + d.opAfter;
+        break;
+    }
+    return label + " (" + bubbleCauseText(b.cause) + ")";
+}
+
 // The longest device bubbles passing a filter, as evidence ranges.
 template <typename Pred>
 std::vector<EvidenceRange> longestBubbles(const DiagnosisContext& ctx, std::size_t limit, Pred keep) {
@@ -26,10 +39,14 @@ std::vector<EvidenceRange> longestBubbles(const DiagnosisContext& ctx, std::size
                           return a->durNs != b->durNs ? a->durNs > b->durNs : a->startNs < b->startNs;
                       });
     std::vector<EvidenceRange> out;
-    for (std::size_t i = 0; i < n; ++i)
-        out.push_back({pool[i]->startNs, pool[i]->endNs(), 0,
-                       ctx.snapshot.catalog.deviceLabel(pool[i]->deviceKey) + ": " + bubbleCauseText(pool[i]->cause)});
+    for (std::size_t i = 0; i < n; ++i) out.push_back({pool[i]->startNs, pool[i]->endNs(), 0, gapLabel(ctx, *pool[i])});
     return out;
+}
+
+// The own duration of a slice of the snapshot; 0 when it is not loaded.
+TimeNs ownDurationNs(const DiagnosisContext& ctx, std::int64_t sliceId) {
+    std::int64_t i = ctx.snapshot.slices.indexOfSlice(sliceId);
+    return i < 0 ? 0 : ctx.snapshot.slices.slices[static_cast<std::size_t>(i)].durNs;
 }
 
 } // namespace
@@ -57,13 +74,13 @@ Finding ruleComputeStarvation(DiagnosisContext& ctx, const RuleConfig& rule) {
     f.ranges = longestBubbles(ctx, evidenceLimit(rule), [&](const Bubble& b) {
         return std::find(starved.begin(), starved.end(), b.deviceKey) != starved.end();
     });
-    // The operators that waited longest to start after a gap are where the starvation shows.
+    // The operators that waited longest to start after a gap are where the starvation shows. Each
+    // carries its own time only (the gap is named in the ranges), as a share of the active time.
     for (const BubbleDetail& d : ctx.bubbles.largest) {
         if (f.status != FindingStatus::Fired || d.opAfter.empty() || f.operators.size() >= evidenceLimit(rule)) continue;
-        // value: the share of the device's active time that the gap before the operator takes.
         double span = static_cast<double>(worst->spanEndNs - worst->spanStartNs);
-        f.operators.push_back({d.opAfter, span > 0 ? static_cast<double>(d.bubble.durNs) / span : 0, d.bubble.durNs, 1,
-                               {d.sliceAfter}});
+        TimeNs ownNs = ownDurationNs(ctx, d.sliceAfter);
+        f.operators.push_back({d.opAfter, span > 0 ? static_cast<double>(ownNs) / span : 0, ownNs, 1, {d.sliceAfter}});
     }
     f.detail = worst->label + " is busy " + percentText(worst->busyShare) + " of its active time (" +
                durationText(worst->spanEndNs - worst->spanStartNs) + ")";
@@ -152,6 +169,24 @@ void considerSpread(const std::vector<Unit>& units, TimeRange window, const std:
     *best = {points, hi->busyNs - lo->busyNs, window, *hi, *lo, scope};
 }
 
+// Streams are compared like with like: a stream whose classified slices are mostly copies or
+// communication is a side stream by design, never held against a compute stream. Without device
+// classes (an old store) every stream counts as compute.
+bool isComputeStream(const DiagnosisContext& ctx, std::int64_t trackId) {
+    if (!ctx.snapshot.deviceClasses.available) return true;
+    int index = ctx.snapshot.slices.indexOfTrack(trackId);
+    if (index < 0) return false;
+    std::int64_t compute = 0, side = 0;
+    for (std::uint32_t i = ctx.snapshot.slices.begin(static_cast<std::size_t>(index));
+         i < ctx.snapshot.slices.end(static_cast<std::size_t>(index)); ++i) {
+        std::optional<DeviceClass> c = ctx.snapshot.deviceClasses.classOf(ctx.snapshot.slices.slices[i].id);
+        if (!c) continue;
+        if (*c == DeviceClass::Compute) ++compute;
+        else ++side;
+    }
+    return compute > 0 && compute >= side;
+}
+
 } // namespace
 
 Finding ruleLoadImbalance(DiagnosisContext& ctx, const RuleConfig& rule) {
@@ -179,7 +214,8 @@ Finding ruleLoadImbalance(DiagnosisContext& ctx, const RuleConfig& rule) {
                 int index = ctx.snapshot.slices.indexOfTrack(t.trackId);
                 std::int64_t slices = index < 0 ? 0 : ctx.snapshot.slices.end(static_cast<std::size_t>(index)) -
                                                           ctx.snapshot.slices.begin(static_cast<std::size_t>(index));
-                if (t.deviceKey == d.deviceKey && slices >= minSlices) streams.push_back({t.label, t.trackId, t.busyNs});
+                if (t.deviceKey == d.deviceKey && slices >= minSlices && isComputeStream(ctx, t.trackId))
+                    streams.push_back({t.label, t.trackId, t.busyNs});
             }
             considerSpread(streams, {d.spanStartNs, d.spanEndNs}, "streams of " + d.label, &best);
         }

@@ -48,6 +48,7 @@ struct Finding {
     std::vector<EvidenceRange> ranges;
     std::vector<EvidenceOperator> operators;
     std::string detail;        // one English line on what was measured where
+    std::string guard;         // when a guard of the rule held it back: which guard and what it saw
 };
 
 struct PhaseRow {

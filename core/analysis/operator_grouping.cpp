@@ -38,7 +38,9 @@ private:
 };
 
 bool included(const SliceRecord& s, const GroupingOptions& options) {
-    if (options.skipInstants && (s.isInstant() || s.durNs <= 0)) return false;
+    // A complete event of zero duration (aten::empty in a µs Kineto trace) is an execution: count 1,
+    // time 0. Only instants (ph i/I/n) are markers.
+    if (options.skipInstants && s.isInstant()) return false;
     if (options.range && !options.range->contains(s.tsNs)) return false;
     if (options.onlySliceIds && !std::binary_search(options.onlySliceIds->begin(), options.onlySliceIds->end(), s.id))
         return false;

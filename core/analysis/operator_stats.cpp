@@ -150,14 +150,40 @@ bool computeOperatorStats(Database& db, const StoreSnapshot& snapshot, const Ope
     for (std::size_t g = 0; g < grouping.labels.size(); ++g) out->rows[g].key = grouping.labels[g];
     fillDurationStats(snapshot, grouping, out->rows);
     for (TimeNs busy : busyTimePerTrack(snapshot.slices, options.grouping.range)) out->busyNs += busy;
+    out->skippedNotWork = snapshot.skippedNotWork;
+    // op_statistic.csv's Ratio: a compute operator's total over the summed time of every compute task.
+    const auto& slices = snapshot.slices.slices;
+    for (std::size_t i = 0; i < slices.size(); ++i) {
+        std::uint32_t g = grouping.groupOfSlice[i];
+        if (g == kNoGroup) continue;
+        std::optional<DeviceClass> c = snapshot.deviceClasses.classOf(slices[i].id);
+        if (!c) continue;
+        OperatorStatsRow& row = out->rows[g];
+        if (*c == DeviceClass::Compute) {
+            row.deviceClass = DeviceClass::Compute;
+            out->computeTaskNs += slices[i].durNs;
+        } else if (!row.deviceClass) {
+            row.deviceClass = *c;
+        }
+    }
     for (OperatorStatsRow& row : out->rows) {
         out->sliceCount += row.count;
-        row.busyShare = out->busyNs > 0 ? static_cast<double>(row.totalNs) / static_cast<double>(out->busyNs) : 0;
+        if (out->computeTaskNs > 0)
+            row.busyShare = row.deviceClass == DeviceClass::Compute
+                                ? static_cast<double>(row.totalNs) / static_cast<double>(out->computeTaskNs)
+                                : 0.0;
+        else
+            row.busyShare = out->busyNs > 0 ? static_cast<double>(row.totalNs) / static_cast<double>(out->busyNs) : 0;
     }
     if (!fillCpuTime(db, snapshot, grouping, out, error)) return false;
     if (options.includeMetrics && !fillMetrics(db, snapshot, grouping, out, error)) return false;
     if (options.includeMetrics && !fillMemoryColumns(db, out, error)) return false;
-    std::sort(out->rows.begin(), out->rows.end(), [](const OperatorStatsRow& a, const OperatorStatsRow& b) {
+    // Compute operators first: communication and memory rows are listed apart, never as the top operator.
+    auto listedApart = [&](const OperatorStatsRow& r) {
+        return out->computeTaskNs > 0 && r.deviceClass && *r.deviceClass != DeviceClass::Compute;
+    };
+    std::sort(out->rows.begin(), out->rows.end(), [&](const OperatorStatsRow& a, const OperatorStatsRow& b) {
+        if (listedApart(a) != listedApart(b)) return !listedApart(a);
         return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.key < b.key;
     });
     if (options.topN > 0 && out->rows.size() > static_cast<std::size_t>(options.topN))

@@ -38,7 +38,11 @@ struct OperatorStatsRow {
     TimeNs p90Ns = 0;
     TimeNs p99Ns = 0;
     double avgNs = 0;
-    double busyShare = 0;            // totalNs / OperatorStats::busyNs (0..1; nested ops may add up past 1)
+    // With device classes: totalNs / OperatorStats::computeTaskNs for compute operators (op_statistic.csv's
+    // Ratio), 0 for communication and memory rows, which are listed after them. Without classes (an old
+    // store, host tracks): totalNs / OperatorStats::busyNs (nested ops may add up past 1).
+    double busyShare = 0;
+    std::optional<DeviceClass> deviceClass; // compute when any of its slices is compute; none: not a device slice
     // CPU time: the sum of thread_dur over the executions the trace gave thread time to (cpuCount of them).
     TimeNs cpuNs = 0;
     std::int64_t cpuCount = 0;
@@ -53,6 +57,10 @@ struct OperatorStats {
     // Busy time: per track, the union of its slices (nested slices and overflow lanes counted once),
     // summed over the tracks. Shares of non-nested operators therefore add up to 1.
     TimeNs busyNs = 0;
+    // Summed durations of the compute-class slices counted (the denominator of busyShare); 0 when the
+    // store has no device classes or the tracks hold no compute slice.
+    TimeNs computeTaskNs = 0;
+    std::int64_t skippedNotWork = 0; // waits and markers left out of compute tracks (docs/device-time.md)
     std::int64_t sliceCount = 0;     // executions counted
     std::vector<MetricColumn> metrics; // only keys with at least one value in the rows
     bool hasCpuTime = false;           // some execution has thread (CPU) time

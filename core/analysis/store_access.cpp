@@ -176,6 +176,13 @@ bool loadSlices(Database& db, const TrackCatalog& catalog, const std::vector<std
                     if (filter.skipped) ++*filter.skipped;
                     continue;
                 }
+                if (filter.deviceClasses && compute[static_cast<std::size_t>(track)]) {
+                    std::optional<DeviceClass> c = filter.deviceClasses->classOf(r.id);
+                    if (c && !isDeviceWork(*c)) {
+                        if (filter.skippedNotWork) ++*filter.skippedNotWork;
+                        continue;
+                    }
+                }
                 r.trackIndex = static_cast<std::uint32_t>(wanted[static_cast<std::size_t>(track)]);
                 rows.push_back(r);
             }
@@ -227,6 +234,9 @@ bool loadSnapshot(Database& db, const TrackSelection& selection, StoreSnapshot* 
         for (const std::string& c : annotationCategories())
             if (out->strings.at(id) == c) filter.computeCategoriesToSkip.push_back(id);
     filter.skipped = &out->skippedAnnotations;
+    if (!readDeviceClassIndex(db, &out->deviceClasses, error)) return false;
+    filter.deviceClasses = &out->deviceClasses;
+    filter.skippedNotWork = &out->skippedNotWork;
     if (!loadSlices(db, out->catalog, selected.logicalIds, &out->slices, error, filter)) return false;
     try {
         out->traceRange = readTraceSpan(db);

@@ -1,6 +1,7 @@
 // Read-only access for the analyses: opening a store, its string table, and the slices of chosen
 // tracks loaded once into plain arrays (grouped per logical track, in time order) for fast passes.
 #pragma once
+#include "core/store/device_class_reader.h"
 #include "core/analysis/track_selection.h"
 #include "core/model/error.h"
 #include "core/model/time.h"
@@ -71,6 +72,10 @@ struct SliceSet {
 struct SliceLoadFilter {
     std::vector<std::uint32_t> computeCategoriesToSkip; // sorted string ids
     std::int64_t* skipped = nullptr;                    // counts the slices left out
+    // On compute tracks, slices whose device class is not work (waits, markers) are left out too:
+    // opscope's "device busy" is compute ∪ communication ∪ memory (docs/device-time.md).
+    const DeviceClassIndex* deviceClasses = nullptr;
+    std::int64_t* skippedNotWork = nullptr;
 };
 
 // Categories that mark ranges rather than work (Kineto writes gpu_user_annotation slices on the GPU
@@ -92,6 +97,8 @@ struct StoreSnapshot {
     TimeRange traceRange; // meta trace_start_ns / trace_end_ns
     bool fellBackToAll = false; // compute scope asked for, but the trace marks no compute track
     std::int64_t skippedAnnotations = 0; // annotation slices on compute tracks, left out (see annotationCategories)
+    DeviceClassIndex deviceClasses;      // device_slice_class (empty when the store predates it)
+    std::int64_t skippedNotWork = 0;     // waits and markers on compute tracks, left out (gaps, not work)
 };
 
 // Loads the track catalog, picks the tracks, then loads strings and their slices.

@@ -20,14 +20,16 @@ bool isAscendDeviceProcessName(const std::string& name) {
     return std::any_of(names.begin(), names.end(), [&](const char* n) { return name.rfind(n, 0) == 0; });
 }
 
+// Kineto device categories: CUDA and ROCm kernels and copies, MTIA command processor events, CUPTI
+// range-profiled kernels (the same list as resources/rules/device_classes.json).
 bool isGpuCategory(std::string_view cat) {
     return cat == "kernel" || cat == "gpu_memcpy" || cat == "gpu_memset" || cat == "Kernel" || cat == "Memcpy" ||
-           cat == "Memset" || cat == "cuda_kernel";
+           cat == "Memset" || cat == "cuda_kernel" || cat == "mtia_ccp_events" || cat == "cuda_profiler_range";
 }
 
 bool isGpuComputeCategory(std::string_view cat) {
     return cat == "kernel" || cat == "Kernel" || cat == "cuda_kernel" || cat == "gpu_memcpy" || cat == "gpu_memset" ||
-           cat == "Memcpy" || cat == "Memset";
+           cat == "Memcpy" || cat == "Memset" || cat == "mtia_ccp_events" || cat == "cuda_profiler_range";
 }
 
 std::optional<std::int64_t> numericPid(const std::string& pid) {

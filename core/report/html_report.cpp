@@ -146,6 +146,40 @@ void writeCards(std::string& out, const ReportData& data) {
     out += "</div>\n";
 }
 
+// The Summary view's table: per device and step, compute / communication not overlapped / free as a
+// share of the stage, and the overlap percentage; the whole device when the trace has no steps.
+void writeDeviceTime(std::string& out, const BreakdownReport& b) {
+    out += "<h3>" + esc(tx(t::kDeviceTime)) + "</h3>\n";
+    if (b.devices.empty()) {
+        out += "<p class=\"empty\">" + esc(tx(t::kNoDeviceActivity)) + "</p>\n";
+        return;
+    }
+    out += "<table><thead><tr><th>" + esc(tx(t::kDevice)) + "</th><th>" + esc(tx(t::kStepCol)) + "</th><th>" +
+           esc(tx(t::kStageCol)) + "</th><th>" + esc(tx(t::kComputeCol)) + "</th><th>" + esc(tx(t::kCommNotOverlappedCol)) +
+           "</th><th>" + esc(tx(t::kFreeCol)) + "</th><th>" + esc(tx(t::kOverlapPctCol)) + "</th></tr></thead><tbody>\n";
+    auto share = [](TimeNs part, TimeNs whole) { return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0; };
+    auto cell = [&](TimeNs part, TimeNs whole) {
+        return "<td class=\"num\">" + esc(durationLabel(part)) + " (" + esc(percentLabel(share(part, whole))) + ")</td>";
+    };
+    for (const DeviceBreakdown& d : b.devices) {
+        if (d.steps.empty()) {
+            out += "<tr><td>" + esc(d.name) + "</td><td>&ndash;</td><td class=\"num\">" + esc(durationLabel(d.spanNs)) +
+                   "</td>" + cell(d.computeNs, d.spanNs) + cell(d.communicationNotOverlappedNs, d.spanNs) +
+                   cell(d.idleNs, d.spanNs) + "<td class=\"num\">" + esc(percentLabel(d.commComputeOverlapPct / 100.0)) +
+                   "</td></tr>\n";
+            continue;
+        }
+        for (const StepBreakdown& s : d.steps) {
+            double overlapPct = s.communicationNs > 0 ? share(s.overlapNs, s.communicationNs) : 0.0;
+            out += "<tr><td>" + esc(d.name) + "</td><td>" + std::to_string(s.step) + "</td><td class=\"num\">" +
+                   esc(durationLabel(s.stageNs)) + "</td>" + cell(s.computeNs, s.stageNs) +
+                   cell(s.communicationNotOverlappedNs, s.stageNs) + cell(s.freeNs, s.stageNs) + "<td class=\"num\">" +
+                   esc(percentLabel(overlapPct)) + "</td></tr>\n";
+        }
+    }
+    out += "</tbody></table>\n<p class=\"note\">" + esc(tx(t::kDeviceTimeNote)) + "</p>\n";
+}
+
 void summaryRow(std::string& out, const std::string& label, const std::string& value) {
     out += "<tr><th>" + esc(label) + "</th><td>" + esc(value) + "</td></tr>\n";
 }
@@ -170,6 +204,7 @@ void writeSummary(std::string& out, const ReportData& data) {
     summaryRow(out, tx(t::kWarnings), countLabel(s.warningTotal()));
     out += "</tbody></table>\n";
     if (data.operators.fellBackToAll) out += "<p class=\"note\">" + esc(tx(t::kFellBack)) + "</p>\n";
+    writeDeviceTime(out, data.breakdown);
     sectionEnd(out);
 }
 

@@ -1,5 +1,7 @@
 #include "core/report/report_data.h"
 
+#include "core/analysis/breakdown/breakdown_analysis.h"
+
 #include "core/analysis/diagnosis_engine.h"
 #include "core/store/graph_reader.h"
 #include "core/store/sqlite_db.h"
@@ -69,6 +71,8 @@ bool collectReportData(Database& db, const ReportOptions& options, ReportData* o
     bubbles.largestCount = options.largestBubbles;
     if (cancelled(options, error) || !computeBubbles(db, bubbles, &out->bubbles, error)) return false;
     out->balance = deviceBalance(out->bubbles);
+
+    if (cancelled(options, error) || !computeBreakdown(db, BreakdownOptions{}, &out->breakdown, error)) return false;
 
     HeatmapOptions heatmap;
     heatmap.topN = options.heatmapRows;

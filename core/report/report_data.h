@@ -2,6 +2,7 @@
 // summary, per-device busy/idle, top operators, bubbles, the heatmap cells, the diagnosis and, when the
 // store holds one, the computation graph's join. Images are rendered by the caller from this data.
 #pragma once
+#include "core/analysis/breakdown/breakdown_types.h"
 #include "core/analysis/bubble_analysis.h"
 #include "core/analysis/diagnosis_types.h"
 #include "core/analysis/heatmap_bins.h"
@@ -40,6 +41,7 @@ struct ReportData {
     OperatorStats operators;  // top operators with metric means
     BubbleReport bubbles;
     DeviceBalance balance;
+    BreakdownReport breakdown; // device time per device and step (docs/device-time.md)
     HeatmapResult heatmap;    // busy time per operator and bucket, for the heatmap image
     DiagnosisReport diagnosis;
     std::optional<ReportGraphSection> graph;

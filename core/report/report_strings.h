@@ -22,7 +22,18 @@ inline constexpr const char* kGraph = "Computation graph";
 
 // Summary cards and table
 inline constexpr const char* kTraceDuration = "Trace duration";
-inline constexpr const char* kComputeBusy = "Device busy";
+inline constexpr const char* kComputeBusy = "Device busy (compute, communication, memory)";
+inline constexpr const char* kDeviceTime = "Device time per step";
+inline constexpr const char* kNoDeviceActivity = "No device activity: the trace holds no device work.";
+inline constexpr const char* kDeviceTimeNote =
+    "Union of intervals per device, exact ns; per step as torch_npu's step_trace_time.csv (Ascend) or by the "
+    "step that launched the work (Kineto). Definitions: docs/device-time.md.";
+inline constexpr const char* kStepCol = "Step";
+inline constexpr const char* kStageCol = "Stage";
+inline constexpr const char* kComputeCol = "Compute";
+inline constexpr const char* kCommNotOverlappedCol = "Communication not overlapped";
+inline constexpr const char* kFreeCol = "Free";
+inline constexpr const char* kOverlapPctCol = "Comm-compute overlap";
 inline constexpr const char* kBubbleTime = "Bubble time";
 inline constexpr const char* kFindingsFired = "Findings";
 inline constexpr const char* kOfSpan = "of the device span";

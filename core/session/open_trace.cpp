@@ -1,8 +1,10 @@
 #include "core/session/open_trace.h"
 
 #include "core/importers/registry/importer_registry.h"
+#include "core/importers/device_class/device_class_pass.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 
 namespace opscope {
@@ -35,8 +37,16 @@ bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& op
         result->reused = true;
         return true;
     }
+    // Device-time classes (compute, communication, memory, wait, other) are written as the import finishes,
+    // by the built-in rules merged with the user's file (docs/device-time.md).
+    DeviceClassRules classRules;
+    std::string rulesPath = options.deviceClassRulesPath;
+    if (rulesPath.empty())
+        if (const char* env = std::getenv("OPSCOPE_DEVICE_CLASSES")) rulesPath = env;
+    if (!loadDeviceClassRules(rulesPath, &classRules, error)) return false;
     std::unique_ptr<StoreWriter> writer = StoreWriter::create(result->storePath, error);
     if (!writer) return false;
+    writer->addFinishPass([classRules](StoreWriter& w) { writeDeviceClasses(w, classRules); });
     const std::vector<std::string> jobPaths = expandInputs(tracePaths);
     std::map<std::string, InputIdentity> identities;
     try {

@@ -6,7 +6,7 @@
 namespace opscope {
 
 // 2: slice.thread_ts/thread_dur, global async tracks (track.process_id NULL); 3: memory_record,
-// memory_allocation, memory_module; 4: launch_link, device.rank/host, the cluster and device-time tables.
+// memory_allocation, memory_module; 4: launch_link, device.rank/host, the cluster tables, device_slice_class.
 inline constexpr int kSchemaVersion = 4;
 inline constexpr const char* kImporterVersion = "opscope-importer-4";
 

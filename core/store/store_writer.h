@@ -178,6 +178,10 @@ public:
     void addSourceFile(std::string_view path, std::string_view role, std::string_view status,
                        std::string_view reason, std::int64_t events);
 
+    // Work that needs the written slices (their ids) and strings, inside the import's transaction:
+    // runs in finish() before warnings and stats are written, so a pass may add both.
+    void addFinishPass(std::function<void(StoreWriter&)> pass) { finishPasses_.push_back(std::move(pass)); }
+
     // Nest, bind, index, commit, rename. On failure the temporary file is removed.
     bool finish(ImportSummary* summary, Error* error, const std::function<bool()>& cancelled = {});
 
@@ -243,6 +247,7 @@ private:
     std::vector<DirectFlow> directFlows_;
     std::vector<PendingLaunchKey> launchKeys_;
     std::vector<PendingLaunchLink> launchLinks_;
+    std::vector<std::function<void(StoreWriter&)>> finishPasses_;
     // Compact on purpose: an Ascend run has tens of metrics per kernel, millions in all. Text values
     // (shapes, formats, types) repeat, so they are interned.
     struct PendingMetric {

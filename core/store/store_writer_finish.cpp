@@ -321,6 +321,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         writeMetrics();
         if (!threadTimes_.empty()) addStat("slices.with_thread_time", static_cast<std::int64_t>(threadTimes_.size()));
         writeStrings();
+        for (const auto& pass : finishPasses_) pass(*this);
         writeWarningsAndStats();
         timer.mark("metrics+strings");
         insertArgs_ = BatchInsert();

@@ -12,6 +12,9 @@ namespace opscope {
 struct OpenOptions {
     std::string storePath;   // empty: "<trace>.opscope.sqlite" beside the trace (or inside a folder)
     bool forceReimport = false;
+    // A device class rules file merged over the shipped ones (docs/device-time.md); empty: the
+    // OPSCOPE_DEVICE_CLASSES environment variable, else the shipped rules only.
+    std::string deviceClassRulesPath;
 };
 
 struct OpenResult {

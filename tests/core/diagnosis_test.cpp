@@ -72,6 +72,12 @@ TEST_CASE("compute starvation fires below 60% busy, not above", "[diagnosis]") {
     REQUIRE_FALSE(f.ranges.empty());
     CHECK(f.ranges[0].startNs == 500);
     CHECK(f.ranges[0].endNs == 1500);
+    // The gap is named with its neighbours; the operator after it carries its own 500 ns, not the gap's 1000.
+    CHECK(f.ranges[0].label.find(": idle ") != std::string::npos);
+    CHECK(f.ranges[0].label.find(" after K, before K (") != std::string::npos);
+    REQUIRE_FALSE(f.operators.empty());
+    CHECK(f.operators[0].totalNs == 500);
+    CHECK(f.operators[0].value == Approx(0.25));
     CHECK(f.title.en == "Compute starvation");
     CHECK_FALSE(f.title.zhCN.empty());
     CHECK_FALSE(f.suggestion.en.empty());
@@ -110,6 +116,15 @@ TEST_CASE("memory-bound operators: memory pipes dominate compute pipes", "[diagn
     Finding p = findingOf(computeBound.finish(), "memory_bound_operators");
     CHECK(p.status == FindingStatus::Passed);
     CHECK(p.measured == Approx(0.5));
+
+    // Ratio 0.1 / 0.01 = 10 is above the threshold, but the memory pipes are busy 0.1 < min_memory_ratio
+    // 0.2: the guard holds the rule back, and the finding says which guard did.
+    AnalysisStore idlePipes;
+    kernels(idlePipes, 0, {{0, 100}}, "Cast", {{"aic_mte2_ratio", 0.1}, {"aic_mac_ratio", 0.0}});
+    Finding g = findingOf(idlePipes.finish(), "memory_bound_operators");
+    CHECK(g.status == FindingStatus::Passed);
+    CHECK(g.guard.rfind("min_memory_ratio: 1 operator", 0) == 0);
+    CHECK(p.guard.empty());
 
     AnalysisStore vector;
     kernels(vector, 0, {{0, 100}}, "Add", {{"aiv_mte2_ratio", 0.4}, {"aiv_mte3_ratio", 0.7}, {"aiv_vec_ratio", 0.35}});

@@ -179,3 +179,26 @@ TEST_CASE("operator statistics restricted to a time range", "[operator_stats]") 
     CHECK(stats.rows[0].count == 2);     // slices starting inside the range
     CHECK(stats.busyNs == 100 + 50);     // busy clipped to the range
 }
+
+TEST_CASE("zero-duration complete events count as executions with no time; instants do not", "[operator_stats][devicetime]") {
+    AnalysisStore store;
+    TrackId host = store.hostTrack("python", "main");
+    store.slice(host, 0, 100, "aten::mm", "cpu_op");
+    store.slice(host, 200, 0, "aten::empty", "cpu_op");
+    store.slice(host, 300, 0, "aten::empty", "cpu_op");
+    SliceInput marker;
+    marker.track = host;
+    marker.tsNs = 400;
+    marker.name = "mark";
+    marker.flags = 8; // instant
+    store.writer().addSlice(marker);
+    OperatorStatsOptions all;
+    all.tracks.scope = TrackScope::All;
+    OperatorStats stats = statsOf(store.finish(), all);
+    const OperatorStatsRow* empty = row(stats, "aten::empty");
+    REQUIRE(empty != nullptr);
+    CHECK(empty->count == 2);
+    CHECK(empty->totalNs == 0);
+    CHECK(empty->p50Ns == 0);
+    CHECK(row(stats, "mark") == nullptr);
+}

@@ -167,7 +167,7 @@ QVariant OperatorStatsModel::headerData(int section, Qt::Orientation orientation
         case P50Column:
         case P90Column:
         case P99Column: return tr("Nearest-rank percentile of the execution durations");
-        case ShareColumn: return tr("Total time as a share of the device busy time (union of the compute tracks)");
+        case ShareColumn: return tr("Total time as a share of the summed time of all compute tasks (op_statistic.csv's Ratio); communication, memory and waits are listed apart");
         default: return {};
         }
     }
@@ -183,7 +183,7 @@ QVariant OperatorStatsModel::headerData(int section, Qt::Orientation orientation
     case P50Column: return tr("P50 (µs)");
     case P90Column: return tr("P90 (µs)");
     case P99Column: return tr("P99 (µs)");
-    case ShareColumn: return tr("Busy share (%)");
+    case ShareColumn: return tr("Compute share (%)");
     default: return {};
     }
 }

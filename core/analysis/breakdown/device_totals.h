@@ -1,0 +1,23 @@
+// Whole-device figures of the breakdown over a set of classified slices: unions per class, their
+// overlap, wait-only time, HTA's idle, and the kernel-type breakdown.
+#pragma once
+#include "core/analysis/breakdown/breakdown_types.h"
+#include "core/analysis/interval_union.h"
+#include "core/store/breakdown_reader.h"
+
+#include <vector>
+
+namespace opscope {
+
+// Unions of one device's slices, per class and over every slice.
+struct ClassUnions {
+    std::array<std::vector<Interval>, kDeviceClassCount> byClass;
+    std::vector<Interval> all;
+};
+ClassUnions classUnions(const std::vector<const BreakdownSlice*>& slices);
+
+// Fills the whole-device fields of out (not name, steps). False when a sum overflows.
+bool fillDeviceTotals(const std::vector<const BreakdownSlice*>& slices, const std::vector<std::string>& names,
+                      const BreakdownOptions& options, DeviceBreakdown* out);
+
+} // namespace opscope

@@ -1,0 +1,144 @@
+#include "core/importers/device_class/device_class_pass.h"
+
+#include "core/importers/device_class/device_classifier_rules.h"
+#include "core/model/time.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+namespace opscope {
+
+namespace {
+
+struct Row {
+    std::int64_t sliceId;
+    TimeNs tsNs, endNs;
+    std::int64_t deviceId, trackId;
+    DeviceClass deviceClass;
+    const char* rule;
+    bool hcclOp; // an HCCL operator slice (a "Group N Communication" lane): its range defines membership
+};
+
+struct DecisionKey {
+    std::int64_t processId, nameId, catId;
+    std::string taskType;
+    bool communicationLane;
+    bool operator<(const DecisionKey& o) const {
+        return std::tie(processId, nameId, catId, taskType, communicationLane) <
+               std::tie(o.processId, o.nameId, o.catId, o.taskType, o.communicationLane);
+    }
+};
+
+// HCCL membership: a task on a stream that carries HCCL tasks, lying inside one of the device's HCCL
+// operator ranges, is part of that collective (Notify Wait, Memcpy, event records inside the op).
+std::int64_t applyHcclMembership(std::vector<Row>& rows) {
+    std::map<std::int64_t, std::vector<std::pair<TimeNs, TimeNs>>> opsByDevice;
+    std::set<std::int64_t> hcclStreams;
+    for (const Row& r : rows) {
+        if (r.hcclOp) opsByDevice[r.deviceId].push_back({r.tsNs, r.endNs});
+        else if (r.deviceClass == DeviceClass::Communication && std::string_view(r.rule) == "task_type")
+            hcclStreams.insert(r.trackId);
+    }
+    for (auto& [device, ops] : opsByDevice) std::sort(ops.begin(), ops.end());
+    std::int64_t members = 0;
+    for (Row& r : rows) {
+        if (r.deviceClass == DeviceClass::Communication || !hcclStreams.count(r.trackId)) continue;
+        auto it = opsByDevice.find(r.deviceId);
+        if (it == opsByDevice.end()) continue;
+        const auto& ops = it->second;
+        // The last op starting at or before the task; ops of one device do not nest deeply, so also
+        // look at the few before it (a long op may contain a later short one).
+        auto upper = std::upper_bound(ops.begin(), ops.end(), std::make_pair(r.tsNs, std::numeric_limits<TimeNs>::max()));
+        bool inside = false;
+        for (auto op = upper; op != ops.begin() && !inside;) {
+            --op;
+            if (op->first <= r.tsNs && r.endNs <= op->second) inside = true;
+            if (upper - op > 8) break;
+        }
+        if (inside) {
+            r.deviceClass = DeviceClass::Communication;
+            r.rule = "hccl_member";
+            ++members;
+        }
+    }
+    return members;
+}
+
+} // namespace
+
+DeviceClassCounts writeDeviceClasses(StoreWriter& writer, const DeviceClassRules& rules) {
+    Database& db = writer.database();
+    DeviceClassCounts counts;
+    Statement text = db.prepare("SELECT value FROM string WHERE id = ?");
+    auto stringOf = [&](std::int64_t id) {
+        if (id == 0) return std::string();
+        text.bind(1, id);
+        std::string value = text.step() ? text.text(0) : std::string();
+        text.reset();
+        return value;
+    };
+    std::map<DecisionKey, DeviceClassDecision> decisions;
+    std::map<std::string, std::int64_t> unknownTypes;
+    std::vector<Row> rows;
+    Statement scan = db.prepare(
+        "SELECT s.id, s.ts, s.dur, t.device_id, s.track_id, p.id, p.name, s.name_id, coalesce(s.cat_id, 0), "
+        "  d.kind = 'npu', CASE WHEN d.kind = 'npu' THEN json_extract(a.json, '$.\"Task Type\"') END, "
+        "  coalesce(th.name, '') LIKE '%Communication' "
+        "FROM slice s JOIN track t ON t.id = s.track_id JOIN device d ON d.id = t.device_id "
+        "JOIN process p ON p.id = t.process_id LEFT JOIN thread th ON th.id = t.thread_id "
+        "LEFT JOIN args a ON a.id = s.arg_id "
+        "WHERE t.kind IN ('thread', 'async') AND (s.flags & 8) = 0 ORDER BY s.id");
+    std::unordered_map<std::int64_t, std::string> processNames;
+    while (scan.step()) {
+        std::int64_t processId = scan.int64(5);
+        if (!processNames.count(processId)) processNames[processId] = scan.isNull(6) ? "" : scan.text(6);
+        bool ascend = scan.int64(9) != 0;
+        DecisionKey key{processId, scan.int64(7), scan.int64(8), scan.isNull(10) ? std::string() : scan.text(10),
+                        scan.int64(11) != 0};
+        auto it = decisions.find(key);
+        if (it == decisions.end()) {
+            std::string name = stringOf(key.nameId), category = stringOf(key.catId);
+            DeviceSliceFacts facts{ascend, processNames[processId], name, category, key.taskType, key.communicationLane};
+            it = decisions.emplace(key, classifyDeviceSlice(rules, facts)).first;
+        }
+        const DeviceClassDecision& d = it->second;
+        if (!d.deviceWork) continue;
+        if (d.unknownTaskType) ++unknownTypes[key.taskType.empty() ? "(none)" : key.taskType];
+        TimeNs ts = scan.int64(1), dur = std::max<TimeNs>(scan.int64(2), 0);
+        TimeNs end = dur > std::numeric_limits<TimeNs>::max() - ts ? std::numeric_limits<TimeNs>::max() : ts + dur;
+        bool hcclOp = ascend && d.rule == std::string_view("hccl_op");
+        rows.push_back({scan.int64(0), ts, end, scan.int64(3), scan.int64(4), d.deviceClass, d.rule, hcclOp});
+    }
+    counts.hcclMembers = applyHcclMembership(rows);
+    Statement insert = db.prepare("INSERT INTO device_slice_class(slice_id, device_id, class, rule) VALUES (?, ?, ?, ?)");
+    std::set<std::int64_t> computeTracks;
+    for (const Row& r : rows) {
+        if (r.deviceClass == DeviceClass::Compute) computeTracks.insert(r.trackId);
+        insert.bind(1, r.sliceId).bind(2, r.deviceId).bind(3, deviceClassName(r.deviceClass)).bind(4, r.rule);
+        insert.run();
+        ++counts.slices[static_cast<int>(r.deviceClass)];
+    }
+    // A stream that runs compute tasks is a compute track, whatever task types the importer knew
+    // (Ascend DSA streams, for one): operator statistics and bubbles look at compute tracks.
+    for (std::int64_t track : computeTracks) writer.setTrackCompute(track, true);
+    for (int c = 0; c < kDeviceClassCount; ++c)
+        writer.addStat(std::string("device_class.") + deviceClassName(static_cast<DeviceClass>(c)), counts.slices[c]);
+    writer.addStat("device_class.hccl_members", counts.hcclMembers);
+    // One warning row: the count of slices, and every unknown type with its count as the sample.
+    std::string sample;
+    for (const auto& [type, n] : unknownTypes) {
+        counts.unknownTaskTypes += n;
+        sample += (sample.empty() ? "" : ", ") + type + " x" + std::to_string(n);
+    }
+    for (std::int64_t k = 0; k < counts.unknownTaskTypes; ++k)
+        writer.addWarning("unknown_device_task_type", "", -1, -1, sample);
+    return counts;
+}
+
+} // namespace opscope

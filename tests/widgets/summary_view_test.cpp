@@ -1,0 +1,90 @@
+// The Summary view: one stacked bar per device and step from the breakdown, and a click on a bar selects
+// that step's range on the shared zoom (what the timeline shows as its selection).
+#include "core/store/trace_store.h"
+#include "tests/widgets/analysis_views_fixture.h"
+#include "widgets/summary/summary_view.h"
+
+#include <qcustomplot.h>
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+using namespace opscope;
+
+namespace {
+
+// GPU 0: step 7 runs a kernel [10, 50) us and an NCCL kernel [30, 70) us; step 8 a kernel [120, 130) us.
+std::string storeWithSteps(const QTemporaryDir& dir) {
+    std::string trace = dir.filePath(QStringLiteral("summary.json")).toStdString();
+    std::ofstream(trace) << R"([
+{"ph":"M","name":"process_name","pid":0,"args":{"name":"GPU 0"}},
+{"ph":"X","cat":"cpu_op","name":"ProfilerStep#7","pid":9,"tid":1,"ts":0,"dur":100},
+{"ph":"X","cat":"cpu_op","name":"ProfilerStep#8","pid":9,"tid":1,"ts":100,"dur":100},
+{"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":10,"dur":40,"args":{"stream":7}},
+{"ph":"X","cat":"kernel","name":"ncclKernel_AllReduce","pid":0,"tid":8,"ts":30,"dur":40,"args":{"stream":8}},
+{"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":120,"dur":10,"args":{"stream":7}}
+])";
+    OpenOptions options;
+    options.storePath = trace + ".opscope.sqlite";
+    OpenResult opened;
+    Error error;
+    REQUIRE(openTrace({trace}, options, ImportProgress{}, &opened, &error));
+    return opened.storePath;
+}
+
+} // namespace
+
+TEST_CASE("The summary draws a bar per step; a click on a bar selects the step", "[summary_view][devicetime]") {
+    QTemporaryDir dir;
+    ZoomControl zoom;
+    zoom.setTraceRange({0, 1'000'000});
+    SummaryView view(&zoom);
+    opscope::testing::showAt(view, QSize(900, 600));
+    view.setStore(storeWithSteps(dir));
+    REQUIRE(view.waitForLoaded());
+    REQUIRE(view.bars().size() == 2);
+    const SummaryView::Bar& step7 = view.bars()[0];
+    CHECK(step7.computeNs == 40'000);
+    CHECK(step7.communicationNotOverlappedNs == 20'000);
+    CHECK(step7.freeNs == 0);
+    CHECK(step7.range.startNs == 0);
+    CHECK(step7.range.endNs == 100'000);
+    const SummaryView::Bar& step8 = view.bars()[1];
+    CHECK(step8.computeNs == 10'000);
+
+    QSignalSpy spy(&view, &SummaryView::stepSelected);
+    QCustomPlot* plot = view.plot();
+    plot->replot();
+    const QPoint onStep8(static_cast<int>(plot->xAxis->coordToPixel(1.0)), static_cast<int>(plot->yAxis->coordToPixel(5.0)));
+    QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, onStep8);
+    REQUIRE(spy.count() == 1);
+    CHECK(spy.at(0).at(0).toLongLong() == 100'000);
+    CHECK(spy.at(0).at(1).toLongLong() == 200'000);
+    CHECK(zoom.selection().startNs == 100'000);
+    CHECK(zoom.selection().endNs == 200'000);
+}
+
+TEST_CASE("The summary of a trace without device work says so", "[summary_view][devicetime]") {
+    QTemporaryDir dir;
+    std::string trace = dir.filePath(QStringLiteral("cpu.json")).toStdString();
+    std::ofstream(trace) << R"([{"ph":"X","cat":"cpu_op","name":"aten::mm","pid":1,"tid":1,"ts":0,"dur":5}])";
+    OpenOptions options;
+    options.storePath = trace + ".opscope.sqlite";
+    OpenResult opened;
+    Error error;
+    REQUIRE(openTrace({trace}, options, ImportProgress{}, &opened, &error));
+    ZoomControl zoom;
+    SummaryView view(&zoom);
+    view.setStore(opened.storePath);
+    REQUIRE(view.waitForLoaded());
+    CHECK(view.bars().empty());
+    QList<QLabel*> labels = view.findChildren<QLabel*>();
+    bool said = false;
+    for (QLabel* l : labels) said = said || l->text().contains(QStringLiteral("No device activity"));
+    CHECK(said);
+}

@@ -1,0 +1,161 @@
+#include "widgets/summary/summary_view.h"
+
+#include "core/analysis/breakdown/breakdown_analysis.h"
+#include "core/analysis/diagnosis_engine.h"
+#include "core/analysis/operator_stats.h"
+#include "core/analysis/store_access.h"
+#include "widgets/common/async_job.h"
+#include "widgets/common/zoom_control.h"
+
+#include <qcustomplot.h>
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+
+namespace opscope {
+
+namespace {
+
+SummaryView::Content computeContent(const std::string& path) {
+    SummaryView::Content c;
+    Database db;
+    Error error;
+    if (!openStoreReadOnly(path, &db, &error) || !computeBreakdown(db, BreakdownOptions{}, &c.breakdown, &error)) {
+        c.error = QString::fromStdString(describe(error));
+        return c;
+    }
+    OperatorStatsOptions stats;
+    stats.topN = 5;
+    stats.includeMetrics = false;
+    OperatorStats operators;
+    if (computeOperatorStats(db, stats, &operators, &error))
+        for (const OperatorStatsRow& r : operators.rows)
+            if (r.deviceClass == DeviceClass::Compute) c.topOperators.push_back({r.key, r.busyShare});
+    DiagnosisReport diagnosis;
+    if (runDiagnosis(db, DiagnosisOptions{}, &diagnosis, &error))
+        for (const Finding& f : diagnosis.findings)
+            if (f.status == FindingStatus::Fired && c.headlines.size() < 5) {
+                c.headlines.push_back(f.title.en + ": " + f.detail);
+                c.headlinesZh.push_back((f.title.zhCN.empty() ? f.title.en : f.title.zhCN) + ": " + f.detail);
+            }
+    return c;
+}
+
+QString micros(TimeNs ns) { return QString::number(static_cast<double>(ns) / 1000.0, 'f', 3); }
+
+} // namespace
+
+SummaryView::SummaryView(ZoomControl* zoom, QWidget* parent)
+    : QWidget(parent), zoom_(zoom), job_(new AsyncJob(this)), header_(new QLabel(this)), plot_(new QCustomPlot(this)),
+      operators_(new QLabel(this)), findings_(new QLabel(this)) {
+    auto* layout = new QVBoxLayout(this);
+    header_->setWordWrap(true);
+    layout->addWidget(header_);
+    layout->addWidget(plot_, 1);
+    auto* lists = new QHBoxLayout;
+    operators_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    findings_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    findings_->setWordWrap(true);
+    operators_->setWordWrap(true);
+    lists->addWidget(operators_, 1);
+    lists->addWidget(findings_, 2);
+    layout->addLayout(lists);
+    // Stacked from the bottom: compute, then communication not overlapped, then free (MindStudio Insight's order).
+    compute_ = new QCPBars(plot_->xAxis, plot_->yAxis);
+    communication_ = new QCPBars(plot_->xAxis, plot_->yAxis);
+    free_ = new QCPBars(plot_->xAxis, plot_->yAxis);
+    communication_->moveAbove(compute_);
+    free_->moveAbove(communication_);
+    compute_->setName(tr("Compute"));
+    communication_->setName(tr("Communication not overlapped"));
+    free_->setName(tr("Free"));
+    const QColor colors[] = {QColor(0x2e, 0x7d, 0x32), QColor(0x15, 0x65, 0xc0), QColor(0xbd, 0xbd, 0xbd)};
+    QCPBars* all[] = {compute_, communication_, free_};
+    for (int i = 0; i < 3; ++i) {
+        all[i]->setBrush(colors[i]);
+        all[i]->setPen(Qt::NoPen);
+        all[i]->setWidth(0.6);
+    }
+    plot_->legend->setVisible(true);
+    plot_->yAxis->setLabel(tr("Time (µs)"));
+    connect(plot_, &QCustomPlot::plottableClick, this, [this](QCPAbstractPlottable*, int dataIndex, QMouseEvent*) {
+        barClicked(dataIndex);
+    });
+}
+
+void SummaryView::setStore(const std::string& storePath, std::shared_ptr<const TimelineData>) {
+    header_->setText(tr("Computing the device-time summary…"));
+    job_->start<Content>([storePath](AsyncJob::CancelFlag) { return computeContent(storePath); },
+                         [this](Content c) { show(c); });
+}
+
+bool SummaryView::waitForLoaded(int timeoutMs) { return waitForAsyncJobs(timeoutMs); }
+
+void SummaryView::show(const Content& content) {
+    bars_.clear();
+    if (!content.error.isEmpty()) {
+        header_->setText(tr("The summary could not be computed: %1").arg(content.error));
+        return;
+    }
+    QStringList overlap;
+    for (const DeviceBreakdown& d : content.breakdown.devices) {
+        overlap << tr("%1: device busy (compute, communication, memory) %2 % of %3 µs, comm–compute overlap %4 %")
+                       .arg(QString::fromStdString(d.name))
+                       .arg(d.spanNs > 0 ? 100.0 * static_cast<double>(d.busyNs) / static_cast<double>(d.spanNs) : 0.0, 0, 'f', 1)
+                       .arg(micros(d.spanNs))
+                       .arg(d.commComputeOverlapPct, 0, 'f', 1);
+        if (d.steps.empty()) {
+            bars_.push_back({QString::fromStdString(d.name), {d.firstStartNs, d.lastEndNs}, d.computeNs,
+                             d.communicationNotOverlappedNs, d.idleNs});
+            continue;
+        }
+        for (const StepBreakdown& s : d.steps)
+            bars_.push_back({QString::fromStdString(d.name) + QStringLiteral("\n") + tr("step %1").arg(s.step),
+                             {s.rangeStartNs, s.rangeEndNs}, s.computeNs, s.communicationNotOverlappedNs, s.freeNs});
+    }
+    header_->setText(content.breakdown.devices.empty() ? tr("No device activity: the trace holds no device work.")
+                                                       : overlap.join(QStringLiteral("\n")));
+    QVector<double> keys, computeUs, commUs, freeUs;
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    double top = 0;
+    for (std::size_t i = 0; i < bars_.size(); ++i) {
+        const Bar& b = bars_[i];
+        keys << static_cast<double>(i);
+        computeUs << static_cast<double>(b.computeNs) / 1000.0;
+        commUs << static_cast<double>(b.communicationNotOverlappedNs) / 1000.0;
+        freeUs << static_cast<double>(b.freeNs) / 1000.0;
+        top = std::max(top, computeUs.back() + commUs.back() + freeUs.back());
+        ticker->addTick(static_cast<double>(i), b.label);
+    }
+    compute_->setData(keys, computeUs, true);
+    communication_->setData(keys, commUs, true);
+    free_->setData(keys, freeUs, true);
+    plot_->xAxis->setTicker(ticker);
+    plot_->xAxis->setRange(-0.6, std::max<double>(0.6, static_cast<double>(bars_.size()) - 0.4));
+    plot_->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
+    plot_->replot();
+
+    const bool zh = QLocale().name().startsWith(QStringLiteral("zh"));
+    QString ops = QStringLiteral("<b>") + tr("Top operators by compute share") + QStringLiteral("</b><br>");
+    for (const auto& [name, share] : content.topOperators)
+        // Kernel names run to hundreds of characters: elided, so the view keeps its width.
+        ops += QString::fromStdString(name.size() > 80 ? name.substr(0, 77) + "..." : name).toHtmlEscaped() + QStringLiteral(": ") + QString::number(share * 100.0, 'f', 2) +
+               QStringLiteral(" %<br>");
+    operators_->setText(ops);
+    QString heads = QStringLiteral("<b>") + tr("Diagnosis") + QStringLiteral("</b><br>");
+    const auto& lines = zh ? content.headlinesZh : content.headlines;
+    if (lines.empty()) heads += tr("No rule fired.");
+    for (const std::string& h : lines) heads += QString::fromStdString(h).toHtmlEscaped() + QStringLiteral("<br>");
+    findings_->setText(heads);
+}
+
+void SummaryView::barClicked(int index) {
+    if (index < 0 || static_cast<std::size_t>(index) >= bars_.size()) return;
+    const TimeRange r = bars_[static_cast<std::size_t>(index)].range;
+    if (zoom_) zoom_->setSelection(r);
+    emit stepSelected(r.startNs, r.endNs);
+}
+
+} // namespace opscope

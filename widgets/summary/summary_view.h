@@ -1,0 +1,64 @@
+// The Summary view, shown first after a trace opens: per device and step, stacked bars of compute /
+// communication not overlapped / free (torch_npu's step_trace_time columns), the overlap percentage,
+// the top operators by compute share and the diagnosis headlines. A click on a bar selects that step.
+#pragma once
+#include "core/analysis/breakdown/breakdown_types.h"
+#include "core/store/timeline_data.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+class QCPBars;
+class QCustomPlot;
+class QLabel;
+
+namespace opscope {
+
+class AsyncJob;
+class ZoomControl;
+
+class SummaryView : public QWidget {
+    Q_OBJECT
+public:
+    explicit SummaryView(ZoomControl* zoom, QWidget* parent = nullptr);
+    void setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline = {});
+    Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
+
+    // One bar per (device, step), or per device when the trace has no steps; in drawing order.
+    struct Bar {
+        QString label;
+        TimeRange range; // what a click selects
+        TimeNs computeNs = 0, communicationNotOverlappedNs = 0, freeNs = 0;
+    };
+    const std::vector<Bar>& bars() const { return bars_; }
+    QCustomPlot* plot() const { return plot_; }
+
+    struct Content {
+        BreakdownReport breakdown;
+        std::vector<std::pair<std::string, double>> topOperators; // name, compute share
+        std::vector<std::string> headlines;                       // fired findings, English and zh_CN titles
+        std::vector<std::string> headlinesZh;
+        QString error;
+    };
+
+signals:
+    void stepSelected(qint64 startNs, qint64 endNs);
+
+private:
+    void show(const Content& content);
+    void barClicked(int index);
+
+    ZoomControl* zoom_;
+    AsyncJob* job_;
+    QLabel* header_;
+    QCustomPlot* plot_;
+    QCPBars *compute_, *communication_, *free_;
+    QLabel* operators_;
+    QLabel* findings_;
+    std::vector<Bar> bars_;
+};
+
+} // namespace opscope
