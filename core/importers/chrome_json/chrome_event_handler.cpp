@@ -1,11 +1,15 @@
 #include "core/importers/chrome_json/chrome_event_handler.h"
 
 #include "core/model/fnv1a.h"
+#include "core/model/json_depth.h"
+#include "core/model/time_bounds.h"
 #include "core/store/schema.h"
+#include "core/store/slice_nesting.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 
 namespace opscope {
 
@@ -44,13 +48,14 @@ std::string unitFromKey(const std::string& key) {
     return key;
 }
 
+// Finite numbers only: strtod reads "nan" and "inf", which no counter or sort index can hold.
 std::optional<double> numberOf(const nlohmann::json& v) {
     if (v.is_number()) return v.get<double>();
     if (v.is_string()) {
         const std::string& s = v.get_ref<const std::string&>();
         char* end = nullptr;
         double d = std::strtod(s.c_str(), &end);
-        if (!s.empty() && end && *end == '\0') return d;
+        if (!s.empty() && end && *end == '\0' && std::isfinite(d)) return d;
     }
     if (v.is_boolean()) return v.get<bool>() ? 1.0 : 0.0;
     return std::nullopt;
@@ -58,6 +63,7 @@ std::optional<double> numberOf(const nlohmann::json& v) {
 
 nlohmann::json parseArgs(const RawValue& args) {
     if (args.kind != RawValue::Kind::Object) return nlohmann::json::object();
+    if (jsonNestingExceeds(args.text, kMaxArgsDepth)) return nlohmann::json::object();
     nlohmann::json parsed = nlohmann::json::parse(args.text, nullptr, false);
     return parsed.is_object() ? parsed : nlohmann::json::object();
 }
@@ -144,7 +150,8 @@ PendingSliceIndex ChromeEventHandler::emitSlice(TrackId track, TimeNs ts, TimeNs
     in.category = category;
     in.args = writer_.addArgs(argsJson);
     in.flags = flags;
-    noteEnd(track, ts + dur);
+    TimeNs endNs = 0;
+    noteEnd(track, checkedAdd(ts, dur, &endNs) ? endNs : kMaxStoreTimeNs); // the writer bounds the slice itself
     return writer_.addSlice(in);
 }
 
@@ -218,10 +225,18 @@ bool ChromeEventHandler::onComplete(const ChromeEvent& e, TimeNs ts, Error* /*er
 void ChromeEventHandler::onBegin(const ChromeEvent& e, TimeNs ts) {
     Context ctx = processOf(e);
     TrackId track = threadTrackOf(e, ctx);
+    auto& stack = openSlices_[track];
+    // Each open B holds its name and args until its E: beyond the depth limit they are dropped (and
+    // their E events with them), so memory does not grow with the nesting of the input.
+    if (stack.size() >= static_cast<std::size_t>(kMaxSliceDepth)) {
+        ++beginsBeyondDepth_[track];
+        warn("nesting_too_deep", e, stringOf(e.name));
+        return;
+    }
     OpenSlice open{ts, stringOf(e.name), stringOf(e.cat), std::string(argsText(e.args)),
                    e.bindId.present() ? canonicalIdKey(e.bindId) : std::string(), e.flowOut.isTrue(),
                    e.flowIn.isTrue(), e.byteOffset};
-    openSlices_[track].push_back(std::move(open));
+    stack.push_back(std::move(open));
     noteEnd(track, ts);
 }
 
@@ -229,6 +244,10 @@ void ChromeEventHandler::onEnd(const ChromeEvent& e, TimeNs ts) {
     Context ctx = processOf(e);
     TrackId track = threadTrackOf(e, ctx);
     auto& stack = openSlices_[track];
+    if (auto deep = beginsBeyondDepth_.find(track); deep != beginsBeyondDepth_.end() && deep->second > 0) {
+        --deep->second; // the E of a dropped B
+        return;
+    }
     if (stack.empty()) {
         warn("unmatched_end", e, stringOf(e.name));
         return;
@@ -243,17 +262,20 @@ void ChromeEventHandler::onEnd(const ChromeEvent& e, TimeNs ts) {
         if (args.empty() || args == "{}") {
             args = std::string(endArgs);
         } else {
-            nlohmann::json merged = nlohmann::json::parse(args, nullptr, false);
-            nlohmann::json extra = nlohmann::json::parse(endArgs, nullptr, false);
+            // Merging copies and dumps recursively: args nested beyond the limit are not merged.
+            const bool tooDeep = jsonNestingExceeds(args, kMaxArgsDepth) || jsonNestingExceeds(endArgs, kMaxArgsDepth);
+            if (tooDeep) warn("args_too_deep", e, open.name);
+            nlohmann::json merged = tooDeep ? nlohmann::json() : nlohmann::json::parse(args, nullptr, false);
+            nlohmann::json extra = tooDeep ? nlohmann::json() : nlohmann::json::parse(endArgs, nullptr, false);
             if (merged.is_object() && extra.is_object()) {
                 merged.update(extra);
-                args = merged.dump();
+                args = merged.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
             }
         }
     }
     int flags = 0;
-    TimeNs dur = ts - open.tsNs;
-    if (dur < 0) {
+    TimeNs dur = 0;
+    if (!checkedSub(ts, open.tsNs, &dur) || dur < 0) {
         flags |= kSliceNegativeDur;
         warn("negative_duration", e, open.name);
         dur = 0;
@@ -387,8 +409,8 @@ void ChromeEventHandler::onAsync(const ChromeEvent& e, TimeNs ts, char phase) {
     auto [track, begin] = std::move(*match);
     open.erase(std::next(match).base());
     int flags = 0;
-    TimeNs dur = ts - begin.tsNs;
-    if (dur < 0) {
+    TimeNs dur = 0;
+    if (!checkedSub(ts, begin.tsNs, &dur) || dur < 0) {
         flags |= kSliceNegativeDur;
         warn("negative_duration", e, begin.name);
         dur = 0;
@@ -448,7 +470,9 @@ void ChromeEventHandler::finishFile() {
         TimeNs end = std::max(trackEnd_[track], traceEndNs_);
         for (OpenSlice& open : stack) {
             writer_.addWarning("unmatched_begin", file_, open.byteOffset, -1, open.name);
-            PendingSliceIndex slice = emitSlice(track, open.tsNs, std::max<TimeNs>(0, end - open.tsNs), open.name,
+            TimeNs dur = 0;
+            if (!checkedSub(end, open.tsNs, &dur)) dur = 0;
+            PendingSliceIndex slice = emitSlice(track, open.tsNs, std::max<TimeNs>(0, dur), open.name,
                                                 open.category, open.argsJson, kSliceUnfinished);
             if (!open.bindId.empty()) bindV2Flow(open.bindId, open.flowOut, open.flowIn, slice);
         }
@@ -458,7 +482,9 @@ void ChromeEventHandler::finishFile() {
         for (auto& [track, begin] : open) {
             writer_.addWarning("unmatched_async_begin", file_, begin.byteOffset, -1, begin.name);
             TimeNs end = std::max(trackEnd_[track], traceEndNs_);
-            emitSlice(track, begin.tsNs, std::max<TimeNs>(0, end - begin.tsNs), begin.name, begin.category,
+            TimeNs dur = 0;
+            if (!checkedSub(end, begin.tsNs, &dur)) dur = 0;
+            emitSlice(track, begin.tsNs, std::max<TimeNs>(0, dur), begin.name, begin.category,
                       begin.argsJson, kSliceUnfinished);
         }
     }
