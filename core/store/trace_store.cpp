@@ -6,8 +6,12 @@
 #include "core/model/fnv1a.h"
 #include "core/store/schema.h"
 #include "core/store/source_fingerprint.h"
+#include "core/store/source_snapshot.h"
+#include "core/store/store_validation.h"
 
+#include <cctype>
 #include <chrono>
+#include <initializer_list>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -64,14 +68,9 @@ std::string defaultStorePath(const std::string& tracePath) {
 bool isOpscopeStore(const std::string& path) {
     std::error_code ec;
     if (!fs::is_regular_file(path, ec)) return false;
-    char header[16] = {};
-    FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return false;
-    std::size_t n = std::fread(header, 1, sizeof header, f);
-    std::fclose(f);
-    if (n != sizeof header || std::memcmp(header, "SQLite format 3", 16) != 0) return false;
+    if (!hasSqliteHeader(path)) return false;
     try {
-        Database db("file:" + path + "?mode=ro&immutable=1", Database::Mode::ReadOnly);
+        Database db(sqliteFileUri(path, "mode=ro&immutable=1"), Database::Mode::ReadOnly);
         if (!db.tableExists("meta") || !db.tableExists("slice")) return false;
         return !db.scalarText("SELECT value FROM meta WHERE key = 'schema_version'").empty();
     } catch (const SqliteError&) {
@@ -112,8 +111,47 @@ bool storeIsFresh(const std::string& storePath, const std::string& tracePath) {
 
 namespace {
 
+bool hasExtension(const std::string& path, std::initializer_list<const char*> extensions) {
+    std::string ext = fs::path(path).extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char* e : extensions)
+        if (ext == e) return true;
+    return false;
+}
+
+// The output must be a store (or nothing yet), and never one of the inputs: "-o trace.json" must not
+// replace the user's trace with a database.
+bool checkOutputPath(const std::string& storePath, const std::vector<std::string>& inputs, Error* error) {
+    std::error_code ec;
+    for (const std::string& input : inputs) {
+        if (fs::exists(storePath, ec) && fs::equivalent(storePath, input, ec)) {
+            *error = Error{ErrorCode::WouldOverwrite, storePath, -1, -1, -1,
+                           "an output store path other than the input itself", {}};
+            return false;
+        }
+    }
+    if (!fs::exists(storePath, ec)) return true;
+    if (!isOpscopeStore(storePath)) {
+        *error = Error{ErrorCode::WouldOverwrite, storePath, -1, -1, -1,
+                       "a new path or an existing opscope store as output",
+                       "the file exists and is not an opscope store; remove it or choose another -o path"};
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+namespace {
+
 bool importOne(const std::string& path, std::size_t index, std::size_t count, StoreWriter& writer,
                const ImportProgress& progress, OpenResult* result, Error* error) {
+    // A .db that is not SQLite would otherwise be tried as JSON and fail with a confusing message.
+    if (hasExtension(path, {".db", ".sqlite", ".sqlite3"}) && !hasSqliteHeader(path)) {
+        *error = Error{ErrorCode::BadDatabase, path, 0, -1, -1,
+                       "an SQLite database (an msprof or torch_npu .db export)", "no SQLite header"};
+        return false;
+    }
     if (isAscendInput(path)) {
         AscendImportReport report;
         if (!importAscend(path, writer, progress, &report, error)) return false;
@@ -145,6 +183,7 @@ bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& op
         return false;
     }
     if (tracePaths.size() == 1 && isOpscopeStore(tracePaths[0])) {
+        if (!validateStoreFile(tracePaths[0], error)) return false;
         result->storePath = tracePaths[0];
         result->reused = true;
         return true;
@@ -158,16 +197,22 @@ bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& op
     }
     std::string inputs = joinedInputs(tracePaths);
     result->storePath = options.storePath.empty() ? defaultStorePath(tracePaths[0]) : options.storePath;
-    if (!options.forceReimport && storeIsFreshFor(result->storePath, inputs)) {
+    if (!checkOutputPath(result->storePath, tracePaths, error)) return false;
+    Error invalid;
+    if (!options.forceReimport && storeIsFreshFor(result->storePath, inputs) &&
+        validateStoreFile(result->storePath, &invalid)) { // a damaged store is rebuilt, not trusted
         result->reused = true;
         return true;
     }
+    // Taken before anything is read: a file that changes during the import fails it (checked below).
+    const SourceSnapshot before = takeSourceSnapshot(tracePaths);
     std::unique_ptr<StoreWriter> writer = StoreWriter::create(result->storePath, error);
     if (!writer) return false;
     try {
         for (std::size_t i = 0; i < tracePaths.size(); ++i) {
             if (!importOne(tracePaths[i], i, tracePaths.size(), *writer, progress, result, error)) return false;
         }
+        if (!checkSourcesUnchanged(before, writer->database(), error)) return false;
         classifyDevices(*writer);
         writer->setMeta("inputs", inputs);
         writer->setMeta("source_path", fs::absolute(withoutTrailingSlash(tracePaths[0])).string());
