@@ -6,9 +6,45 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QMessageBox>
 
-int main(int argc, char** argv) {
-    QApplication app(argc, argv);
+#include <cstdio>
+#include <exception>
+
+namespace {
+
+// An exception thrown inside an event handler would end the program: it is shown instead, and the
+// window (with the trace that was open) stays.
+class GuardedApplication : public QApplication {
+public:
+    using QApplication::QApplication;
+    bool notify(QObject* receiver, QEvent* event) override {
+        try {
+            return QApplication::notify(receiver, event);
+        } catch (const std::exception& e) {
+            report(QString::fromLocal8Bit(e.what()));
+        } catch (...) {
+            report(QString());
+        }
+        return false;
+    }
+
+private:
+    void report(const QString& what) {
+        std::fprintf(stderr, "opscope: internal error: %s\n", what.toLocal8Bit().constData());
+        if (reporting_) return; // an error while the box is up must not open another
+        reporting_ = true;
+        QMessageBox::critical(activeWindow(), QApplication::translate("main", "Internal error"),
+                              QApplication::translate("main", "An operation failed: %1\nThe open trace is unchanged.").arg(what));
+        reporting_ = false;
+    }
+    bool reporting_ = false;
+};
+
+} // namespace
+
+int runGui(int argc, char** argv) {
+    GuardedApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("opscope"));
     QApplication::setApplicationName(QStringLiteral("opscope"));
     QApplication::setApplicationVersion(QStringLiteral(OPSCOPE_VERSION));
@@ -43,4 +79,16 @@ int main(int argc, char** argv) {
     if (parser.isSet(graph)) window.graphDock()->setGraphPath(parser.value(graph));
     if (!parser.positionalArguments().isEmpty()) window.openPaths(parser.positionalArguments());
     return app.exec();
+}
+
+// Whatever still escapes (before the event loop, or from it) becomes a message and exit code 3.
+int main(int argc, char** argv) {
+    try {
+        return runGui(argc, argv);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "opscope: internal failure: %s\n", e.what());
+    } catch (...) {
+        std::fprintf(stderr, "opscope: internal failure: unknown exception\n");
+    }
+    return 3;
 }

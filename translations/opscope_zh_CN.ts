@@ -107,6 +107,18 @@
         <translation>导入已取消。</translation>
     </message>
     <message>
+        <source>%1 is not an opscope store this version can read</source>
+        <translation>%1 不是本版本可读取的 opscope 数据存储</translation>
+    </message>
+    <message>
+        <source>Refusing to overwrite %1</source>
+        <translation>拒绝覆盖 %1</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was being imported</source>
+        <translation>%1 在导入过程中被修改</translation>
+    </message>
+    <message>
         <source>Unknown error (%1) in %2</source>
         <translation>%2 中出现未知错误（%1）</translation>
     </message>
@@ -725,6 +737,16 @@
 </context>
 <context>
     <name>main</name>
+    <message>
+        <source>Internal error</source>
+        <translation>内部错误</translation>
+    </message>
+    <message>
+        <source>An operation failed: %1
+The open trace is unchanged.</source>
+        <translation>操作失败：%1
+已打开的 trace 保持不变。</translation>
+    </message>
     <message>
         <source>Viewer for AI accelerator profiling traces</source>
         <translation>AI 加速器性能数据查看工具</translation>

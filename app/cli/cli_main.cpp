@@ -3,6 +3,8 @@
 
 #include <cstdio>
 #include <cstring>
+#include <exception>
+#include <new>
 
 namespace {
 
@@ -16,7 +18,7 @@ void printUsage() {
 
 } // namespace
 
-int main(int argc, char** argv) {
+int runCli(int argc, char** argv) {
     if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
         std::strcmp(argv[1], "help") == 0) {
         printUsage();
@@ -33,4 +35,19 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "opscope-cli: unknown command '%s'\n\n", argv[1]);
     printUsage();
     return opscope::cli::kExitBadInput;
+}
+
+// The last line of defence: whatever escapes a command (a bug, memory exhausted) becomes a message
+// and exit code 3, never an abort with a core dump.
+int main(int argc, char** argv) {
+    try {
+        return runCli(argc, argv);
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "opscope-cli: internal failure: out of memory\n");
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "opscope-cli: internal failure: %s\n", e.what());
+    } catch (...) {
+        std::fprintf(stderr, "opscope-cli: internal failure: unknown exception\n");
+    }
+    return opscope::cli::kExitFailure;
 }

@@ -29,6 +29,9 @@ void printReport(const GraphImportReport& r, const std::string& source) {
     std::printf("nodes:        %lld", static_cast<long long>(r.nodes));
     if (r.skippedNodes > 0) std::printf(" (%lld left out)", static_cast<long long>(r.skippedNodes));
     std::printf("\nedges:        %lld\n", static_cast<long long>(r.edges));
+    if (r.invalidUtf8Replaced > 0)
+        std::printf("warnings:     %lld invalid UTF-8 sequences replaced by U+FFFD (invalid_utf8_replaced)\n",
+                    static_cast<long long>(r.invalidUtf8Replaced));
     std::printf("join rate:    %lld of %lld nodes joined (%.1f%%)\n", static_cast<long long>(r.joinedNodes),
                 static_cast<long long>(r.nodes), r.joinRate() * 100.0);
     for (const auto& [rule, count] : r.nodesByRule)

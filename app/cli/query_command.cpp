@@ -1,6 +1,8 @@
 // opscope-cli query STORE|TRACE "SQL": rows as CSV over a read-only connection.
+#include "app/cli/analysis_cli_support.h"
 #include "app/cli/command_registry.h"
 #include "app/cli/csv_writer.h"
+#include "core/store/read_only_query.h"
 
 #include <sqlite3.h>
 
@@ -10,8 +12,12 @@ namespace opscope::cli {
 
 namespace {
 
-const char* kHelp = "usage: opscope-cli query STORE|TRACE \"SQL\" [--no-header]\n"
-                    "Runs SQL on the store (read-only) and prints the rows as CSV. See docs/schema.md.\n";
+const char* kHelp =
+    "usage: opscope-cli query STORE|TRACE \"SQL\" [--no-header] [--timeout-ms N] [--max-rows N]\n"
+    "Runs one read-only SQL statement on the store and prints the rows as CSV. See docs/schema.md.\n"
+    "Writes, ATTACH, VACUUM INTO and extensions are refused; a second statement is refused.\n"
+    "The statement stops after --timeout-ms (default 10000) or --max-rows rows (default 1000000);\n"
+    "then the rows printed so far stay on stdout, the reason goes to stderr and the exit code is 2.\n";
 
 std::string cellText(Statement& st, int column) {
     switch (st.columnType(column)) {
@@ -33,6 +39,10 @@ int runQuery(const std::vector<std::string>& args) {
     }
     ArgParser parser(args);
     bool header = !parser.flag("--no-header");
+    QueryLimits limits;
+    if (!intOption(parser, "--timeout-ms", 1, std::int64_t{1} << 40, &limits.timeoutMs, "query") ||
+        !intOption(parser, "--max-rows", 0, std::int64_t{1} << 62, &limits.maxRows, "query"))
+        return kExitBadInput;
     std::vector<std::string> pos = parser.positional();
     if (pos.size() != 2 || !parser.unknownOptions().empty()) {
         std::fprintf(stderr, "%s", kHelp);
@@ -44,30 +54,22 @@ int runQuery(const std::vector<std::string>& args) {
         std::fprintf(stderr, "opscope-cli query: %s\n", error.c_str());
         return kExitBadInput;
     }
-    try {
-        Statement st = db.prepare(pos[1]);
-        bool first = true;
-        while (st.step()) {
-            std::vector<std::string> row;
-            if (first && header) {
-                for (int c = 0; c < st.columnCount(); ++c) row.push_back(st.columnName(c));
-                writeCsvRow(stdout, row);
-                row.clear();
-            }
-            first = false;
-            for (int c = 0; c < st.columnCount(); ++c) row.push_back(cellText(st, c));
-            writeCsvRow(stdout, row);
-        }
-        if (first && header) {
-            std::vector<std::string> row;
-            for (int c = 0; c < st.columnCount(); ++c) row.push_back(st.columnName(c));
-            writeCsvRow(stdout, row);
-        }
-    } catch (const SqliteError& e) {
-        std::fprintf(stderr, "opscope-cli query: %s\n", e.what());
-        return kExitBadInput;
-    }
-    return kExitOk;
+    auto columns = [&](Statement& st) {
+        if (!header) return;
+        std::vector<std::string> row;
+        for (int c = 0; c < st.columnCount(); ++c) row.push_back(st.columnName(c));
+        writeCsvRow(stdout, row);
+    };
+    auto rowOut = [&](Statement& st) {
+        std::vector<std::string> row;
+        for (int c = 0; c < st.columnCount(); ++c) row.push_back(cellText(st, c));
+        writeCsvRow(stdout, row);
+    };
+    QueryResult result = runReadOnlyQuery(db, pos[1], limits, columns, rowOut);
+    std::fflush(stdout);
+    if (result.outcome == QueryOutcome::Done) return kExitOk;
+    std::fprintf(stderr, "opscope-cli query: %s\n", result.message.c_str());
+    return kExitBadInput;
 }
 
 const bool registered = registerCommand({"query", "run read-only SQL on a store, rows as CSV", &runQuery});

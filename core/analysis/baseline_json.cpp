@@ -1,5 +1,6 @@
 #include "core/analysis/baseline_json.h"
 
+#include "core/model/json_depth.h"
 #include "core/model/small_file.h"
 
 #include <nlohmann/json.hpp>
@@ -39,7 +40,7 @@ std::string baselineToJson(const BaselineAggregates& b) {
                                 {"measured", f.measured}, {"unit", f.unit}, {"time_at_stake_ns", f.timeAtStakeNs}});
         j["findings"] = std::move(findings);
     }
-    return j.dump(1) + "\n";
+    return j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 namespace {
@@ -80,17 +81,25 @@ void readBody(const nlohmann::json& j, BaselineAggregates* out) {
 
 bool baselineFromJson(const std::string& text, BaselineAggregates* out, Error* error) {
     *out = BaselineAggregates{};
-    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    nlohmann::json j = jsonNestingExceeds(text, kMaxDocumentDepth) ? nlohmann::json(nlohmann::json::value_t::discarded)
+                                                                    : nlohmann::json::parse(text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) {
         if (error) *error = Error{ErrorCode::NotJson, {}, -1, -1, -1, "a baseline JSON object", {}};
         return false;
     }
-    if (j.value("format", std::string()) != kBaselineFormat) {
-        if (error) *error = jsonError("\"format\": \"opscope-baseline\"", {});
+    // Compared as JSON values, not read as a type: "format": 1 or "version": "1" is a wrong value.
+    auto format = j.find("format");
+    if (format == j.end() || *format != kBaselineFormat) {
+        if (error)
+            *error = jsonError("\"format\": \"opscope-baseline\"",
+                               format == j.end() ? std::string() : format->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
         return false;
     }
-    if (j.value("version", 0) != kBaselineVersion) {
-        if (error) *error = jsonError("baseline version " + std::to_string(kBaselineVersion), j.value("version", nlohmann::json()).dump());
+    auto version = j.find("version");
+    if (version == j.end() || !version->is_number_integer() || *version != kBaselineVersion) {
+        if (error)
+            *error = jsonError("\"version\": " + std::to_string(kBaselineVersion),
+                               version == j.end() ? std::string() : version->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
         return false;
     }
     try {

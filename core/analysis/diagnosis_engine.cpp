@@ -2,6 +2,8 @@
 
 #include "core/analysis/diagnosis_rules.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 
 namespace opscope {
@@ -88,7 +90,13 @@ bool runDiagnosis(Database& db, const DiagnosisOptions& options, DiagnosisReport
             out->unknownRules.push_back(rule.id);
             continue;
         }
-        Finding f = fn(ctx, rule);
+        Finding f;
+        try {
+            f = fn(ctx, rule);
+        } catch (const nlohmann::json::exception&) { // a rules file gave a parameter of another type
+            out->unknownRules.push_back(rule.id + " (parameters of the wrong type)");
+            continue;
+        }
         f.ruleId = rule.id;
         f.title = rule.title;
         f.suggestion = rule.suggestion;

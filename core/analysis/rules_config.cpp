@@ -1,5 +1,6 @@
 #include "core/analysis/rules_config.h"
 
+#include "core/model/json_depth.h"
 #include "core/model/small_file.h"
 
 namespace opscope {
@@ -88,9 +89,21 @@ bool fail(Error* error, const std::string& file, const std::string& expected, co
     return false;
 }
 
+bool mergeRulesDocument(std::string_view jsonText, RulesConfig* base, Error* error);
+
 } // namespace
 
 bool mergeRulesConfig(std::string_view jsonText, RulesConfig* base, Error* error) {
+    try {
+        return mergeRulesDocument(jsonText, base, error);
+    } catch (const json::exception& e) { // a field of another type than the documented one
+        return fail(error, {}, "rules fields of the documented types", e.what());
+    }
+}
+
+namespace {
+bool mergeRulesDocument(std::string_view jsonText, RulesConfig* base, Error* error) {
+    if (jsonNestingExceeds(jsonText, kMaxDocumentDepth)) return fail(error, {}, "a rules document nested at most 200 levels", {});
     json doc = json::parse(jsonText.begin(), jsonText.end(), nullptr, false);
     if (doc.is_discarded()) {
         if (error) *error = Error{ErrorCode::JsonSyntax, {}, -1, -1, -1, "a JSON rules document", {}};
@@ -118,6 +131,7 @@ bool mergeRulesConfig(std::string_view jsonText, RulesConfig* base, Error* error
     }
     return true;
 }
+} // namespace
 
 bool parseRulesConfig(std::string_view jsonText, RulesConfig* out, Error* error) {
     *out = RulesConfig{};

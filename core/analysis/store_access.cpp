@@ -160,7 +160,8 @@ bool loadSlices(Database& db, const TrackCatalog& catalog, const std::vector<std
         }
     for (const TrackRecord& t : catalog.tracks()) allSlices += t.sliceCount;
     std::vector<SliceRecord> rows;
-    rows.reserve(static_cast<std::size_t>(wantedSlices));
+    // Stored counts are hints: a reservation never trusts them beyond what any real trace needs.
+    rows.reserve(static_cast<std::size_t>(std::clamp<std::int64_t>(wantedSlices, 0, std::int64_t{1} << 24)));
     try {
         // A table scan in rowid order beats index lookups unless few of the slices are wanted.
         bool scanAll = wantedSlices * 4 > allSlices;

@@ -19,6 +19,9 @@ const char* errorCodeName(ErrorCode code) {
     case ErrorCode::BadDatabase: return "bad-database";
     case ErrorCode::StoreFailed: return "store-failed";
     case ErrorCode::Cancelled: return "cancelled";
+    case ErrorCode::BadStore: return "bad-store";
+    case ErrorCode::WouldOverwrite: return "would-overwrite";
+    case ErrorCode::SourceChanged: return "source-changed";
     }
     return "unknown";
 }

@@ -23,6 +23,9 @@ enum class ErrorCode {
     BadDatabase,
     StoreFailed,   // SQLite refused to write the store
     Cancelled,
+    BadStore,       // a file given as an opscope store is foreign, damaged or of another schema version
+    WouldOverwrite, // the output path holds something that is not an opscope store, or is an input
+    SourceChanged,  // an input file changed while it was being imported
 };
 
 struct Error {

@@ -1,6 +1,9 @@
 #include "core/session/open_trace.h"
 
 #include "core/importers/registry/importer_registry.h"
+#include "core/store/source_snapshot.h"
+#include "core/store/store_validation.h"
+#include "core/store/trace_store.h"
 #include "core/importers/device_class/device_class_pass.h"
 
 #include <chrono>
@@ -20,6 +23,7 @@ bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& op
         return false;
     }
     if (tracePaths.size() == 1 && isOpscopeStore(tracePaths[0])) {
+        if (!validateStoreFile(tracePaths[0], error)) return false;
         result->storePath = tracePaths[0];
         result->reused = true;
         return true;
@@ -33,10 +37,15 @@ bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& op
     }
     std::string inputs = joinedInputs(tracePaths);
     result->storePath = options.storePath.empty() ? defaultStorePath(tracePaths[0]) : options.storePath;
-    if (!options.forceReimport && storeIsFreshFor(result->storePath, inputs)) {
+    if (!checkOutputPath(result->storePath, tracePaths, error)) return false;
+    Error invalid;
+    if (!options.forceReimport && storeIsFreshFor(result->storePath, inputs) &&
+        validateStoreFile(result->storePath, &invalid)) { // a damaged store is rebuilt, not trusted
         result->reused = true;
         return true;
     }
+    // Taken before anything is read: a file that changes during the import fails it (checked below).
+    const SourceSnapshot before = takeSourceSnapshot(tracePaths);
     // Device-time classes (compute, communication, memory, wait, other) are written as the import finishes,
     // by the built-in rules merged with the user's file (docs/device-time.md).
     DeviceClassRules classRules;
@@ -60,6 +69,7 @@ bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& op
             result->skippedFiles.insert(result->skippedFiles.end(), imported.skippedFiles.begin(),
                                         imported.skippedFiles.end());
         }
+        if (!checkSourcesUnchanged(before, writer->database(), error)) return false;
         finishImportedInputs(*writer, jobPaths, std::move(identities));
         writer->setMeta("inputs", inputs);
         writer->setMeta("source_path", fs::absolute(withoutTrailingSlash(tracePaths[0])).string());

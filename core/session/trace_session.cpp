@@ -1,5 +1,7 @@
 #include "core/session/trace_session.h"
 
+#include "core/store/store_validation.h"
+
 #include "core/analysis/diagnosis_engine.h"
 #include "core/importers/graph/graph_import.h"
 #include "core/store/graph_reader.h"
@@ -21,14 +23,8 @@ std::shared_ptr<TraceSession> TraceSession::open(const std::vector<std::string>&
 }
 
 namespace {
-// STORE VALIDATION HOOK (issue #14): the hardening helper's core/store/store_validation.* goes here once
-// merged, so a foreign or damaged store is refused before any query reads it. Until then the connection
-// pool's openStoreReadOnly has checked that the slice and track tables exist.
-bool validateOpenedStore(Database& db, Error* error) {
-    (void)db;
-    (void)error;
-    return true;
-}
+// A foreign or damaged store is refused before any query reads it (core/store/store_validation).
+bool validateOpenedStore(Database& db, Error* error) { return validateStore(db, db.path(), error); }
 } // namespace
 
 std::shared_ptr<TraceSession> TraceSession::openStore(const std::string& storePath, Error* error) {

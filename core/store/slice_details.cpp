@@ -14,21 +14,45 @@ namespace {
 std::string scalarText(const nlohmann::json& value) {
     if (value.is_string()) return value.get<std::string>();
     if (value.is_null()) return "null";
-    return value.dump();
+    return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-void flatten(const nlohmann::json& value, const std::string& key, int level, std::vector<SliceArgRow>* rows) {
-    if (value.is_object() || value.is_array()) {
-        rows->push_back({key, {}, level, true});
+// Rows deeper than this are summarised in one row: the panel has no use for them and a store written
+// by an older opscope may hold args of any depth.
+constexpr int kMaxArgRowLevel = 32;
+
+// Depth-first with an explicit stack (never recursion into the input's depth), rows in document order.
+void flatten(const nlohmann::json& root, const std::string& rootKey, std::vector<SliceArgRow>* rows) {
+    struct Pending {
+        const nlohmann::json* value;
+        std::string key;
+        int level;
+    };
+    std::vector<Pending> stack{{&root, rootKey, 0}};
+    while (!stack.empty()) {
+        Pending item = std::move(stack.back());
+        stack.pop_back();
+        const nlohmann::json& value = *item.value;
+        if (!value.is_object() && !value.is_array()) {
+            rows->push_back({item.key, scalarText(value), item.level, false});
+            continue;
+        }
+        if (item.level >= kMaxArgRowLevel) {
+            rows->push_back({item.key, "(nested deeper than " + std::to_string(kMaxArgRowLevel) + " levels)",
+                             item.level, false});
+            continue;
+        }
+        rows->push_back({item.key, {}, item.level, true});
+        const std::size_t firstChild = stack.size();
         if (value.is_object()) {
-            for (auto it = value.begin(); it != value.end(); ++it) flatten(it.value(), it.key(), level + 1, rows);
+            for (auto it = value.begin(); it != value.end(); ++it)
+                stack.push_back({&it.value(), it.key(), item.level + 1});
         } else {
             for (std::size_t i = 0; i < value.size(); ++i)
-                flatten(value[i], "[" + std::to_string(i) + "]", level + 1, rows);
+                stack.push_back({&value[i], "[" + std::to_string(i) + "]", item.level + 1});
         }
-        return;
+        std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(firstChild), stack.end()); // first child on top
     }
-    rows->push_back({key, scalarText(value), level, false});
 }
 
 void loadFields(Database& db, std::int64_t sliceId, SliceDetails* d, bool* found) {
@@ -113,9 +137,9 @@ std::vector<SliceArgRow> parseArgRows(const std::string& json) {
         return rows;
     }
     if (doc.is_object()) {
-        for (auto it = doc.begin(); it != doc.end(); ++it) flatten(it.value(), it.key(), 0, &rows);
+        for (auto it = doc.begin(); it != doc.end(); ++it) flatten(it.value(), it.key(), &rows);
     } else {
-        flatten(doc, "args", 0, &rows);
+        flatten(doc, "args", &rows);
     }
     return rows;
 }

@@ -87,7 +87,14 @@ void SliceNester::slice(const NestSliceItem& item) {
         lane.stack.back().childDurNs += item.slice.durNs;
     }
     const std::int64_t id = open.row.id;
-    lane.stack.push_back(open);
+    if (lane.stack.size() >= static_cast<std::size_t>(kMaxSliceDepth)) {
+        // Closed at once: its own children, if any, become its siblings one level up.
+        open.row.selfDurNs = open.row.slice.durNs;
+        if (cb_.tooDeep) cb_.tooDeep(open.row);
+        cb_.emit(open.row);
+    } else {
+        lane.stack.push_back(open);
+    }
     for (Waiting& waiting : waitingForNext_) {
         waiting.item.name = waiting.name;
         cb_.bound(waiting.item, id);

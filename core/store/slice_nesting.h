@@ -14,6 +14,10 @@
 
 namespace opscope {
 
+// Slices nested deeper than this are kept, but as leaves at this depth: the open stack (and so the
+// memory of an import) stays bounded whatever the input's nesting.
+inline constexpr std::int32_t kMaxSliceDepth = 1024;
+
 struct NestSliceItem {
     StoreWriter::PendingSlice slice;
     PendingSliceIndex index = 0; // file order
@@ -49,6 +53,7 @@ public:
         std::function<void(const NestEndpointItem&, std::int64_t sliceId)> bound;
         std::function<void(std::string_view code, const NestEndpointItem&)> endpointWarning;
         std::function<void(const NestedSlice&)> overlap; // a thread slice moved to an overflow lane
+        std::function<void(const NestedSlice&)> tooDeep; // nested beyond kMaxSliceDepth: kept as a leaf
     };
     explicit SliceNester(Callbacks callbacks) : cb_(std::move(callbacks)) {}
 

@@ -2,6 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <utility>
 
 namespace opscope {
@@ -11,6 +14,35 @@ std::string messageOf(sqlite3* db, const std::string& what) {
     return what + ": " + (db ? sqlite3_errmsg(db) : "no database");
 }
 } // namespace
+
+std::string sqliteFileUri(const std::string& path, std::string_view query) {
+    std::error_code ec;
+    std::string absolute = std::filesystem::absolute(path, ec).string();
+    if (ec) absolute = path;
+    std::string uri = "file:";
+    for (unsigned char c : absolute) {
+        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' ||
+                           c == '-' || c == '_' || c == '.' || c == '~';
+        if (plain) {
+            uri.push_back(static_cast<char>(c));
+        } else {
+            char hex[4];
+            std::snprintf(hex, sizeof hex, "%%%02X", c);
+            uri += hex;
+        }
+    }
+    if (!query.empty()) uri.append("?").append(query);
+    return uri;
+}
+
+bool hasSqliteHeader(const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return false;
+    char head[16] = {};
+    const std::size_t n = std::fread(head, 1, sizeof head, f);
+    std::fclose(f);
+    return n == sizeof head && std::memcmp(head, "SQLite format 3", 16) == 0;
+}
 
 Database::Database(const std::string& path, Mode mode) : path_(path) {
     int flags = SQLITE_OPEN_NOMUTEX;
@@ -98,6 +130,13 @@ bool Database::tableExists(const std::string& name) {
 Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
     int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr);
     if (rc != SQLITE_OK) throw SqliteError(messageOf(db, "cannot prepare: " + std::string(sql.substr(0, 200))));
+}
+
+Statement::Statement(sqlite3* db, std::string_view sql, std::string_view* tail) : db_(db) {
+    const char* end = nullptr;
+    int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, &end);
+    if (rc != SQLITE_OK) throw SqliteError(messageOf(db, "cannot prepare: " + std::string(sql.substr(0, 200))));
+    if (tail) *tail = end ? sql.substr(static_cast<std::size_t>(end - sql.data())) : std::string_view();
 }
 
 Statement::~Statement() {

@@ -19,6 +19,13 @@ public:
 
 class Statement;
 
+// "file:/abs/path?query" with the path percent-encoded, so that '#', '?' and '%' in a file name
+// cannot end the path early (SQLite parses URI filenames); query may be empty.
+std::string sqliteFileUri(const std::string& path, std::string_view query);
+
+// True when the file starts with the 16-byte SQLite 3 header (cheap: reads 16 bytes).
+bool hasSqliteHeader(const std::string& path);
+
 class Database {
 public:
     enum class Mode { ReadOnly, ReadWrite, Create };
@@ -55,6 +62,8 @@ class Statement {
 public:
     Statement() = default;
     Statement(sqlite3* db, std::string_view sql);
+    // Prepares the first statement of sql; tail receives the text after it (to refuse a second one).
+    Statement(sqlite3* db, std::string_view sql, std::string_view* tail);
     ~Statement();
     Statement(Statement&& other) noexcept;
     Statement& operator=(Statement&& other) noexcept;

@@ -1,10 +1,15 @@
 #include "core/store/store_writer.h"
 
+#include "core/model/utf8.h"
 #include "core/store/memory_schema.h"
 #include "core/store/schema.h"
+#include "core/model/json_depth.h"
+#include "core/model/time_bounds.h"
 #include "core/store/source_fingerprint.h"
+#include "core/store/stale_temp_files.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -41,6 +46,8 @@ std::unique_ptr<StoreWriter> StoreWriter::create(const std::string& finalPath, E
     writer->finalPath_ = finalPath;
     writer->tempPath_ = finalPath + ".tmp-" + std::to_string(::getpid());
     std::error_code ec;
+    // Imports killed earlier (kill -9, power loss) left their temporary stores here: reclaim the space.
+    removeStaleTempStores(fs::path(finalPath).parent_path().string());
     fs::remove(writer->tempPath_, ec);
     try {
         writer->db_ = Database(writer->tempPath_, Database::Mode::Create);
@@ -88,10 +95,36 @@ void StoreWriter::flushRows() {
 StringId StoreWriter::intern(std::string_view text) {
     auto it = stringIds_.find(text);
     if (it != stringIds_.end()) return it->second;
+    if (!isValidUtf8(text)) {
+        // The raw spelling maps to the id of its repaired text, so later lookups stay one hash probe.
+        StringId id = intern(clean(text).view());
+        stringIds_.emplace(std::string(text), id);
+        return id;
+    }
     strings_.emplace_back(text);
     StringId id = static_cast<StringId>(strings_.size());
     stringIds_.emplace(strings_.back(), id);
     return id;
+}
+
+StoreWriter::CleanText StoreWriter::clean(std::string_view text) {
+    CleanText out;
+    if (isValidUtf8(text)) {
+        out.text = text;
+        return out;
+    }
+    std::size_t replaced = 0;
+    out.fixed = sanitizedUtf8(text, &replaced);
+    out.text = out.fixed;
+    noteInvalidUtf8(out.fixed, replaced);
+    return out;
+}
+
+void StoreWriter::noteInvalidUtf8(std::string_view repaired, std::size_t replacements) {
+    if (replacements == 0) return;
+    if (invalidUtf8Strings_ == 0) invalidUtf8Sample_ = std::string(repaired.substr(0, 200));
+    ++invalidUtf8Strings_;
+    invalidUtf8Replacements_ += static_cast<std::int64_t>(replacements);
 }
 
 std::string_view StoreWriter::stringAt(StringId id) const {
@@ -104,7 +137,7 @@ DeviceId StoreWriter::device(std::string_view name, std::string_view kind, int o
     auto it = devices_.find(key);
     if (it != devices_.end()) return it->second;
     Statement st = db_.prepare("INSERT INTO device(name, kind, ordinal) VALUES(?, ?, ?)");
-    st.bind(1, name).bind(2, kind).bind(3, ordinal).run();
+    st.bind(1, clean(name).view()).bind(2, kind).bind(3, ordinal).run();
     DeviceId id = db_.lastInsertRowId();
     devices_.emplace(key, id);
     return id;
@@ -141,17 +174,17 @@ ProcessId StoreWriter::process(std::string_view pidKey) {
     auto it = processes_.find(key);
     if (it != processes_.end()) return it->second;
     Statement st = db_.prepare("INSERT INTO process(pid) VALUES(?)");
-    st.bind(1, pidKey).run();
+    st.bind(1, clean(pidKey).view()).run();
     ProcessId id = db_.lastInsertRowId();
     processes_.emplace(key, id);
     return id;
 }
 
 void StoreWriter::setProcessName(ProcessId process, std::string_view name) {
-    db_.prepare("UPDATE process SET name = ? WHERE id = ?").bind(1, name).bind(2, process).run();
+    db_.prepare("UPDATE process SET name = ? WHERE id = ?").bind(1, clean(name).view()).bind(2, process).run();
 }
 void StoreWriter::setProcessLabels(ProcessId process, std::string_view labels) {
-    db_.prepare("UPDATE process SET labels = ? WHERE id = ?").bind(1, labels).bind(2, process).run();
+    db_.prepare("UPDATE process SET labels = ? WHERE id = ?").bind(1, clean(labels).view()).bind(2, process).run();
 }
 void StoreWriter::setProcessSortIndex(ProcessId process, std::int64_t sortIndex) {
     db_.prepare("UPDATE process SET sort_index = ? WHERE id = ?").bind(1, sortIndex).bind(2, process).run();
@@ -166,14 +199,14 @@ ThreadId StoreWriter::thread(ProcessId process, std::string_view tidKey) {
     auto it = threads_.find(key);
     if (it != threads_.end()) return it->second;
     Statement st = db_.prepare("INSERT INTO thread(process_id, tid) VALUES(?, ?)");
-    st.bind(1, process).bind(2, tidKey).run();
+    st.bind(1, process).bind(2, clean(tidKey).view()).run();
     ThreadId id = db_.lastInsertRowId();
     threads_.emplace(key, id);
     return id;
 }
 
 void StoreWriter::setThreadName(ThreadId thread, std::string_view name) {
-    db_.prepare("UPDATE thread SET name = ? WHERE id = ?").bind(1, name).bind(2, thread).run();
+    db_.prepare("UPDATE thread SET name = ? WHERE id = ?").bind(1, clean(name).view()).bind(2, thread).run();
 }
 void StoreWriter::setThreadSortIndex(ThreadId thread, std::int64_t sortIndex) {
     db_.prepare("UPDATE thread SET sort_index = ? WHERE id = ?").bind(1, sortIndex).bind(2, thread).run();
@@ -186,15 +219,16 @@ TrackId StoreWriter::newTrack(ProcessId process, std::optional<ThreadId> thread,
         "VALUES(?, ?, ?, ?, ?, ?, (SELECT device_id FROM process WHERE id = ?))");
     if (process == kNoProcess) st.bindNull(1); else st.bind(1, process);
     if (thread) st.bind(2, *thread); else st.bindNull(2);
-    st.bind(3, trackKindName(kind)).bind(4, name);
-    if (unit.empty()) st.bindNull(5); else st.bind(5, unit);
+    const CleanText cleanName = clean(name), cleanUnit = clean(unit);
+    st.bind(3, trackKindName(kind)).bind(4, cleanName.view());
+    if (unit.empty()) st.bindNull(5); else st.bind(5, cleanUnit.view());
     st.bind(6, lane).bind(7, process).run();
     TrackId id = db_.lastInsertRowId();
     auto info = std::make_unique<TrackInfo>();
     info->process = process;
     info->thread = thread;
     info->kind = kind;
-    info->name = std::string(name);
+    info->name = std::string(cleanName.view());
     info->lane = lane;
     trackInfo_.emplace(id, std::move(info));
     return id;
@@ -238,6 +272,17 @@ void StoreWriter::setTrackSortIndex(TrackId track, std::int64_t sortIndex) {
 
 ArgId StoreWriter::addArgs(std::string_view json) {
     if (json.empty() || json == "{}") return 0;
+    // Args are shown, dumped and re-parsed later: too deep a nesting would take any recursive reader
+    // down, so it is replaced here, where the input is read, and counted.
+    if (jsonNestingExceeds(json, kMaxArgsDepth)) {
+        addWarning("args_too_deep", {}, -1, -1, json.substr(0, 80));
+        json = kArgsTooDeepJson;
+    }
+    std::size_t replaced = 0;
+    if (sanitizeJsonText(json, &argsScratch_, &replaced)) {
+        noteInvalidUtf8(argsScratch_, replaced);
+        json = argsScratch_;
+    }
     ArgId id = nextArgId_++;
     insertArgs_.value(id).value(json).endRow();
     return id;
@@ -247,6 +292,17 @@ PendingSliceIndex StoreWriter::addSlice(const SliceInput& slice) {
     PendingSlice p{};
     p.tsNs = slice.tsNs;
     p.durNs = slice.durNs;
+    // Every later "end = ts + dur" and "span = end - start" must fit in int64: bound the times here.
+    if (!timeInStoreRange(p.tsNs)) {
+        addWarning("time_out_of_range", {}, -1, -1, slice.name);
+        p.tsNs = clampToStoreRange(p.tsNs);
+        p.durNs = 0;
+    }
+    if (p.durNs < 0) p.durNs = 0;
+    if (p.durNs > kMaxStoreTimeNs - p.tsNs) {
+        addWarning("duration_out_of_range", {}, -1, -1, slice.name);
+        p.durNs = kMaxStoreTimeNs - p.tsNs;
+    }
     p.track = static_cast<std::uint32_t>(slice.track);
     p.args = static_cast<std::uint32_t>(slice.args);
     p.name = intern(slice.name);
@@ -267,6 +323,15 @@ void StoreWriter::setSliceType(PendingSliceIndex slice, std::string_view type) {
 }
 
 void StoreWriter::addCounter(TrackId track, TimeNs tsNs, double value) {
+    // NaN cannot be stored in a REAL NOT NULL column, and infinities break every sum drawn from it.
+    if (!std::isfinite(value)) {
+        addWarning("counter_value_not_finite", {}, -1, -1, std::isnan(value) ? "nan" : "inf");
+        return;
+    }
+    if (!timeInStoreRange(tsNs)) {
+        addWarning("time_out_of_range", {}, -1, -1, "counter");
+        return;
+    }
     insertCounter_.value(track).value(tsNs).value(value).endRow();
     ++counterRows_;
     TrackStats& stats = trackStats_[track];
@@ -281,7 +346,7 @@ void StoreWriter::addFlowEndpoint(const FlowEndpoint& endpoint, std::string_view
     e.tsNs = endpoint.tsNs;
     e.track = static_cast<std::uint32_t>(endpoint.track);
     e.cat = endpoint.cat;
-    e.name = flowNames_.add(name);
+    e.name = flowNames_.add(clean(name).view());
     e.phase = endpoint.phase;
     e.binding = endpoint.binding;
     endpoints_.push_back(e);
@@ -289,7 +354,7 @@ void StoreWriter::addFlowEndpoint(const FlowEndpoint& endpoint, std::string_view
 }
 
 void StoreWriter::addFlow(PendingSliceIndex out, PendingSliceIndex in, std::string_view cat, std::string_view name) {
-    directFlows_.push_back({out, in, std::string(cat), std::string(name)});
+    directFlows_.push_back({out, in, std::string(clean(cat).view()), std::string(clean(name).view())});
 }
 
 void StoreWriter::addLaunchKey(PendingSliceIndex slice, TrackId track, TimeNs tsNs, std::string_view category,
@@ -304,6 +369,10 @@ void StoreWriter::addLaunchLink(PendingSliceIndex deviceSlice, PendingSliceIndex
 
 void StoreWriter::addMetric(PendingSliceIndex slice, std::string_view key, std::optional<double> num,
                             std::string_view text, std::string_view unit, std::string_view group) {
+    const CleanText cleanKey = clean(key), cleanUnit = clean(unit), cleanGroup = clean(group);
+    key = cleanKey.view();
+    unit = cleanUnit.view();
+    group = cleanGroup.view();
     std::string k(key);
     auto it = metricKeys_.find(k);
     std::int64_t keyId;
@@ -339,7 +408,8 @@ void StoreWriter::addWarning(std::string_view code, std::string_view file, std::
     WarningEntry entry;
     entry.code = std::string(code);
     entry.file = std::string(file);
-    entry.sample = std::string(sample.substr(0, 400));
+    entry.sample = sanitizedUtf8(sample.substr(0, 400));
+    entry.file = sanitizedUtf8(entry.file);
     entry.count = 1;
     entry.byteOffset = byteOffset;
     entry.line = line;
@@ -351,15 +421,15 @@ void StoreWriter::addWarning(std::string_view code, std::string_view file, std::
 void StoreWriter::addStat(std::string_view name, std::int64_t delta) { stats_[std::string(name)] += delta; }
 
 void StoreWriter::setMeta(std::string_view key, std::string_view value) {
-    db_.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)").bind(1, key).bind(2, value).run();
+    db_.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)").bind(1, clean(key).view()).bind(2, clean(value).view()).run();
 }
 
 void StoreWriter::addSourceFile(std::string_view path, std::string_view role, std::string_view status,
                                 std::string_view reason, std::int64_t events) {
     Statement st = db_.prepare("INSERT INTO source_file(path, role, status, reason, size_bytes, mtime_ns, "
                                "content_hash, events) VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
-    st.bind(1, path).bind(2, role).bind(3, status);
-    if (reason.empty()) st.bindNull(4); else st.bind(4, reason);
+    st.bind(1, sanitizedUtf8(path)).bind(2, role).bind(3, status);
+    if (reason.empty()) st.bindNull(4); else st.bind(4, sanitizedUtf8(reason));
     SourceFingerprint fp = fingerprintOf(std::string(path));
     if (fp.valid()) st.bind(5, fp.sizeBytes).bind(6, fp.mtimeNs).bind(7, fp.contentHash);
     else st.bindNull(5).bindNull(6).bindNull(7);

@@ -202,6 +202,15 @@ private:
     TrackId newTrack(ProcessId process, std::optional<ThreadId> thread, TrackKind kind, std::string_view name,
                      std::string_view unit, int lane);
     void prepareStatements();
+    // Text on its way into the store, valid UTF-8: the input's own bytes when they are, else a
+    // repaired copy (invalid bytes replaced by U+FFFD and counted as an oddity).
+    struct CleanText {
+        std::string_view text;
+        std::string fixed;
+        std::string_view view() const { return fixed.empty() ? text : std::string_view(fixed); }
+    };
+    CleanText clean(std::string_view text);
+    void noteInvalidUtf8(std::string_view repaired, std::size_t replacements);
     friend class FinishPass;
     void maybeSpill();
     void spillPending();
@@ -282,6 +291,9 @@ private:
     std::unordered_map<std::string, std::int64_t> stats_;
 
     BatchInsert insertArgs_, insertCounter_;
+    std::string argsScratch_;
+    std::int64_t invalidUtf8Strings_ = 0, invalidUtf8Replacements_ = 0;
+    std::string invalidUtf8Sample_;
     std::int64_t nextArgId_ = 1;
     std::int64_t counterRows_ = 0;
     std::int64_t flowRows_ = 0;

@@ -124,6 +124,9 @@ SliceNester::Callbacks FinishPass::nesterCallbacks() {
     cb.endpointWarning = [this](std::string_view code, const NestEndpointItem& item) {
         w_.addWarning(code, {}, -1, -1, label(item.cat, item.name, item.tsNs));
     };
+    cb.tooDeep = [this](const NestedSlice& row) {
+        w_.addWarning("nesting_too_deep", {}, -1, -1, std::string(w_.stringAt(row.slice.name)));
+    };
     cb.overlap = [this](const NestedSlice& row) {
         w_.addWarning("slice_overlap", {}, -1, -1, std::string(w_.stringAt(row.slice.name)));
     };
@@ -260,6 +263,14 @@ void StoreWriter::writeStrings() {
 }
 
 void StoreWriter::writeWarningsAndStats() {
+    if (invalidUtf8Strings_ > 0) {
+        WarningEntry entry;
+        entry.code = "invalid_utf8_replaced";
+        entry.count = invalidUtf8Strings_;
+        entry.sample = invalidUtf8Sample_;
+        warnings_.push_back(std::move(entry));
+        stats_["text.invalid_utf8_replacements"] += invalidUtf8Replacements_;
+    }
     Statement w = db_.prepare("INSERT INTO warning(code, count, file, byte_offset, line, sample) VALUES(?,?,?,?,?,?)");
     for (const WarningEntry& e : warnings_) {
         w.bind(1, e.code).bind(2, e.count);

@@ -114,6 +114,13 @@ void tuneReadOnlyConnection(Database& db) { db.exec("PRAGMA mmap_size = 42949672
 
 SliceScan scanSlices(Database& db, const std::unordered_map<std::int64_t, std::uint32_t>& trackIndex,
                      std::size_t trackCount, bool byId, std::int64_t parallelMinIds) {
+    if (byId) {
+        // The id range sizes the arrays below: sparse ids (a crafted or foreign store) must not make a
+        // few rows ask for gigabytes. Counting costs a scan, so only large ranges are checked.
+        Statement span = db.prepare("SELECT coalesce(max(id) - min(id) + 1, 0) FROM slice");
+        const std::int64_t ids = span.step() ? span.int64(0) : 0;
+        if (ids > (std::int64_t{1} << 24) && ids > 2 * db.scalarInt("SELECT count(*) FROM slice", 0) + 1024) byId = false;
+    }
     SliceScan scan;
     scan.trackRanges.assign(trackCount, {0, 0});
     ScanPart first, second;

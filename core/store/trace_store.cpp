@@ -3,8 +3,12 @@
 #include "core/model/fnv1a.h"
 #include "core/store/schema.h"
 #include "core/store/source_fingerprint.h"
+#include "core/store/source_snapshot.h"
+#include "core/store/store_validation.h"
 
+#include <cctype>
 #include <chrono>
+#include <initializer_list>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -62,14 +66,9 @@ std::string defaultStorePath(const std::string& tracePath) {
 bool isOpscopeStore(const std::string& path) {
     std::error_code ec;
     if (!fs::is_regular_file(path, ec)) return false;
-    char header[16] = {};
-    FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return false;
-    std::size_t n = std::fread(header, 1, sizeof header, f);
-    std::fclose(f);
-    if (n != sizeof header || std::memcmp(header, "SQLite format 3", 16) != 0) return false;
+    if (!hasSqliteHeader(path)) return false;
     try {
-        Database db("file:" + path + "?mode=ro&immutable=1", Database::Mode::ReadOnly);
+        Database db(sqliteFileUri(path, "mode=ro&immutable=1"), Database::Mode::ReadOnly);
         if (!db.tableExists("meta") || !db.tableExists("slice")) return false;
         return !db.scalarText("SELECT value FROM meta WHERE key = 'schema_version'").empty();
     } catch (const SqliteError&) {
@@ -104,6 +103,25 @@ bool storeIsFreshFor(const std::string& storePath, const std::string& inputs) {
 
 bool storeIsFresh(const std::string& storePath, const std::string& tracePath) {
     return storeIsFreshFor(storePath, joinedInputs({tracePath}));
+}
+
+bool checkOutputPath(const std::string& storePath, const std::vector<std::string>& inputs, Error* error) {
+    std::error_code ec;
+    for (const std::string& input : inputs) {
+        if (fs::exists(storePath, ec) && fs::equivalent(storePath, input, ec)) {
+            *error = Error{ErrorCode::WouldOverwrite, storePath, -1, -1, -1,
+                           "an output store path other than the input itself", {}};
+            return false;
+        }
+    }
+    if (!fs::exists(storePath, ec)) return true;
+    if (!isOpscopeStore(storePath)) {
+        *error = Error{ErrorCode::WouldOverwrite, storePath, -1, -1, -1,
+                       "a new path or an existing opscope store as output",
+                       "the file exists and is not an opscope store; remove it or choose another -o path"};
+        return false;
+    }
+    return true;
 }
 
 } // namespace opscope

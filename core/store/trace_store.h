@@ -45,4 +45,8 @@ std::string joinedInputs(const std::vector<std::string>& paths);
 // inputs (joinedInputs) and none of its used source files changed.
 bool storeIsFreshFor(const std::string& storePath, const std::string& inputs);
 
+// The output of an import must be a store (or nothing yet), and never one of the inputs: "-o trace.json"
+// must not replace the user's trace with a database (ErrorCode::WouldOverwrite).
+bool checkOutputPath(const std::string& storePath, const std::vector<std::string>& inputs, Error* error);
+
 } // namespace opscope

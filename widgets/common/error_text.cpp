@@ -22,6 +22,9 @@ QString errorSummary(const Error& error) {
     case ErrorCode::BadDatabase: return QCoreApplication::translate("ErrorText", "Cannot read the database %1").arg(file);
     case ErrorCode::StoreFailed: return QCoreApplication::translate("ErrorText", "Cannot write the store %1").arg(file);
     case ErrorCode::Cancelled: return QCoreApplication::translate("ErrorText", "Import cancelled.");
+    case ErrorCode::BadStore: return QCoreApplication::translate("ErrorText", "%1 is not an opscope store this version can read").arg(file);
+    case ErrorCode::WouldOverwrite: return QCoreApplication::translate("ErrorText", "Refusing to overwrite %1").arg(file);
+    case ErrorCode::SourceChanged: return QCoreApplication::translate("ErrorText", "%1 changed while it was being imported").arg(file);
     }
     return QCoreApplication::translate("ErrorText", "Unknown error (%1) in %2").arg(QString::fromLatin1(errorCodeName(error.code)), file);
 }

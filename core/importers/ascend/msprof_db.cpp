@@ -1,6 +1,7 @@
 #include "core/importers/ascend/msprof_db.h"
 
 #include "core/importers/ascend/csv_values.h"
+#include "core/model/utf8.h"
 
 #include <sqlite3.h>
 
@@ -11,33 +12,9 @@
 
 namespace opscope::ascend {
 
-std::string immutableUri(const std::string& path) {
-    std::error_code ec;
-    std::string absolute = std::filesystem::absolute(path, ec).string();
-    if (ec) absolute = path;
-    std::string uri = "file:";
-    for (unsigned char c : absolute) {
-        bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' ||
-                     c == '-' || c == '_' || c == '.' || c == '~';
-        if (plain) {
-            uri.push_back(static_cast<char>(c));
-        } else {
-            char hex[4];
-            std::snprintf(hex, sizeof hex, "%%%02X", c);
-            uri += hex;
-        }
-    }
-    return uri + "?immutable=1";
-}
+std::string immutableUri(const std::string& path) { return sqliteFileUri(path, "immutable=1"); }
 
-bool MsprofDb::hasSqliteHeader(const std::string& path) {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return false;
-    char head[16] = {};
-    std::size_t n = std::fread(head, 1, sizeof head, f);
-    std::fclose(f);
-    return n == sizeof head && std::memcmp(head, "SQLite format 3", 16) == 0;
-}
+bool MsprofDb::hasSqliteHeader(const std::string& path) { return opscope::hasSqliteHeader(path); }
 
 bool MsprofDb::open(const std::string& path, Error* error) {
     path_ = path;
@@ -62,7 +39,7 @@ bool MsprofDb::open(const std::string& path, Error* error) {
     }
     try {
         Statement st = db_.prepare("SELECT id, value FROM STRING_IDS");
-        while (st.step()) strings_.emplace(st.int64(0), st.isNull(1) ? std::string() : st.text(1));
+        while (st.step()) strings_.emplace(st.int64(0), st.isNull(1) ? std::string() : validText(st.textView(1)));
     } catch (const SqliteError& e) {
         *error = Error{ErrorCode::BadDatabase, path, -1, -1, -1, "a readable STRING_IDS table", e.what()};
         return false;
@@ -95,8 +72,15 @@ std::string MsprofDb::stringColumn(const Statement& st, int column) const {
     switch (st.columnType(column)) {
     case SQLITE_NULL: return {};
     case SQLITE_INTEGER: return stringOf(st.int64(column));
-    default: return st.text(column);
+    default: return validText(st.textView(column));
     }
+}
+
+// Strings become JSON (args) and store text: one invalid byte would fail the dump of a whole row.
+std::string MsprofDb::validText(std::string_view text) const {
+    if (isValidUtf8(text)) return std::string(text);
+    ++invalidUtf8Replaced_;
+    return sanitizedUtf8(text);
 }
 
 std::optional<std::int64_t> MsprofDb::intColumn(const Statement& st, int column) {

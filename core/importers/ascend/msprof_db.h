@@ -33,6 +33,8 @@ public:
 
     // True when the file starts with the SQLite header.
     static bool hasSqliteHeader(const std::string& path);
+    // Strings of STRING_IDS (and text columns) that were not valid UTF-8 and were repaired (U+FFFD).
+    std::int64_t invalidUtf8Replaced() const { return invalidUtf8Replaced_; }
 
 private:
     Database db_;
@@ -40,6 +42,8 @@ private:
     std::set<std::string> tables_;
     std::unordered_map<std::int64_t, std::string> strings_;
     std::unordered_map<std::string, std::vector<std::string>> columnCache_;
+    mutable std::int64_t invalidUtf8Replaced_ = 0;
+    std::string validText(std::string_view text) const;
 };
 
 // "file:/path%20with%20spaces?immutable=1"

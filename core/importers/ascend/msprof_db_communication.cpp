@@ -54,7 +54,7 @@ void importOps(DbPass& pass, std::unordered_map<std::int64_t, std::string>& opNa
         in.durNs = std::max<TimeNs>(0, st.int64(2) - st.int64(1));
         in.name = name;
         in.category = "communication";
-        in.args = w.addArgs(args.dump());
+        in.args = w.addArgs(args.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
         PendingSliceIndex slice = w.addSlice(in);
         if (connection && *connection != kNoIdValue) pass.deviceByConnection[*connection].push_back(slice);
         w.addMetric(slice, "Comm Group", std::nullopt, group, {}, "Communication");

@@ -1,6 +1,7 @@
 // Host side of a DB export: CANN_API, PYTORCH_API and MSTX_EVENTS ranges on "Thread <tid>" tracks,
 // and the host-to-device flows that connectionId (and torch_npu's CONNECTION_IDS) state.
 #include "core/importers/ascend/msprof_db_importer.h"
+#include "core/model/time_bounds.h"
 
 #include <nlohmann/json.hpp>
 
@@ -57,7 +58,7 @@ void importCannApi(DbPass& pass) {
         nlohmann::json args = {{"level", level}};
         auto conn = MsprofDb::intColumn(st, 5);
         if (conn && *conn != kNoIdValue) args["connection_id"] = *conn;
-        in.args = pass.ctx.writer.addArgs(args.dump());
+        in.args = pass.ctx.writer.addArgs(args.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
         PendingSliceIndex slice = pass.ctx.writer.addSlice(in);
         if (conn && *conn != kNoIdValue) {
             auto [it, inserted] = latest.try_emplace(*conn, in.tsNs, slice);
@@ -86,7 +87,7 @@ void importPytorchApi(DbPass& pass) {
         SliceInput in;
         in.track = hostThreadTrack(pass, "Python", st.int64(2));
         in.tsNs = *start;
-        in.durNs = std::max<TimeNs>(0, *end - *start);
+        in.durNs = durationBetween(*start, *end);
         std::string name = db.stringColumn(st, 3);
         in.name = name;
         in.category = "cpu_op";

@@ -1,6 +1,7 @@
 // TASK joined with COMPUTE_TASK_INFO and COMMUNICATION_TASK_INFO: one slice per device task on
 // its stream, with the same metric keys kernel_details.csv gives; then TASK_PMU_INFO's PMU values.
 #include "core/importers/ascend/msprof_db_importer.h"
+#include "core/model/time_bounds.h"
 
 #include "core/importers/ascend/csv_values.h"
 #include "core/importers/ascend/op_columns.h"
@@ -97,7 +98,7 @@ void addTaskMetrics(StoreWriter& w, PendingSliceIndex slice, TimeNs start, TimeN
                     std::int64_t task, std::optional<std::int64_t> model, std::optional<std::int64_t> context,
                     int device) {
     w.addMetric(slice, "Start Time", std::nullopt, microsText(start), "us", "Timing");
-    w.addMetric(slice, "Duration", static_cast<double>(end - start) / 1000.0, {}, "us", "Timing");
+    w.addMetric(slice, "Duration", static_cast<double>(durationBetween(start, end)) / 1000.0, {}, "us", "Timing");
     w.addMetric(slice, "Device_id", device, {}, {}, "Task");
     w.addMetric(slice, "Stream ID", static_cast<double>(stream), {}, {}, "Task");
     w.addMetric(slice, "Task ID", static_cast<double>(task), {}, {}, "Task");
@@ -157,9 +158,9 @@ void importTasks(DbPass& pass) {
         SliceInput in;
         in.track = streamTrack(ctx, device, stream);
         in.tsNs = start;
-        in.durNs = std::max<TimeNs>(0, end - start);
+        in.durNs = durationBetween(start, end);
         in.name = name;
-        in.args = w.addArgs(args.dump());
+        in.args = w.addArgs(args.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
         PendingSliceIndex slice = w.addSlice(in);
         pass.taskSlices.emplace(st.int64(4), slice);
         if (connection && *connection != kNoIdValue) pass.deviceByConnection[*connection].push_back(slice);

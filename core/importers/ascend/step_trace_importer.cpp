@@ -1,6 +1,7 @@
 #include "core/importers/ascend/step_trace_importer.h"
 
 #include "core/importers/ascend/csv_reader.h"
+#include "core/model/time_bounds.h"
 #include "core/importers/ascend/csv_values.h"
 
 namespace opscope::ascend {
@@ -58,7 +59,7 @@ PendingSliceIndex addStepMarker(UnitContext& ctx, int device, std::string_view n
     SliceInput in;
     in.track = ctx.writer.namedTrack(process, TrackKind::Step, "Steps");
     in.tsNs = startNs;
-    in.durNs = std::max<TimeNs>(0, endNs - startNs);
+    in.durNs = durationBetween(startNs, endNs);
     in.name = name;
     in.category = "step";
     return ctx.writer.addSlice(in);

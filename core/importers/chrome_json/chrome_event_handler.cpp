@@ -3,9 +3,13 @@
 #include "core/importers/chrome_json/chrome_value_helpers.h"
 #include "core/importers/launch/launch_keys.h"
 #include "core/model/fnv1a.h"
+#include "core/model/json_depth.h"
+#include "core/model/time_bounds.h"
 #include "core/store/schema.h"
+#include "core/store/slice_nesting.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace opscope {
 
@@ -131,7 +135,8 @@ PendingSliceIndex ChromeEventHandler::emitSlice(TrackId track, TimeNs ts, TimeNs
     in.flags = flags;
     in.threadTsNs = threadTsNs;
     in.threadDurNs = threadDurNs;
-    noteEnd(track, ts + dur);
+    TimeNs endNs = 0;
+    noteEnd(track, checkedAdd(ts, dur, &endNs) ? endNs : kMaxStoreTimeNs); // the writer bounds the slice itself
     const PendingSliceIndex slice = writer_.addSlice(in);
     recordLaunchKeys(writer_, slice, in, argsJson);
     return slice;
@@ -214,6 +219,14 @@ bool ChromeEventHandler::onComplete(const ChromeEvent& e, TimeNs ts, Error* /*er
 void ChromeEventHandler::onBegin(const ChromeEvent& e, TimeNs ts) {
     Context ctx = processOf(e);
     TrackId track = threadTrackOf(e, ctx);
+    auto& stack = openSlices_[track];
+    // Each open B holds its name and args until its E: beyond the depth limit they are dropped (and
+    // their E events with them), so memory does not grow with the nesting of the input.
+    if (stack.size() >= static_cast<std::size_t>(kMaxSliceDepth)) {
+        ++beginsBeyondDepth_[track];
+        warn("nesting_too_deep", e, stringOf(e.name));
+        return;
+    }
     OpenSlice open{ts, stringOf(e.name), stringOf(e.cat), std::string(argsOf(e.args)),
                    e.bindId.present() ? canonicalIdKey(e.bindId) : std::string(), e.flowOut.isTrue(),
                    e.flowIn.isTrue(), e.byteOffset, threadTimeOf(e.tts), false};
@@ -221,7 +234,7 @@ void ChromeEventHandler::onBegin(const ChromeEvent& e, TimeNs ts) {
     // must not become its parent just because it is longer.
     auto zero = zeroCompleteTs_.find(track);
     open.afterZeroSibling = zero != zeroCompleteTs_.end() && zero->second == ts;
-    openSlices_[track].push_back(std::move(open));
+    stack.push_back(std::move(open));
     noteEnd(track, ts);
 }
 
@@ -232,6 +245,10 @@ void ChromeEventHandler::onEnd(const ChromeEvent& e, TimeNs ts) {
     Context ctx = processOf(e);
     TrackId track = threadTrackOf(e, ctx);
     auto& stack = openSlices_[track];
+    if (auto deep = beginsBeyondDepth_.find(track); deep != beginsBeyondDepth_.end() && deep->second > 0) {
+        --deep->second; // the E of a dropped B
+        return;
+    }
     if (stack.empty()) {
         warn("unmatched_end", e, stringOf(e.name));
         return;
@@ -264,11 +281,14 @@ void ChromeEventHandler::onEnd(const ChromeEvent& e, TimeNs ts) {
         if (args.empty() || args == "{}") {
             args = std::string(endArgs);
         } else {
-            nlohmann::json merged = nlohmann::json::parse(args, nullptr, false);
-            nlohmann::json extra = nlohmann::json::parse(endArgs, nullptr, false);
+            // Merging copies and dumps recursively: args nested beyond the limit are not merged.
+            const bool tooDeep = jsonNestingExceeds(args, kMaxArgsDepth) || jsonNestingExceeds(endArgs, kMaxArgsDepth);
+            if (tooDeep) warn("args_too_deep", e, open.name);
+            nlohmann::json merged = tooDeep ? nlohmann::json() : nlohmann::json::parse(args, nullptr, false);
+            nlohmann::json extra = tooDeep ? nlohmann::json() : nlohmann::json::parse(endArgs, nullptr, false);
             if (merged.is_object() && extra.is_object()) {
                 merged.update(extra);
-                args = merged.dump();
+                args = merged.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
             }
         }
     }
@@ -277,8 +297,8 @@ void ChromeEventHandler::onEnd(const ChromeEvent& e, TimeNs ts) {
 
 void ChromeEventHandler::closeOpen(TrackId track, OpenSlice open, TimeNs endNs, std::string args, TimeNs threadEndNs,
                                    int flags) {
-    TimeNs dur = endNs - open.tsNs;
-    if (dur < 0) {
+    TimeNs dur = 0;
+    if (!checkedSub(endNs, open.tsNs, &dur) || dur < 0) {
         flags |= kSliceNegativeDur;
         writer_.addWarning("negative_duration", file_, open.byteOffset, -1, open.name);
         dur = 0;
@@ -381,7 +401,9 @@ void ChromeEventHandler::finishFile() {
         for (auto& [track, begin] : open) {
             writer_.addWarning("unmatched_async_begin", file_, begin.byteOffset, -1, begin.name);
             TimeNs end = std::max(trackEnd_[track], traceEndNs_);
-            emitSlice(track, begin.tsNs, std::max<TimeNs>(0, end - begin.tsNs), begin.name, begin.category,
+            TimeNs dur = 0;
+            if (!checkedSub(end, begin.tsNs, &dur)) dur = 0;
+            emitSlice(track, begin.tsNs, std::max<TimeNs>(0, dur), begin.name, begin.category,
                       begin.argsJson, kSliceUnfinished);
         }
     }

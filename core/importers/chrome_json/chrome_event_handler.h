@@ -54,7 +54,12 @@ private:
     Context processOf(const ChromeEvent& event);
     TrackId threadTrackOf(const ChromeEvent& event, const Context& ctx);
     std::string tidKeyOf(const ChromeEvent& event) const;
-    TimeNs shifted(TimeNs ts) const { return ts + options_.clockOffsetNs; }
+    // Saturates instead of overflowing: the writer then counts the time as out of range.
+    TimeNs shifted(TimeNs ts) const {
+        TimeNs out = 0;
+        if (__builtin_add_overflow(ts, options_.clockOffsetNs, &out)) return ts < 0 ? INT64_MIN : INT64_MAX;
+        return out;
+    }
     void noteEnd(TrackId track, TimeNs endNs);
     std::string_view argsOf(const RawValue& args); // the args object as strict JSON text ("" when absent)
 
@@ -82,6 +87,7 @@ private:
     std::string nameScratch_, catScratch_; // decode buffers for escaped names, reused across events
     std::unordered_map<std::string, Context> processCache_;
     std::unordered_map<TrackId, std::vector<OpenSlice>> openSlices_;          // B/E stacks per thread track
+    std::unordered_map<TrackId, std::int64_t> beginsBeyondDepth_; // B events past kMaxSliceDepth, dropped
     std::unordered_map<std::string, std::vector<std::pair<TrackId, OpenSlice>>> openAsync_; // by async key
     std::unordered_map<TrackId, TimeNs> lastTs_;                               // out-of-order detection
     std::unordered_map<TrackId, TimeNs> trackEnd_;

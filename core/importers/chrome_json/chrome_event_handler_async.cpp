@@ -1,5 +1,6 @@
 // Async events: nestable b/e/n as Perfetto scopes them, and catapult's legacy S/F (which Perfetto ignores).
 #include "core/importers/chrome_json/chrome_event_handler.h"
+#include "core/model/time_bounds.h"
 
 #include "core/importers/chrome_json/chrome_value_helpers.h"
 #include "core/store/schema.h"
@@ -108,8 +109,8 @@ void ChromeEventHandler::onAsync(const ChromeEvent& e, TimeNs ts, char phase) {
     auto [track, begin] = std::move(*match);
     open.erase(std::next(match).base());
     int flags = 0;
-    TimeNs dur = ts - begin.tsNs;
-    if (dur < 0) {
+    TimeNs dur = 0;
+    if (!checkedSub(ts, begin.tsNs, &dur) || dur < 0) {
         flags |= kSliceNegativeDur;
         warn("negative_duration", e, begin.name);
         dur = 0;

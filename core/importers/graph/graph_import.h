@@ -19,6 +19,7 @@ struct GraphImportReport {
     std::string format;
     bool derived = false;
     std::int64_t nodes = 0, edges = 0, skippedNodes = 0;
+    std::int64_t invalidUtf8Replaced = 0; // text repaired with U+FFFD while reading the file
     std::int64_t joinedNodes = 0;        // nodes with at least one execution
     std::int64_t joinedExecutions = 0;   // graph_node_slice rows
     std::int64_t unjoinedExecutions = 0; // operator slices no node claimed

@@ -2,6 +2,8 @@
 
 #include "core/importers/chrome_json/byte_source.h"
 #include "core/importers/chrome_json/json_scan.h"
+#include "core/model/json_depth.h"
+#include "core/model/utf8.h"
 
 #include <cstdlib>
 #include <vector>
@@ -153,8 +155,19 @@ bool readJsonSource(const std::string& path, JsonSource* out, Error* error) {
         lineAndColumn(out->text, at, &error->line, &error->column);
         return false;
     }
+    if (jsonNestingExceeds(out->text, kMaxDocumentDepth)) {
+        *error = Error{ErrorCode::JsonSyntax, path, -1, -1, -1,
+                       "objects and arrays nested at most " + std::to_string(kMaxDocumentDepth) + " levels deep", {}};
+        return false;
+    }
+    std::string repaired;
+    if (sanitizeJsonText(out->text, &repaired, &out->invalidUtf8Replaced)) out->text = std::move(repaired);
     try {
         out->doc = nlohmann::json::parse(out->text);
+    } catch (const nlohmann::json::out_of_range& e) { // a number beyond double range (1e309)
+        *error = Error{ErrorCode::JsonSyntax, path, -1, -1, -1, "numbers within the range of a double",
+                       parserDetail(e.what())};
+        return false;
     } catch (const nlohmann::json::parse_error& e) {
         // e.byte is 1-based: the byte the parser read last.
         std::int64_t at = e.byte > 0 ? static_cast<std::int64_t>(e.byte) - 1 : 0;

@@ -14,9 +14,12 @@ struct JsonSource {
     std::string path;
     std::string text;
     nlohmann::json doc;
+    std::size_t invalidUtf8Replaced = 0; // repaired before parsing (U+FFFD), so that the graph still reads
+
 };
 
-// Reads and parses; a syntax error names where it is and what was expected there.
+// Reads and parses; a syntax error names where it is and what was expected there. Nesting deeper than
+// kMaxDocumentDepth is refused before parsing (every later walk of the document may recurse).
 bool readJsonSource(const std::string& path, JsonSource* out, Error* error);
 
 // An error about the value at a JSON pointer ("/nodes/12/name"): located in the text as far as the

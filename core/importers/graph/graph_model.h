@@ -37,6 +37,7 @@ struct GraphModel {
     std::vector<GraphNodeInput> nodes;
     std::vector<GraphEdgeInput> edges;
     std::int64_t skippedNodes = 0; // nodes the reader left out (ET root/thread nodes, CANN constants)
+    std::int64_t invalidUtf8Replaced = 0; // invalid UTF-8 sequences and lone surrogate escapes replaced by U+FFFD
 };
 
 } // namespace opscope

@@ -51,11 +51,19 @@ bool readGraphFile(const std::string& path, GraphModel* out, Error* error) {
     if (!readJsonSource(path, &source, error)) return false;
     *out = GraphModel{};
     out->sourcePath = path;
-    switch (sniffGraphFormat(source.doc)) {
-    case GraphFormat::Opscope: return readOpscopeGraph(source, out, error);
-    case GraphFormat::PytorchEt: return readPytorchEt(source, out, error);
-    case GraphFormat::CannOm: return readCannOm(source, out, error);
-    case GraphFormat::Unknown: break;
+    out->invalidUtf8Replaced = static_cast<std::int64_t>(source.invalidUtf8Replaced);
+    // The readers check the fields they rely on; a value of another type anywhere else ("direction":
+    // false, a number where a name was) must still end as an error naming the file, never an abort.
+    try {
+        switch (sniffGraphFormat(source.doc)) {
+        case GraphFormat::Opscope: return readOpscopeGraph(source, out, error);
+        case GraphFormat::PytorchEt: return readPytorchEt(source, out, error);
+        case GraphFormat::CannOm: return readCannOm(source, out, error);
+        case GraphFormat::Unknown: break;
+        }
+    } catch (const nlohmann::json::exception& e) {
+        *error = Error{ErrorCode::WrongType, path, -1, -1, -1, "graph fields of the documented types", e.what()};
+        return false;
     }
     *error = jsonValueError(source, "",
                             "an opscope graph (\"format\": \"opscope-graph\", nodes), a PyTorch Execution Trace "

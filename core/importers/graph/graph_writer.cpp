@@ -106,6 +106,7 @@ bool writeGraph(Database& db, const GraphModel& model, const std::vector<std::in
         report->format = model.format;
         report->derived = model.derived;
         report->skippedNodes = model.skippedNodes;
+        report->invalidUtf8Replaced = model.invalidUtf8Replaced;
         if (!joinAndRecord(db, model, nodeIds, trackIds, report, error)) return false;
         if (!countUnjoinedExecutions(db, report->graphId, &report->unjoinedExecutions, error)) return false;
         Statement st = db.prepare("UPDATE graph SET node_count = ?, edge_count = ?, joined_node_count = ?, "

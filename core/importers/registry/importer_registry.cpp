@@ -6,8 +6,11 @@
 #include "core/importers/device_classifier.h"
 #include "core/importers/job_inputs.h"
 #include "core/importers/memory_timeline/memory_timeline_importer.h"
+#include "core/store/sqlite_db.h"
 
+#include <cctype>
 #include <filesystem>
+#include <initializer_list>
 
 namespace opscope {
 
@@ -82,8 +85,26 @@ const ImporterEntry& importerFor(const std::string& path) {
     return importers().back();
 }
 
+namespace {
+
+bool hasExtension(const std::string& path, std::initializer_list<const char*> extensions) {
+    std::string ext = std::filesystem::path(path).extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char* e : extensions)
+        if (ext == e) return true;
+    return false;
+}
+
+} // namespace
+
 bool importInput(const std::string& path, std::size_t index, std::size_t count, StoreWriter& writer,
                  const ImportProgress& progress, ImportedInput* out, Error* error) {
+    // A .db that is not SQLite would otherwise be tried as JSON and fail with a confusing message.
+    if (hasExtension(path, {".db", ".sqlite", ".sqlite3"}) && !hasSqliteHeader(path)) {
+        *error = Error{ErrorCode::BadDatabase, path, 0, -1, -1,
+                       "an SQLite database (an msprof or torch_npu .db export)", "no SQLite header"};
+        return false;
+    }
     return importerFor(path).import(path, index, count, writer, progress, out, error);
 }
 

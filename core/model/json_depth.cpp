@@ -1,0 +1,31 @@
+#include "core/model/json_depth.h"
+
+namespace opscope {
+
+bool jsonNestingExceeds(std::string_view json, int limit) {
+    int depth = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < json.size(); ++i) {
+        const char c = json[i];
+        if (inString) {
+            if (c == '\\') ++i;
+            else if (c == '"') inString = false;
+            continue;
+        }
+        switch (c) {
+        case '"': inString = true; break;
+        case '{':
+        case '[':
+            if (++depth > limit) return true;
+            break;
+        case '}':
+        case ']':
+            if (depth > 0) --depth;
+            break;
+        default: break;
+        }
+    }
+    return false;
+}
+
+} // namespace opscope

@@ -1,0 +1,33 @@
+// The range of times the store accepts: wide enough for epoch nanoseconds for the next century,
+// narrow enough that any end (ts + dur) and any span (end - start) between stored times fits in int64.
+#pragma once
+#include "core/model/time.h"
+
+namespace opscope {
+
+// +-4e18 ns (about 126 years either side of the epoch): a difference of two such times is at most
+// 8e18 < INT64_MAX (9.22e18).
+inline constexpr TimeNs kMaxStoreTimeNs = 4'000'000'000'000'000'000;
+inline constexpr TimeNs kMinStoreTimeNs = -kMaxStoreTimeNs;
+
+inline bool timeInStoreRange(TimeNs t) { return t >= kMinStoreTimeNs && t <= kMaxStoreTimeNs; }
+inline TimeNs clampToStoreRange(TimeNs t) {
+    return t < kMinStoreTimeNs ? kMinStoreTimeNs : t > kMaxStoreTimeNs ? kMaxStoreTimeNs : t;
+}
+
+// a + b, or nullopt-like false when it overflows int64 (no undefined behaviour on hostile input).
+inline bool checkedAdd(TimeNs a, TimeNs b, TimeNs* sum) { return !__builtin_add_overflow(a, b, sum); }
+inline bool checkedSub(TimeNs a, TimeNs b, TimeNs* difference) { return !__builtin_sub_overflow(a, b, difference); }
+
+} // namespace opscope
+
+namespace opscope {
+
+// end - start for a duration read from a file: 0 when negative or when the difference overflows
+// (extreme msprof rows), never undefined behaviour.
+inline TimeNs durationBetween(TimeNs startNs, TimeNs endNs) {
+    TimeNs dur = 0;
+    return checkedSub(endNs, startNs, &dur) && dur > 0 ? dur : 0;
+}
+
+} // namespace opscope

@@ -1,0 +1,28 @@
+// libFuzzer harness: the Ascend CSV readers. The first byte chooses which file of a torch_npu output
+// folder the rest of the input becomes (kernel_details.csv, op_statistic.csv, ...).
+#include "fuzz_support.h"
+
+#include "core/importers/ascend/ascend_importer.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace opscope;
+    fuzz::clearScratch();
+    static const char* const kNames[] = {"kernel_details.csv", "op_statistic.csv", "step_trace_time.csv",
+                                         "l2_cache.csv", "memory_record.csv", "operator_details.csv"};
+    const std::size_t which = size > 0 ? data[0] % (sizeof kNames / sizeof kNames[0]) : 0;
+    const std::string folder = fuzz::scratchDir() + "/r_ascend_pt";
+    fuzz::writeInput(size > 0 ? data + 1 : data, size > 0 ? size - 1 : 0,
+                     std::string("r_ascend_pt/ASCEND_PROFILER_OUTPUT/") + kNames[which]);
+    static const char kTrace[] = R"([{"ph":"X","name":"Conv2D1","pid":1,"tid":1,"ts":1,"dur":5,"args":{"Task Type":"AI_CORE"}}])";
+    fuzz::writeInput(reinterpret_cast<const std::uint8_t*>(kTrace), sizeof kTrace - 1,
+                     "r_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json");
+    Error error;
+    std::unique_ptr<StoreWriter> writer = StoreWriter::create(fuzz::scratchDir() + "/s.sqlite", &error);
+    if (!writer) return 0;
+    AscendImportReport report;
+    if (importAscend(folder, *writer, ImportProgress{}, &report, &error)) {
+        ImportSummary summary;
+        writer->finish(&summary, &error);
+    }
+    return 0;
+}

@@ -1,0 +1,19 @@
+// libFuzzer harness: the Chrome JSON importer, from bytes to a finished store.
+#include "fuzz_support.h"
+
+#include "core/importers/chrome_json/chrome_trace_importer.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace opscope;
+    fuzz::clearScratch();
+    const std::string trace = fuzz::writeInput(data, size, "t.json");
+    Error error;
+    std::unique_ptr<StoreWriter> writer = StoreWriter::create(trace + ".sqlite", &error);
+    if (!writer) return 0;
+    ChromeImportResult result;
+    if (importChromeTrace(trace, *writer, ChromeImportOptions{}, ImportProgress{}, &result, &error)) {
+        ImportSummary summary;
+        writer->finish(&summary, &error);
+    }
+    return 0;
+}

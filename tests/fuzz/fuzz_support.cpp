@@ -1,0 +1,36 @@
+#include "fuzz_support.h"
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+namespace opscope::fuzz {
+
+namespace fs = std::filesystem;
+
+const std::string& scratchDir() {
+    static const std::string dir = [] {
+        std::error_code ec;
+        fs::path base = fs::is_directory("/dev/shm", ec) ? fs::path("/dev/shm") : fs::temp_directory_path();
+        fs::path d = base / ("opscope-fuzz-" + std::to_string(::getpid()));
+        fs::create_directories(d, ec);
+        return d.string();
+    }();
+    return dir;
+}
+
+std::string writeInput(const std::uint8_t* data, std::size_t size, const std::string& relativePath) {
+    fs::path path = fs::path(scratchDir()) / relativePath;
+    std::error_code ec;
+    fs::create_directories(path.parent_path(), ec);
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
+    return path.string();
+}
+
+void clearScratch() {
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(scratchDir(), ec)) fs::remove_all(entry.path(), ec);
+}
+
+} // namespace opscope::fuzz

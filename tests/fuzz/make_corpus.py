@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Writes the seed and regression corpus of tests/fuzz/corpus/<harness>/ (issue #14's cases among
+them). Run from the repository root after building opscope-cli: python3 tests/fuzz/make_corpus.py build/app/opscope-cli
+The files are committed; this script documents how each was made and can make them again."""
+import os, sqlite3, subprocess, sys, tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CORPUS = os.path.join(ROOT, "tests", "fuzz", "corpus")
+
+
+def put(harness, name, data):
+    d = os.path.join(CORPUS, harness)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+
+
+def nested_object(depth):
+    return '{"a":' * depth + "1" + "}" * depth
+
+
+def chrome():
+    x = '{"ph":"X","name":"k","pid":1,"tid":1,"ts":%d,"dur":5}'
+    put("chrome_json", "seed_small.json", "[" + ",".join(x % (i * 10) for i in range(5)) + "]")
+    put("chrome_json", "seed_phases.json", open(os.path.join(ROOT, "tests/data/graphs/kineto_v101_trace.json")).read())
+    put("chrome_json", "seed_object.json", '{"traceEvents":[{"ph":"B","name":"b","pid":1,"tid":1,"ts":1},'
+        '{"ph":"E","pid":1,"tid":1,"ts":2},{"ph":"C","name":"c","pid":1,"ts":1,"args":{"v":1}},'
+        '{"ph":"s","id":1,"name":"f","cat":"c","pid":1,"tid":1,"ts":1},{"ph":"f","id":1,"name":"f","cat":"c","pid":1,"tid":1,"ts":2,"bp":"e"}],'
+        '"displayTimeUnit":"ns"}')
+    put("chrome_json", "case01_be_args_90000_deep.json", '[{"ph":"B","name":"b","pid":1,"tid":1,"ts":1,"args":{"x":1}},'
+        '{"ph":"E","pid":1,"tid":1,"ts":2,"args":{"deep":' + nested_object(90000) + '}}]')
+    put("chrome_json", "case01_x_args_40000_deep.json", '[{"ph":"X","name":"x","pid":1,"tid":1,"ts":1,"dur":1,"args":'
+        + nested_object(40000) + '}]')
+    put("chrome_json", "case03_invalid_utf8_name.json", b'[{"ph":"X","name":"bad\xff\xc0\xaf","pid":1,"tid":1,"ts":1,"dur":5}]')
+    put("chrome_json", "case03_lone_surrogate.json", '[{"ph":"X","name":"lone\\ud800","pid":1,"tid":1,"ts":1,"dur":5,'
+        '"args":{"s":"\\udc00"}}]')
+    put("chrome_json", "case09_counter_nan.json", '[{"ph":"C","name":"c","pid":1,"ts":1,"args":{"v":"nan"}},'
+        '{"ph":"C","name":"c","pid":1,"ts":2,"args":{"v":"inf","w":"-nan"}}]')
+    put("chrome_json", "case11_ts_dur_overflow.json", '[{"ph":"X","name":"h","pid":1,"tid":1,"ts":9223372036854775.807,'
+        '"dur":9223372036854775.807},{"ph":"B","name":"b","pid":1,"tid":1,"ts":-9223372036854775.808},'
+        '{"ph":"E","pid":1,"tid":1,"ts":9223372036854775.807}]')
+    n = 3000
+    be = ['{"ph":"B","name":"b","pid":1,"tid":1,"ts":%d}' % i for i in range(n)]
+    be += ['{"ph":"E","pid":1,"tid":1,"ts":%d}' % (100000 - i) for i in range(n)]
+    be += ['{"ph":"X","name":"x","pid":1,"tid":2,"ts":%d,"dur":%d}' % (i, 100000 - 2 * i) for i in range(n)]
+    put("chrome_json", "case12_nesting_3000.json", "[" + ",".join(be) + "]")
+
+
+def ascend_csv():
+    out = os.path.join(ROOT, "tests/data/ascend/torch_npu_rank0/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT")
+    names = ["kernel_details.csv", "op_statistic.csv", "step_trace_time.csv", "l2_cache.csv",
+             "memory_record.csv", "operator_details.csv"]
+    for i, name in enumerate(names):
+        put("ascend_csv", "seed_" + name, bytes([i]) + open(os.path.join(out, name), "rb").read())
+    put("ascend_csv", "case03_invalid_utf8.csv", bytes([0]) + open(os.path.join(out, names[0]), "rb").read().replace(b"Conv", b"C\xff\xfev", 1))
+    put("ascend_csv", "case11_extreme_times.csv", bytes([2]) + b"Step,Computing,Communication(Not Overlapped),Overlapped,"
+        b"Communication,Free,Stage,Bubble,Communication(Not Overlapped and Exclude Receive)\n"
+        b"1,9223372036854775807,-9223372036854775808,1e400,nan,inf,0,0,0\n")
+
+
+def ascend_db():
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "x.db")
+        db = sqlite3.connect(path)
+        db.executescript("""
+PRAGMA page_size=512;
+CREATE TABLE STRING_IDS(id INTEGER PRIMARY KEY, value TEXT);
+INSERT INTO STRING_IDS VALUES (1, 'Conv2D1'), (2, CAST(X'41FF42' AS TEXT)), (3, 'AI_CORE');
+CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, deviceId INTEGER, connectionId INTEGER, globalTaskId INTEGER,
+  globalPid INTEGER, taskType INTEGER, contextId INTEGER, streamId INTEGER, taskId INTEGER, modelId INTEGER);
+INSERT INTO TASK VALUES (1000, 2000, 0, 1, 1, 0, 2, 0, 2, 101, 0),
+  (-9223372036854775808, 9223372036854775807, 0, 2, 2, 0, 2, 0, 2, 102, 0);
+CREATE TABLE COMPUTE_TASK_INFO(name INTEGER, globalTaskId INTEGER PRIMARY KEY, blockDim INTEGER, mixBlockDim INTEGER,
+  taskType INTEGER, opType INTEGER);
+INSERT INTO COMPUTE_TASK_INFO VALUES (1, 1, 16, 0, 2, 2), (1, 2, 16, 0, 2, 2);
+CREATE TABLE CANN_API(startNs INTEGER, endNs INTEGER, type INTEGER, globalTid INTEGER, connectionId INTEGER, name INTEGER);
+INSERT INTO CANN_API VALUES (900, 950, 10000, 17609365917700, 1, 1);
+""")
+        db.commit()
+        db.close()
+        put("ascend_db", "case02_case11_utf8_and_extreme_times.db", open(path, "rb").read())
+    put("ascend_db", "case13_not_sqlite.db", b"[not an sqlite file]")
+
+
+def graph():
+    for name in ["mini.graph.json", "mini.om.json", "et_v101.json", "et_chakra.json"]:
+        put("graph", "seed_" + name, open(os.path.join(ROOT, "tests/data/graphs", name), "rb").read())
+    put("graph", "case01_attrs_100000_deep.json", '{"format":"opscope-graph","nodes":[{"name":"n","attrs":' + nested_object(100000) + '}]}')
+    put("graph", "case05_number_1e309.json", "[1e309")
+    put("graph", "case05_number_1e309_object.json", '{"schema":"1.0.1","pid":1,"nodes":[{"id":1,"name":"a","ctrl_deps":1e309}]}')
+    put("graph", "case05_direction_false.json", '{"format":"opscope-graph","direction":false,"nodes":[{"name":"n"}]}')
+    put("graph", "case05_name_not_string.json", '{"schema":"1.0.1","pid":1,"nodes":[{"id":1,"name":5,"ctrl_deps":0}]}')
+    put("graph", "case03_invalid_utf8.json", b'{"format":"opscope-graph","nodes":[{"name":"n\xff","type":"\\ud800"}]}')
+
+
+def baseline_rules():
+    put("baseline_rules", "case05_format_1.json", '{"format":1,"version":1}')
+    put("baseline_rules", "case05_version_string.json", '{"format":"opscope-baseline","version":"1"}')
+    put("baseline_rules", "seed_baseline.json", '{"format":"opscope-baseline","version":1,"source":"t","busy_ns":5,'
+        '"devices":[{"label":"NPU 0","busy_ns":5}],"operators":[{"name":"k","count":1,"total_ns":5}],'
+        '"findings":[{"rule":"r","title":"t"}],"bubbles":{"count":1}}')
+    put("baseline_rules", "seed_rules.json", open(os.path.join(ROOT, "resources/rules/diagnosis_rules.json")).read()
+        if os.path.exists(os.path.join(ROOT, "resources/rules/diagnosis_rules.json")) else '{"version":1,"rules":[{"id":"x"}]}')
+    put("baseline_rules", "case05_rules_wrong_types.json", '{"priority":{"high_time_share":"x"},"bubble_causes":{"launch":5},'
+        '"rules":[{"id":"memory_bound_operators","params":{"pairs":[1,{"memory":[2]}]}}]}')
+    put("baseline_rules", "case01_deep.json", "[" * 100000 + "]" * 100000)
+
+
+def store_open(cli):
+    with tempfile.TemporaryDirectory() as tmp:
+        trace = os.path.join(tmp, "t.json")
+        with open(trace, "w") as f:
+            f.write('[{"ph":"X","name":"k","cat":"kernel","pid":1,"tid":1,"ts":1,"dur":5},'
+                    '{"ph":"X","name":"k","cat":"kernel","pid":1,"tid":1,"ts":10,"dur":5},'
+                    '{"ph":"C","name":"c","pid":1,"ts":1,"args":{"v":1}}]')
+        base = os.path.join(tmp, "s.sqlite")
+        subprocess.run([cli, "import", trace, "-o", base, "--quiet"], check=True)
+
+        def variant(name, sql):
+            path = os.path.join(tmp, name)
+            db = sqlite3.connect(base)
+            out = sqlite3.connect(path)
+            db.backup(out)
+            db.close()
+            out.executescript(sql + "; PRAGMA page_size=512; VACUUM;")
+            out.close()
+            put("store_open", name, open(path, "rb").read())
+
+        variant("seed_store.sqlite", "SELECT 1")
+        variant("case04_slice_count_4e9.sqlite", "UPDATE track SET slice_count = 4000000000")
+        variant("case04_track_id_9e9.sqlite", "UPDATE track SET id = 9000000000 WHERE id = 1; UPDATE slice SET track_id = 9000000000")
+        variant("case04_no_track_table.sqlite", "DROP TABLE track")
+        variant("case04_string_id_huge.sqlite", "UPDATE string SET id = 3000000000 WHERE id = 1")
+        variant("case04_depth_huge.sqlite", "UPDATE slice SET depth = 2000000000")
+
+
+if __name__ == "__main__":
+    chrome()
+    ascend_csv()
+    ascend_db()
+    graph()
+    baseline_rules()
+    if len(sys.argv) > 1:
+        store_open(sys.argv[1])
