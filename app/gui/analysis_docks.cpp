@@ -23,9 +23,8 @@ void setDocumentOf(QWidget* view, TraceDocument* document) {
     else if (auto* v = qobject_cast<HeatmapView*>(view)) v->setDocument(document);
     else if (auto* v = qobject_cast<BubbleView*>(view)) v->setDocument(document);
     else if (auto* v = qobject_cast<DiagnosisView*>(view)) v->setDocument(document);
-    // The summary and memory views still read its tables through its own connection (known_violations.txt).
-    else if (auto* v = qobject_cast<SummaryView*>(view)) v->setStore(document->session()->storePath(), document->timeline());
-    else if (auto* v = qobject_cast<MemoryView*>(view)) v->setStore(document->session()->storePath(), document->timeline());
+    else if (auto* v = qobject_cast<SummaryView*>(view)) v->setDocument(document);
+    else if (auto* v = qobject_cast<MemoryView*>(view)) v->setDocument(document);
 }
 
 } // namespace

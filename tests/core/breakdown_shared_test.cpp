@@ -2,6 +2,7 @@
 // torch_npu's own step_trace_time.csv (rank0) and Overlap Analysis lanes (rank1), and HTA's temporal,
 // kernel-type and overlap figures on two Kineto traces. Every opscope figure is computed from the
 // device tasks; the summary files are read here only as the expected values.
+#include "core/session/open_trace.h"
 #include "core/analysis/breakdown/breakdown_analysis.h"
 #include "core/model/small_file.h"
 #include "core/store/trace_store.h"

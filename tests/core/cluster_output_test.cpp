@@ -1,5 +1,6 @@
 // msprof-analyze's cluster_analysis_output opened on its own: the cluster_* / comm_* tables, exact ns
 // from the µs / ms text, a clear error for anything opscope cannot use, and the shared sample.
+#include "core/session/open_trace.h"
 #include "core/importers/cluster/cluster_step_csv.h"
 #include "core/importers/cluster/communication_json.h"
 #include "core/store/cluster_tables.h"

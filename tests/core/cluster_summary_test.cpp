@@ -1,6 +1,7 @@
 // Cluster summary and the slow-rank rules: each documented threshold at its value on both sides,
 // Dixon / 3σ votes, HTA stragglers, and the per-rank figures of the shared two-rank job against
 // each rank's own Overlap Analysis lanes.
+#include "core/session/open_trace.h"
 #include "core/analysis/cluster/cluster_from_store.h"
 #include "core/analysis/cluster/cluster_summary.h"
 #include "core/analysis/cluster/slow_rank_rules.h"

@@ -1,5 +1,6 @@
 // Communication analysis: the 0.2 ratio guidance at its value on both sides, the guidance's slow rank,
 // the matrix per rank pair, NCCL bus bandwidth, and the shared rank 0's communication files as rows.
+#include "core/session/open_trace.h"
 #include "core/analysis/communication/communication_analysis.h"
 #include "core/store/cluster_tables.h"
 #include "core/store/trace_store.h"

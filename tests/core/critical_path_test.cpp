@@ -1,5 +1,6 @@
 // Critical paths built by hand: a CPU-bound, a launch-bound, a GPU-bound step and one held by a
 // synchronisation, each with its breakdown in exact ns.
+#include "core/session/open_trace.h"
 #include "core/analysis/launch/critical_path.h"
 #include "core/store/trace_store.h"
 #include "test_support.h"

@@ -1,5 +1,6 @@
 // One meaning of "device busy": waits and markers on compute tracks are gaps, not work, in the
 // snapshot every analysis loads; operator shares are op_statistic.csv's Ratio over compute tasks.
+#include "core/session/open_trace.h"
 #include "core/analysis/bubble_analysis.h"
 #include "core/analysis/diagnosis_engine.h"
 #include "core/analysis/operator_stats.h"

@@ -1,5 +1,6 @@
 // Device classes at import: each Ascend task type and HCCL membership, each Kineto category and HTA
 // name pattern, unknown task types counted, the rules file shipped, merged and rejected when bad.
+#include "core/session/open_trace.h"
 #include "core/importers/device_class/device_class_rules.h"
 #include "core/importers/device_class/device_classifier_rules.h"
 #include "core/model/small_file.h"

@@ -1,5 +1,6 @@
 // Issue #14: every crafted input that used to crash opscope or lose a file, each reproduced with a
 // small fixture and answered now with a bounded, counted oddity or an error naming the file.
+#include "core/session/open_trace.h"
 #include "ascend_test_support.h"
 #include "test_support.h"
 

@@ -1,5 +1,6 @@
 // One clock: the automatic alignment of ranks plus a manual per-rank offset gives the same aligned
 // time to the selection statistics (SelectionTrack::clockOffsetNs) and the cluster figures.
+#include "core/session/open_trace.h"
 #include "core/analysis/cluster/cluster_from_store.h"
 #include "core/analysis/cluster/job_clock.h"
 #include "core/analysis/selection_stats.h"

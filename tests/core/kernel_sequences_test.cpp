@@ -1,4 +1,5 @@
 // Operator -> kernel sequences and fusion candidates on a fixture with known patterns.
+#include "core/session/open_trace.h"
 #include "../launch_fixtures.h"
 #include "core/analysis/launch/kernel_sequences.h"
 #include "core/store/trace_store.h"

@@ -1,5 +1,6 @@
 // Launch statistics, idle causes and queue length on fixtures with known answers, each threshold
 // tested at its value on both sides.
+#include "core/session/open_trace.h"
 #include "../launch_fixtures.h"
 #include "core/analysis/launch/idle_breakdown.h"
 #include "core/analysis/launch/launch_stats.h"

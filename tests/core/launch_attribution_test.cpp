@@ -1,5 +1,6 @@
 // Attribution by launch across a lagging queue: each kernel lands in the step and phase whose host
 // code launched it, and the phase comparison gives the optimizer its kernels.
+#include "core/session/open_trace.h"
 #include "../launch_fixtures.h"
 #include "core/analysis/diagnosis_engine.h"
 #include "core/analysis/launch/host_operator_diff.h"

@@ -1,5 +1,6 @@
 // Launch links at import: each device slice tied to its launching call by correlation, External id,
 // connection_id or flows, in that order, with the counts in the stat table.
+#include "core/session/open_trace.h"
 #include "core/importers/launch/launch_keys.h"
 #include "core/store/trace_store.h"
 #include "test_support.h"

@@ -3,6 +3,7 @@
 // queue length) over every event of the trace, computed beside it from the JSON text: HTA itself drops
 // the last ProfilerStep and rounds to us unless HTA_DISABLE_NS_ROUNDING=1; per-launch rows match it
 // either way.
+#include "core/session/open_trace.h"
 #include "../shared_samples.h"
 #include "core/analysis/launch/idle_breakdown.h"
 #include "core/analysis/launch/launch_stats.h"

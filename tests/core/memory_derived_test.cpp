@@ -2,6 +2,7 @@
 // direction, reproducing Kineto's own "memory bandwidth (GB/s)" on the shared sample), allocations
 // linked to their operator's slice, the Memory group of a slice's details, and per-operator memory in
 // operator statistics.
+#include "core/session/open_trace.h"
 #include "ascend_test_support.h"
 #include "core/analysis/memory/copy_bandwidth.h"
 #include "core/analysis/memory/operator_memory_columns.h"

@@ -1,5 +1,6 @@
 // Memory import: exact byte units, torch_npu text and DB exports giving the same rows, Kineto
 // [memory] instants paired into allocations, PyTorch's raw memory timeline, and the shared sample.
+#include "core/session/open_trace.h"
 #include "ascend_test_support.h"
 #include "core/analysis/memory/memory_peaks.h"
 #include "core/importers/memory_timeline/memory_timeline_parser.h"

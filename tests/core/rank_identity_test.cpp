@@ -1,5 +1,6 @@
 // Rank identity at import: every device keyed by (host, rank, local index), several inputs or a job
 // folder in one store, and the two shared torch_npu ranks as rank 0 and rank 1.
+#include "core/session/open_trace.h"
 #include "core/importers/ascend/rank_identity.h"
 #include "core/importers/chrome_json/chrome_trace_importer.h"
 #include "core/store/trace_store.h"

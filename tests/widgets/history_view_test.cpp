@@ -1,5 +1,6 @@
 // The History view over a small history written here: metrics and scopes offered, the trend drawn with its
 // change, a click asking for the run's trace and Ctrl+click on two runs asking for their comparison.
+#include "core/session/open_trace.h"
 #include "core/history/history_store.h"
 #include "tests/widgets/analysis_views_fixture.h"
 #include "widgets/history/history_plot.h"

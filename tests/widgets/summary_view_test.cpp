@@ -1,5 +1,6 @@
 // The Summary view: one stacked bar per device and step from the breakdown, and a click on a bar selects
 // that step's range on the shared zoom (what the timeline shows as its selection).
+#include "core/session/open_trace.h"
 #include "core/store/trace_store.h"
 #include "tests/widgets/analysis_views_fixture.h"
 #include "widgets/summary/summary_view.h"

@@ -1,5 +1,8 @@
 #include "widgets/cluster/cluster_view.h"
 
+#include "core/session/trace_session.h"
+#include "widgets/common/trace_document.h"
+
 #include "core/analysis/cluster/cluster_from_store.h"
 #include "widgets/cluster/cluster_steps_model.h"
 #include "widgets/cluster/rank_grid_plot.h"
@@ -131,6 +134,10 @@ void ClusterView::showFigure() {
     }
     plot_->setGrid(rowLabels, columnLabels, values, tr("Rank"), tr("Step"),
                    tr("%1 (ms)").arg(figure_->currentText()));
+}
+
+void ClusterView::setDocument(TraceDocument* document) {
+    if (document) setStore(document->session()->storePath(), document->timeline());
 }
 
 } // namespace opscope

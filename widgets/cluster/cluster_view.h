@@ -14,6 +14,8 @@ class QTableView;
 
 namespace opscope {
 
+class TraceDocument;
+
 class ClusterStepsModel;
 class RankGridPlot;
 class TimelineData;
@@ -25,6 +27,9 @@ public:
     explicit ClusterView(ZoomControl* zoom, QWidget* parent = nullptr);
     // Reads the store's cluster summary (small: one row per rank and step) and shows it.
     void setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline);
+    // The opened trace's document: this view still reads its tables through its own read-only connection
+    // to the document's store (tests/layering/known_violations.txt), not yet through the session.
+    void setDocument(TraceDocument* document);
     void setSummary(ClusterSummary summary);
     Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
 

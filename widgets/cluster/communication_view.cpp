@@ -1,5 +1,8 @@
 #include "widgets/cluster/communication_view.h"
 
+#include "core/session/trace_session.h"
+#include "widgets/common/trace_document.h"
+
 #include "core/analysis/cluster/cluster_from_store.h"
 #include "core/store/cluster_tables.h"
 #include "widgets/cluster/communication_ranks_model.h"
@@ -115,6 +118,10 @@ void CommunicationView::showMatrix() {
         if (!transports.contains(QString::fromStdString(c.transport))) transports << QString::fromStdString(c.transport);
     plot_->setGrid(rowLabels, columnLabels, values, tr("Source"),
                    tr("Destination (transport: %1)").arg(transports.join(QStringLiteral(", "))), measure_->currentText());
+}
+
+void CommunicationView::setDocument(TraceDocument* document) {
+    if (document) setStore(document->session()->storePath(), document->timeline());
 }
 
 } // namespace opscope

@@ -15,6 +15,8 @@ class QTableView;
 
 namespace opscope {
 
+class TraceDocument;
+
 class CommunicationRanksModel;
 class RankGridPlot;
 class TimelineData;
@@ -25,6 +27,9 @@ class CommunicationView : public QWidget {
 public:
     explicit CommunicationView(ZoomControl* zoom, QWidget* parent = nullptr);
     void setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline);
+    // The opened trace's document: this view still reads its tables through its own read-only connection
+    // to the document's store (tests/layering/known_violations.txt), not yet through the session.
+    void setDocument(TraceDocument* document);
     void setReport(CommunicationReport report, std::vector<SlowLink> slowLinks);
     Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
 

@@ -1,5 +1,8 @@
 #include "widgets/memory/memory_view.h"
 
+#include "core/session/trace_session.h"
+#include "widgets/common/trace_document.h"
+
 #include "core/analysis/store_access.h"
 #include "core/store/memory_reader.h"
 #include "widgets/common/async_job.h"
@@ -205,5 +208,9 @@ void MemoryView::activateBlock(const QModelIndex& proxyIndex) {
 }
 
 bool MemoryView::waitForLoaded(int timeoutMs) { return waitForAsyncJobs(timeoutMs); }
+
+void MemoryView::setDocument(TraceDocument* document) {
+    if (document) setStore(document->session()->storePath(), document->timeline());
+}
 
 } // namespace opscope

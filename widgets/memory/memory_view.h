@@ -19,6 +19,8 @@ class QTableView;
 
 namespace opscope {
 
+class TraceDocument;
+
 class AsyncJob;
 class MemoryBlockModel;
 class MemoryOperatorModel;
@@ -34,6 +36,9 @@ public:
     ~MemoryView() override;
 
     void setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline);
+    // The opened trace's document: this view still reads its tables through its own read-only connection
+    // to the document's store (tests/layering/known_violations.txt), not yet through the session.
+    void setDocument(TraceDocument* document);
     Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
 
     // Lists the allocations alive in range in the "Alive in selection" tab (and shows that tab).

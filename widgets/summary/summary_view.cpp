@@ -1,5 +1,8 @@
 #include "widgets/summary/summary_view.h"
 
+#include "core/session/trace_session.h"
+#include "widgets/common/trace_document.h"
+
 #include "core/analysis/breakdown/breakdown_analysis.h"
 #include "core/analysis/diagnosis_engine.h"
 #include "core/analysis/operator_stats.h"
@@ -156,6 +159,10 @@ void SummaryView::barClicked(int index) {
     const TimeRange r = bars_[static_cast<std::size_t>(index)].range;
     if (zoom_) zoom_->setSelection(r);
     emit stepSelected(r.startNs, r.endNs);
+}
+
+void SummaryView::setDocument(TraceDocument* document) {
+    if (document) setStore(document->session()->storePath(), document->timeline());
 }
 
 } // namespace opscope

@@ -17,6 +17,8 @@ class QLabel;
 
 namespace opscope {
 
+class TraceDocument;
+
 class AsyncJob;
 class ZoomControl;
 
@@ -25,6 +27,9 @@ class SummaryView : public QWidget {
 public:
     explicit SummaryView(ZoomControl* zoom, QWidget* parent = nullptr);
     void setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline = {});
+    // The opened trace's document: this view still reads its tables through its own read-only connection
+    // to the document's store (tests/layering/known_violations.txt), not yet through the session.
+    void setDocument(TraceDocument* document);
     Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
 
     // One bar per (device, step), or per device when the trace has no steps; in drawing order.
