@@ -17,10 +17,10 @@ CREATE TABLE device(id INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NU
   clock_offset_ns INTEGER NOT NULL DEFAULT 0, rank INTEGER, host TEXT);
 CREATE TABLE process(
   id INTEGER PRIMARY KEY, pid TEXT NOT NULL, name TEXT, labels TEXT, sort_index INTEGER,
-  device_id INTEGER REFERENCES device(id));
+  device_id INTEGER REFERENCES device(id), pid_num INTEGER);
 CREATE TABLE thread(
   id INTEGER PRIMARY KEY, process_id INTEGER NOT NULL REFERENCES process(id), tid TEXT NOT NULL,
-  name TEXT, sort_index INTEGER);
+  name TEXT, sort_index INTEGER, tid_num INTEGER);
 CREATE TABLE track(
   id INTEGER PRIMARY KEY, process_id INTEGER REFERENCES process(id),
   thread_id INTEGER REFERENCES thread(id), kind TEXT NOT NULL, name TEXT NOT NULL, unit TEXT,

@@ -2,6 +2,7 @@
 
 #include "core/model/utf8.h"
 #include "core/store/memory_schema.h"
+#include "core/store/numeric_id_key.h"
 #include "core/store/schema.h"
 #include "core/model/json_depth.h"
 #include "core/model/time_bounds.h"
@@ -173,8 +174,8 @@ ProcessId StoreWriter::process(std::string_view pidKey) {
     std::string key(pidKey);
     auto it = processes_.find(key);
     if (it != processes_.end()) return it->second;
-    Statement st = db_.prepare("INSERT INTO process(pid) VALUES(?)");
-    st.bind(1, clean(pidKey).view()).run();
+    Statement st = db_.prepare("INSERT INTO process(pid, pid_num) VALUES(?, ?)");
+    st.bind(1, clean(pidKey).view()).bind(2, numericIdKey(pidKey)).run();
     ProcessId id = db_.lastInsertRowId();
     processes_.emplace(key, id);
     return id;
@@ -198,8 +199,8 @@ ThreadId StoreWriter::thread(ProcessId process, std::string_view tidKey) {
     std::string key = joinKey(std::to_string(process), tidKey);
     auto it = threads_.find(key);
     if (it != threads_.end()) return it->second;
-    Statement st = db_.prepare("INSERT INTO thread(process_id, tid) VALUES(?, ?)");
-    st.bind(1, process).bind(2, clean(tidKey).view()).run();
+    Statement st = db_.prepare("INSERT INTO thread(process_id, tid, tid_num) VALUES(?, ?, ?)");
+    st.bind(1, process).bind(2, clean(tidKey).view()).bind(3, numericIdKey(tidKey)).run();
     ThreadId id = db_.lastInsertRowId();
     threads_.emplace(key, id);
     return id;

@@ -1,5 +1,6 @@
 // Chrome JSON read as Perfetto's trace_processor reads it (issue #20): one case per point, each on a
 // fixture written here, asserting the rows that result. Deliberate differences: docs/chrome-json.md.
+#include "core/store/numeric_id_key.h"
 #include "core/analysis/operator_stats.h"
 #include "core/store/schema.h"
 #include "core/store/slice_details.h"
@@ -306,6 +307,16 @@ TEST_CASE("7: no pid/tid means 0; string pid/tid name the process/thread", "[chr
     CHECK(where("number", "coalesce(th.name, '<null>')") == "<null>");
     CHECK(where("span", "p.name || '/' || th.name") == "Renamed/PyTorch Profiler");
     CHECK(where("span2", "th.name") == "Named"); // thread_name metadata wins over the string tid
+    // A stable numeric key beside every pid and tid: the number itself, or 2^62 + a hash of the text.
+    CHECK(scalar(db, "SELECT pid_num FROM process WHERE pid = '25738'") == 25738);
+    CHECK(scalar(db, "SELECT tid_num FROM thread WHERE tid = '25738'") == 25738);
+    CHECK(scalar(db, "SELECT pid_num FROM process WHERE pid = 'foo'") == numericIdKey("foo"));
+    CHECK(numericIdKey("foo") >= kTextIdKeyBase);
+    CHECK(numericIdKey("foo") == numericIdKey("foo"));
+    CHECK(numericIdKey("foo") != numericIdKey("bar"));
+    CHECK(numericIdKey("2/25738") == 25738);
+    CHECK(numericIdKey("-3") == -3);
+    CHECK(scalar(db, "SELECT count(*) FROM thread WHERE tid_num IS NULL") == 0);
     CHECK(scalar(db, "SELECT count(*) FROM slice_view WHERE name = '[No name]'") == 1);
     CHECK(scalar(db, "SELECT count(*) FROM slice_view WHERE name = 'badScope'") == 0);
     CHECK(warnings(db, "instant_bad_scope") == 1);
