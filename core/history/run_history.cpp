@@ -1,5 +1,7 @@
 #include "core/history/run_history.h"
 
+#include "core/analysis/breakdown/breakdown_analysis.h"
+#include "core/store/memory_reader.h"
 #include "core/store/store_identity.h"
 
 #include <unistd.h>
@@ -58,6 +60,14 @@ bool collectRun(Database& store, const std::string& tracePath, const RunDescript
         return false;
     }
     out->metrics = metricsFromAggregates(aggregates);
+    BreakdownReport breakdown;
+    if (!computeBreakdown(store, BreakdownOptions{}, &breakdown, error)) return false;
+    const std::vector<RunMetric> device = metricsFromBreakdown(breakdown);
+    out->metrics.insert(out->metrics.end(), device.begin(), device.end());
+    MemoryData memory;
+    if (!readMemoryData(store, &memory, error)) return false;
+    const std::vector<RunMetric> peaks = metricsFromMemory(summarizeMemory(memory, MemorySummaryOptions{}));
+    out->metrics.insert(out->metrics.end(), peaks.begin(), peaks.end());
     return true;
 }
 

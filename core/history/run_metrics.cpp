@@ -37,16 +37,54 @@ std::vector<RunMetric> metricsFromAggregates(const BaselineAggregates& a) {
     return out;
 }
 
+std::vector<RunMetric> metricsFromBreakdown(const BreakdownReport& breakdown) {
+    std::vector<RunMetric> out;
+    for (const DeviceBreakdown& d : breakdown.devices) {
+        out.push_back({"breakdown.compute_ns", d.name, asValue(d.computeNs), "ns"});
+        out.push_back({"breakdown.communication_ns", d.name, asValue(d.communicationNs), "ns"});
+        out.push_back({"breakdown.communication_not_overlapped_ns", d.name, asValue(d.communicationNotOverlappedNs), "ns"});
+        out.push_back({"breakdown.memory_ns", d.name, asValue(d.memoryNs), "ns"});
+        out.push_back({"breakdown.wait_ns", d.name, asValue(d.waitNs), "ns"});
+        out.push_back({"breakdown.idle_ns", d.name, asValue(d.idleNs), "ns"});
+        out.push_back({"breakdown.busy_ns", d.name, asValue(d.busyNs), "ns"});
+        out.push_back({"breakdown.comm_compute_overlap_pct", d.name, d.commComputeOverlapPct, "%"});
+        for (const StepBreakdown& s : d.steps) {
+            const std::string scope = d.name + " step " + std::to_string(s.step);
+            out.push_back({"step.stage_ns", scope, asValue(s.stageNs), "ns"});
+            out.push_back({"step.compute_ns", scope, asValue(s.computeNs), "ns"});
+            out.push_back({"step.communication_not_overlapped_ns", scope, asValue(s.communicationNotOverlappedNs), "ns"});
+            out.push_back({"step.free_ns", scope, asValue(s.freeNs), "ns"});
+        }
+    }
+    return out;
+}
+
+std::vector<RunMetric> metricsFromMemory(const std::vector<DeviceMemorySummary>& memory) {
+    std::vector<RunMetric> out;
+    for (const DeviceMemorySummary& m : memory) {
+        const std::string scope = m.device.name.empty() ? std::string("host") : m.device.name;
+        if (m.peaks.device.peakAllocatedBytes != kNoBytes)
+            out.push_back({"memory.peak_allocated_bytes", scope, static_cast<double>(m.peaks.device.peakAllocatedBytes), "bytes"});
+        if (m.peaks.device.peakReservedBytes != kNoBytes)
+            out.push_back({"memory.peak_reserved_bytes", scope, static_cast<double>(m.peaks.device.peakReservedBytes), "bytes"});
+    }
+    return out;
+}
+
 Direction defaultDirection(const std::string& metricName) {
     // A count or a finding's measure may move either way for the worse; a time only up.
     if (metricName == "op.count" || metricName == "op.executions" || metricName == "finding.measured")
         return Direction::Both;
+    // Less communication hidden under compute is the worse way.
+    if (metricName == "breakdown.comm_compute_overlap_pct") return Direction::Down;
     return Direction::Up;
 }
 
 double defaultMinAbsolute(const std::string& unit) {
     if (unit == "ns") return 1000.0; // 1 µs, as compare's noise floor
     if (unit == "count") return 0.5; // one execution more or less is a change of a count
+    if (unit == "bytes") return 1024.0 * 1024.0; // allocator granularity: a MiB
+    if (unit == "%") return 1.0;     // one percentage point
     return 0.0;
 }
 

@@ -2,7 +2,9 @@
 // an operator name), taken from the aggregates a baseline holds. Their names are documented in
 // docs/history.md and stable: users' trend queries and thresholds files name them.
 #pragma once
+#include "core/analysis/breakdown/breakdown_types.h"
 #include "core/analysis/comparison.h"
+#include "core/analysis/memory/memory_summary.h"
 #include "core/history/drift_detection.h"
 
 #include <string>
@@ -21,6 +23,10 @@ struct RunMetric {
 inline constexpr std::size_t kTopOperators = 100;
 
 std::vector<RunMetric> metricsFromAggregates(const BaselineAggregates& aggregates);
+// Device time per device and per step (breakdown.* and step.*; docs/device-time.md defines each figure).
+std::vector<RunMetric> metricsFromBreakdown(const BreakdownReport& breakdown);
+// The memory peaks per device (memory.*).
+std::vector<RunMetric> metricsFromMemory(const std::vector<DeviceMemorySummary>& memory);
 
 // Which way the named metric gets worse, and the absolute noise floor of its unit.
 Direction defaultDirection(const std::string& metricName);
