@@ -126,6 +126,18 @@
         <source>Expected: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is not an opscope store this version can read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refusing to overwrite %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed while it was being imported</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -653,6 +665,46 @@
         <source>the whole trace</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Device busy (compute, communication, memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device time per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No device activity: the trace holds no device work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Union of intervals per device, exact ns; per step as torch_npu&apos;s step_trace_time.csv (Ascend) or by the step that launched the work (Kineto). Definitions: docs/device-time.md.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication not overlapped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comm-compute overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TimeFormat</name>
@@ -722,6 +774,18 @@
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -739,6 +803,15 @@
     </message>
     <message>
         <source>Computation graph to show beside the trace (opscope graph JSON, PyTorch Execution Trace or CANN offline-model JSON).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Internal error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An operation failed: %1
+The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1085,6 +1158,210 @@
     </message>
     <message>
         <source>%1 — computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::ClusterStepsModel</name>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication not overlapped (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow by</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::ClusterView</name>
+    <message>
+        <source>it computes longer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the others wait for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it idles longer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it starts the dominant collective late</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1: %2%3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slow link %1: rank %2 at %3 GB/s (mean %4 GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No slow rank: no rule fires.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication not overlapped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heatmap of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No per-rank figures in this store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::CommunicationRanksModel</name>
+    <message>
+        <source>Above the 0.2 guidance: a communication bottleneck is likely</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elapse (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transit (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synchronisation (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synchronisation ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::CommunicationView</name>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transit size (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transit time (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication matrix:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matrix ranks are group-local: profiler_metadata.json has no parallel_group to map them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 has the smallest wait ratio while the most waiting rank synchronises above 0.2: it arrives last, the others wait for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow link %1: rank %2 at %3 GB/s against a mean of %4 GB/s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Packets on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No communication matrix in this store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destination (transport: %1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2266,10 +2543,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Total time as a share of the device busy time (union of the compute tracks)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Operator type</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2314,15 +2587,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Busy share (%)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>CPU time (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Thread (CPU) time summed over the executions whose trace gives it (Chrome tts/tdur), beside the wall time in Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total time as a share of the summed time of all compute tasks (op_statistic.csv&apos;s Ratio); communication, memory and waits are listed apart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute share (%)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2715,6 +2992,57 @@
     </message>
 </context>
 <context>
+    <name>opscope::SummaryView</name>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication not overlapped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing the device-time summary…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The summary could not be computed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: device busy (compute, communication, memory) %2 % of %3 µs, comm–compute overlap %4 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No device activity: the trace holds no device work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top operators by compute share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No rule fired.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>opscope::TimelineView</name>
     <message>
         <source>%1: %2 %3</source>
@@ -2868,6 +3196,10 @@
     </message>
     <message>
         <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

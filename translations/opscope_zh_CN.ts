@@ -665,6 +665,46 @@
         <source>the whole trace</source>
         <translation>整个 trace</translation>
     </message>
+    <message>
+        <source>Device busy (compute, communication, memory)</source>
+        <translation>设备忙碌（计算、通信、内存）</translation>
+    </message>
+    <message>
+        <source>Device time per step</source>
+        <translation>每步的设备时间</translation>
+    </message>
+    <message>
+        <source>No device activity: the trace holds no device work.</source>
+        <translation>无设备活动：该 trace 中没有设备上的工作。</translation>
+    </message>
+    <message>
+        <source>Union of intervals per device, exact ns; per step as torch_npu&apos;s step_trace_time.csv (Ascend) or by the step that launched the work (Kineto). Definitions: docs/device-time.md.</source>
+        <translation>每个设备按区间并集计算，精确到 ns；每步的划分与 torch_npu 的 step_trace_time.csv 相同（昇腾），或按下发该工作的步划分（Kineto）。定义见 docs/device-time.md。</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication not overlapped</source>
+        <translation>未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Comm-compute overlap</source>
+        <translation>通信与计算重叠</translation>
+    </message>
 </context>
 <context>
     <name>TimeFormat</name>
@@ -733,6 +773,18 @@
     <message>
         <source>Memory</source>
         <translation>内存</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Cluster summary</source>
+        <translation>集群概览</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
     </message>
 </context>
 <context>
@@ -1106,6 +1158,210 @@ The open trace is unchanged.</source>
     <message>
         <source>%1 — computing…</source>
         <translation>%1 — 计算中…</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::ClusterStepsModel</name>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Compute (ms)</source>
+        <translation>计算（毫秒）</translation>
+    </message>
+    <message>
+        <source>Communication not overlapped (ms)</source>
+        <translation>未被掩盖的通信（毫秒）</translation>
+    </message>
+    <message>
+        <source>Free (ms)</source>
+        <translation>空闲（毫秒）</translation>
+    </message>
+    <message>
+        <source>Stage (ms)</source>
+        <translation>阶段（毫秒）</translation>
+    </message>
+    <message>
+        <source>Slow by</source>
+        <translation>慢卡判定规则</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::ClusterView</name>
+    <message>
+        <source>it computes longer</source>
+        <translation>计算耗时更长</translation>
+    </message>
+    <message>
+        <source>the others wait for it</source>
+        <translation>其他 rank 在等待它</translation>
+    </message>
+    <message>
+        <source>it idles longer</source>
+        <translation>空闲时间更长</translation>
+    </message>
+    <message>
+        <source>it starts the dominant collective late</source>
+        <translation>主要集合通信启动较晚</translation>
+    </message>
+    <message>
+        <source>rank %1: %2%3, %4</source>
+        <translation>rank %1：%2%3，%4</translation>
+    </message>
+    <message>
+        <source>slow link %1: rank %2 at %3 GB/s (mean %4 GB/s)</source>
+        <translation>慢链路 %1：rank %2 为 %3 GB/s（平均 %4 GB/s）</translation>
+    </message>
+    <message>
+        <source>No slow rank: no rule fires.</source>
+        <translation>没有慢卡：没有规则触发。</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Communication not overlapped</source>
+        <translation>未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Heatmap of</source>
+        <translation>热力图指标</translation>
+    </message>
+    <message>
+        <source>No per-rank figures in this store</source>
+        <translation>该数据存储中没有按 rank 的数据</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>whole trace</source>
+        <translation>整个 trace</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>%1 (ms)</source>
+        <translation>%1（毫秒）</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::CommunicationRanksModel</name>
+    <message>
+        <source>Above the 0.2 guidance: a communication bottleneck is likely</source>
+        <translation>高于 0.2 的经验阈值：可能存在通信瓶颈</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation>算子数</translation>
+    </message>
+    <message>
+        <source>Elapse (ms)</source>
+        <translation>总耗时（毫秒）</translation>
+    </message>
+    <message>
+        <source>Transit (ms)</source>
+        <translation>传输（毫秒）</translation>
+    </message>
+    <message>
+        <source>Wait (ms)</source>
+        <translation>等待（毫秒）</translation>
+    </message>
+    <message>
+        <source>Synchronisation (ms)</source>
+        <translation>同步（毫秒）</translation>
+    </message>
+    <message>
+        <source>Idle (ms)</source>
+        <translation>空闲（毫秒）</translation>
+    </message>
+    <message>
+        <source>Wait ratio</source>
+        <translation>等待比例</translation>
+    </message>
+    <message>
+        <source>Synchronisation ratio</source>
+        <translation>同步比例</translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽（GB/s）</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::CommunicationView</name>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>Transit size (MB)</source>
+        <translation>传输量（MB）</translation>
+    </message>
+    <message>
+        <source>Transit time (ms)</source>
+        <translation>传输时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>Communication matrix:</source>
+        <translation>通信矩阵：</translation>
+    </message>
+    <message>
+        <source>Matrix ranks are group-local: profiler_metadata.json has no parallel_group to map them.</source>
+        <translation>矩阵中的 rank 为通信域内编号：profiler_metadata.json 中没有 parallel_group 可用于映射。</translation>
+    </message>
+    <message>
+        <source>Rank %1 has the smallest wait ratio while the most waiting rank synchronises above 0.2: it arrives last, the others wait for it.</source>
+        <translation>rank %1 的等待比例最小，而等待最多的 rank 同步比例高于 0.2：它最后到达，其他 rank 在等待它。</translation>
+    </message>
+    <message>
+        <source>Slow link %1: rank %2 at %3 GB/s against a mean of %4 GB/s.</source>
+        <translation>慢链路 %1：rank %2 为 %3 GB/s，平均为 %4 GB/s。</translation>
+    </message>
+    <message>
+        <source>Packets on %1: %2</source>
+        <translation>%1 上的数据包：%2</translation>
+    </message>
+    <message>
+        <source>No communication matrix in this store</source>
+        <translation>该数据存储中没有通信矩阵</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>源</translation>
+    </message>
+    <message>
+        <source>Destination (transport: %1)</source>
+        <translation>目的（传输类型：%1）</translation>
     </message>
 </context>
 <context>
@@ -2280,10 +2536,6 @@ The open trace is unchanged.</source>
         <translation>执行耗时的最近秩百分位数</translation>
     </message>
     <message>
-        <source>Total time as a share of the device busy time (union of the compute tracks)</source>
-        <translation>总耗时占设备忙碌时间（各计算轨道的并集）的比例</translation>
-    </message>
-    <message>
         <source>Operator type</source>
         <translation>算子类型</translation>
     </message>
@@ -2328,16 +2580,20 @@ The open trace is unchanged.</source>
         <translation>P99（微秒）</translation>
     </message>
     <message>
-        <source>Busy share (%)</source>
-        <translation>忙碌占比（%）</translation>
-    </message>
-    <message>
         <source>CPU time (µs)</source>
         <translation>CPU 时间（µs）</translation>
     </message>
     <message>
         <source>Thread (CPU) time summed over the executions whose trace gives it (Chrome tts/tdur), beside the wall time in Total</source>
         <translation>线程（CPU）时间：对迹中给出该值（Chrome tts/tdur）的各次执行求和，与“总计”中的墙钟时间并列</translation>
+    </message>
+    <message>
+        <source>Total time as a share of the summed time of all compute tasks (op_statistic.csv&apos;s Ratio); communication, memory and waits are listed apart</source>
+        <translation>总耗时占全部计算任务耗时之和的比例（即 op_statistic.csv 的 Ratio）；通信、内存和等待单独列出</translation>
+    </message>
+    <message>
+        <source>Compute share (%)</source>
+        <translation>计算占比（%）</translation>
     </message>
 </context>
 <context>
@@ -2726,6 +2982,57 @@ The open trace is unchanged.</source>
     </message>
 </context>
 <context>
+    <name>opscope::SummaryView</name>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication not overlapped</source>
+        <translation>未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Time (µs)</source>
+        <translation>时间（µs）</translation>
+    </message>
+    <message>
+        <source>Computing the device-time summary…</source>
+        <translation>正在计算设备时间概览…</translation>
+    </message>
+    <message>
+        <source>The summary could not be computed: %1</source>
+        <translation>无法计算概览：%1</translation>
+    </message>
+    <message>
+        <source>%1: device busy (compute, communication, memory) %2 % of %3 µs, comm–compute overlap %4 %</source>
+        <translation>%1：设备忙碌（计算、通信、内存）占 %3 µs 的 %2 %，通信与计算重叠 %4 %</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>No device activity: the trace holds no device work.</source>
+        <translation>无设备活动：该 trace 中没有设备上的工作。</translation>
+    </message>
+    <message>
+        <source>Top operators by compute share</source>
+        <translation>按计算占比排序的主要算子</translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>No rule fired.</source>
+        <translation>没有规则触发。</translation>
+    </message>
+</context>
+<context>
     <name>opscope::TimelineView</name>
     <message>
         <source>%1: %2 %3</source>
@@ -2880,6 +3187,10 @@ The open trace is unchanged.</source>
     <message>
         <source>Memory</source>
         <translation>内存</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>概览</translation>
     </message>
 </context>
 <context>

@@ -2,7 +2,7 @@
 // slices (device_slice_class), the host ProfilerStep ranges, and which host call launched each device
 // slice (launch_link when the store has it, else host-to-device flows).
 #pragma once
-#include "core/importers/device_class/device_class.h"
+#include "core/model/device_class.h"
 #include "core/model/error.h"
 #include "core/model/time.h"
 #include "core/store/sqlite_db.h"

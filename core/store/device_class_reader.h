@@ -1,7 +1,7 @@
 // The class of each device slice (device_slice_class), loaded once for analyses that walk slices:
 // operator statistics, bubbles and every "device busy" figure leave waits and markers out through it.
 #pragma once
-#include "core/importers/device_class/device_class.h"
+#include "core/model/device_class.h"
 #include "core/model/error.h"
 #include "core/store/sqlite_db.h"
 

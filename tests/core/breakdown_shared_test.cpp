@@ -194,6 +194,6 @@ TEST_CASE("breakdown shared: HTA's figures on a nanosecond Kineto trace, exact n
     CHECK(compute.names[0].timeNs == 26303973);
     CHECK(compute.names[10].timeNs == 241844519);
     CHECK(d.kernelTypes.at(1).names.at(0).timeNs == 3715404); // Memcpy DtoD
-    CHECK(d.stepRule == StepRule::Flow); // ac2g flows link kernels to their launches
+    CHECK(d.stepRule == StepRule::LaunchLink); // args.correlation links kernels to their launches
     CHECK(d.steps.size() == 5);
 }

@@ -4,6 +4,7 @@
 #include "core/importers/device_class/device_class_rules.h"
 #include "core/importers/device_class/device_classifier_rules.h"
 #include "core/model/small_file.h"
+#include "core/store/schema.h"
 #include "core/store/trace_store.h"
 #include "test_support.h"
 
@@ -106,7 +107,7 @@ TEST_CASE("device classes: an unknown task type is a warning with each type and 
     CHECK(db.scalarText("SELECT sample FROM warning WHERE code = 'unknown_device_task_type'") == "(none) x1, NEW_TASK_SQE x1");
     CHECK(db.scalarInt("SELECT value FROM stat WHERE name = 'device_class.compute'") == 6);
     CHECK(db.scalarInt("SELECT value FROM stat WHERE name = 'device_class.hccl_members'") == 1);
-    CHECK(db.scalarText("SELECT value FROM meta WHERE key = 'schema_version'") == "2");
+    CHECK(db.scalarText("SELECT value FROM meta WHERE key = 'schema_version'") == std::to_string(kSchemaVersion));
 }
 
 TEST_CASE("device classes: Kineto categories and HTA's name patterns; MTIA is a device", "[devicetime]") {

@@ -294,7 +294,7 @@ TEST_CASE("rules files with fields of other types are refused", "[hardening]") {
 }
 
 // ---- case 6, 7, 8: the output path, stale temporaries, a source that changes during its import
-TEST_CASE("-o refuses the input itself and any existing file that is not a store", "[hardening]") {
+TEST_CASE("import: -o refuses the input itself and any existing file that is not a store", "[hardening]") {
     TempDir dir;
     const std::string trace = dir.write("t.json", R"([{"ph":"X","name":"k","pid":1,"tid":1,"ts":1,"dur":5}])");
     const std::string before = dir.write("copy.json", R"([{"ph":"X","name":"k","pid":1,"tid":1,"ts":1,"dur":5}])");

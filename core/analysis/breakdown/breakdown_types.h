@@ -1,7 +1,7 @@
 // The device-time breakdown's results: per device the whole-trace figures (HTA's temporal,
 // kernel-type and overlap figures) and per step torch_npu's step_trace_time columns. All int64 ns.
 #pragma once
-#include "core/importers/device_class/device_class.h"
+#include "core/model/device_class.h"
 #include "core/model/time.h"
 
 #include <array>

@@ -2,7 +2,7 @@
 // categories and HTA's kernel-name patterns. The shipped resources/rules/device_classes.json is
 // compiled in; a user file is merged over it section by section, key by key.
 #pragma once
-#include "core/importers/device_class/device_class.h"
+#include "core/model/device_class.h"
 #include "core/model/error.h"
 
 #include <map>

@@ -1,4 +1,4 @@
-#include "core/importers/device_class/device_class.h"
+#include "core/model/device_class.h"
 
 namespace opscope {
 
