@@ -14,6 +14,7 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace opscope {
@@ -22,7 +23,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool directoryWritable(const fs::path& dir) { return ::access(dir.c_str(), W_OK) == 0; }
+// A folder whose mode grants nobody write permission is treated as read-only even for root, who could
+// write there anyway: a shared, read-only sample folder must not gain stores beside its traces.
+bool directoryWritable(const fs::path& dir) {
+    struct stat info {};
+    if (::stat(dir.c_str(), &info) != 0 || (info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0) return false;
+    return ::access(dir.c_str(), W_OK) == 0;
+}
 
 // Stores of read-only traces go to the user's cache folder, named by the trace's absolute path.
 std::string cacheStorePath(const std::string& tracePath) {
