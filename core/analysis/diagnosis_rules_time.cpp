@@ -82,7 +82,9 @@ Finding ruleComputeStarvation(DiagnosisContext& ctx, const RuleConfig& rule) {
         TimeNs ownNs = ownDurationNs(ctx, d.sliceAfter);
         f.operators.push_back({d.opAfter, span > 0 ? static_cast<double>(ownNs) / span : 0, ownNs, 1, {d.sliceAfter}});
     }
-    f.detail = worst->label + " is busy " + percentText(worst->busyShare) + " of its active time (" +
+    // Compute time, not device busy: waits and communication on the side streams do not count here
+    // (docs/device-time.md), so the word is "computes" and the figure differs from the breakdown's busy.
+    f.detail = worst->label + " computes " + percentText(worst->busyShare) + " of its active time (" +
                durationText(worst->spanEndNs - worst->spanStartNs) + ")";
     return f;
 }
