@@ -84,6 +84,21 @@ std::string groupOfKey(const std::string& key) {
     return at == std::string::npos ? std::string() : key.substr(at + 1);
 }
 
+// Every communication file is objects three levels deep ({step: {kind: {op: ...}}} or {group: {step: {op:
+// ...}}}): calls visit(outerKey, middleKey, key, value) for each object on the third level, passing over
+// anything that is not an object on the way.
+template <class Visit>
+void forEachThirdLevelObject(const Json& root, Visit&& visit) {
+    for (auto outer = root.begin(); outer != root.end(); ++outer) {
+        if (!outer->is_object()) continue;
+        for (auto middle = outer->begin(); middle != outer->end(); ++middle) {
+            if (!middle->is_object()) continue;
+            for (auto entry = middle->begin(); entry != middle->end(); ++entry)
+                if (entry->is_object()) visit(outer.key(), middle.key(), entry.key(), *entry);
+        }
+    }
+}
+
 } // namespace
 
 void splitOpKey(const std::string& key, std::string* name, std::string* group) {
@@ -115,23 +130,18 @@ bool readRankCommunicationJson(const std::string& path, int rank, std::vector<Co
     Json root;
     if (!ascend::parseRawFloatJsonFile(path, "a communication.json object {step: {p2p, collective}}", &root, error))
         return false;
-    for (auto step = root.begin(); step != root.end(); ++step) {
-        if (!step->is_object()) continue;
-        for (auto kind = step->begin(); kind != step->end(); ++kind) {
-            if (!kind->is_object()) continue;
-            for (auto entry = kind->begin(); entry != kind->end(); ++entry) {
-                // "Total Op Info" sums the step's ops; it is not an op of its own.
-                if (!entry->is_object() || entry.key() == "Total Op Info") continue;
-                CommOpRank op;
-                op.step = step.key();
-                op.kind = kind.key();
-                op.opKey = entry.key();
-                op.rank = rank;
-                splitOpKey(entry.key(), &op.opName, &op.group);
-                if (parseCommOpInfo(*entry, &op)) ops->push_back(std::move(op));
-            }
-        }
-    }
+    forEachThirdLevelObject(root, [&](const std::string& step, const std::string& kind, const std::string& key,
+                                      const Json& entry) {
+        // "Total Op Info" sums the step's ops; it is not an op of its own.
+        if (key == "Total Op Info") return;
+        CommOpRank op;
+        op.step = step;
+        op.kind = kind;
+        op.opKey = key;
+        op.rank = rank;
+        splitOpKey(key, &op.opName, &op.group);
+        if (parseCommOpInfo(entry, &op)) ops->push_back(std::move(op));
+    });
     return true;
 }
 
@@ -140,30 +150,25 @@ bool readClusterCommunicationJson(const std::string& path, std::vector<CommOpRan
     if (!ascend::parseRawFloatJsonFile(path, "a cluster_communication.json object {group: {step: {op: {rank: ...}}}}",
                                        &root, error))
         return false;
-    for (auto group = root.begin(); group != root.end(); ++group) {
-        if (!group->is_object()) continue;
-        for (auto step = group->begin(); step != group->end(); ++step) {
-            if (!step->is_object()) continue;
-            for (auto entry = step->begin(); entry != step->end(); ++entry) {
-                if (!entry->is_object() || entry.key() == "Total Op Info") continue;
-                for (auto rank = entry->begin(); rank != entry->end(); ++rank) {
-                    CommOpRank op;
-                    op.rank = rankKey(rank.key());
-                    if (op.rank < 0 || !rank->is_object()) continue;
-                    op.group = group.key();
-                    op.step = step.key();
-                    op.kind = entry.key().rfind("hcom_send", 0) == 0 || entry.key().rfind("hcom_receive", 0) == 0 ||
-                                      entry.key().rfind("hcom_batchsendrecv", 0) == 0
-                                  ? "p2p"
-                                  : "collective";
-                    op.opKey = entry.key();
-                    std::string hash;
-                    splitOpKey(entry.key(), &op.opName, &hash);
-                    if (parseCommOpInfo(*rank, &op)) ops->push_back(std::move(op));
-                }
-            }
+    forEachThirdLevelObject(root, [&](const std::string& group, const std::string& step, const std::string& key,
+                                      const Json& entry) {
+        if (key == "Total Op Info") return;
+        for (auto rank = entry.begin(); rank != entry.end(); ++rank) {
+            CommOpRank op;
+            op.rank = rankKey(rank.key());
+            if (op.rank < 0 || !rank->is_object()) continue;
+            op.group = group;
+            op.step = step;
+            op.kind = key.rfind("hcom_send", 0) == 0 || key.rfind("hcom_receive", 0) == 0 ||
+                              key.rfind("hcom_batchsendrecv", 0) == 0
+                          ? "p2p"
+                          : "collective";
+            op.opKey = key;
+            std::string hash;
+            splitOpKey(key, &op.opName, &hash);
+            if (parseCommOpInfo(*rank, &op)) ops->push_back(std::move(op));
         }
-    }
+    });
     return true;
 }
 
@@ -173,36 +178,30 @@ bool readRankCommunicationMatrix(const std::string& path, const std::map<std::st
     if (!ascend::parseRawFloatJsonFile(path, "a communication_matrix.json object {step: {p2p, collective}}", &root,
                                        error))
         return false;
-    for (auto step = root.begin(); step != root.end(); ++step) {
-        if (!step->is_object()) continue;
-        for (auto kind = step->begin(); kind != step->end(); ++kind) {
-            if (!kind->is_object()) continue;
-            for (auto op = kind->begin(); op != kind->end(); ++op) {
-                if (!op->is_object()) continue;
-                std::string group = groupOfKey(op.key());
-                auto mapping = groupRanks.find(group);
-                for (auto link = op->begin(); link != op->end(); ++link) {
-                    int src = -1, dst = -1;
-                    if (!link->is_object() || !linkKey(link.key(), &src, &dst)) continue;
-                    CommMatrixLink l = parseLink(*link);
-                    l.step = step.key();
-                    l.kind = kind.key();
-                    l.opKey = op.key();
-                    l.group = group;
-                    const std::vector<int>* ranks = mapping == groupRanks.end() ? nullptr : &mapping->second;
-                    if (ranks && src < static_cast<int>(ranks->size()) && dst < static_cast<int>(ranks->size())) {
-                        l.srcRank = (*ranks)[src];
-                        l.dstRank = (*ranks)[dst];
-                        l.globalRanks = true;
-                    } else {
-                        l.srcRank = src;
-                        l.dstRank = dst;
-                    }
-                    links->push_back(std::move(l));
-                }
+    forEachThirdLevelObject(root, [&](const std::string& step, const std::string& kind, const std::string& key,
+                                      const Json& op) {
+        std::string group = groupOfKey(key);
+        auto mapping = groupRanks.find(group);
+        for (auto link = op.begin(); link != op.end(); ++link) {
+            int src = -1, dst = -1;
+            if (!link->is_object() || !linkKey(link.key(), &src, &dst)) continue;
+            CommMatrixLink l = parseLink(*link);
+            l.step = step;
+            l.kind = kind;
+            l.opKey = key;
+            l.group = group;
+            const std::vector<int>* ranks = mapping == groupRanks.end() ? nullptr : &mapping->second;
+            if (ranks && src < static_cast<int>(ranks->size()) && dst < static_cast<int>(ranks->size())) {
+                l.srcRank = (*ranks)[src];
+                l.dstRank = (*ranks)[dst];
+                l.globalRanks = true;
+            } else {
+                l.srcRank = src;
+                l.dstRank = dst;
             }
+            links->push_back(std::move(l));
         }
-    }
+    });
     return true;
 }
 
@@ -211,28 +210,22 @@ bool readClusterCommunicationMatrix(const std::string& path, std::vector<CommMat
     if (!ascend::parseRawFloatJsonFile(path, "a cluster_communication_matrix.json object {group: {step: {op: {src-dst}}}}",
                                        &root, error))
         return false;
-    for (auto group = root.begin(); group != root.end(); ++group) {
-        if (!group->is_object()) continue;
-        for (auto step = group->begin(); step != group->end(); ++step) {
-            if (!step->is_object()) continue;
-            for (auto op = step->begin(); op != step->end(); ++op) {
-                if (!op->is_object()) continue;
-                for (auto link = op->begin(); link != op->end(); ++link) {
-                    int src = -1, dst = -1;
-                    if (!link->is_object() || !linkKey(link.key(), &src, &dst)) continue;
-                    CommMatrixLink l = parseLink(*link);
-                    l.step = step.key();
-                    l.kind = "collective";
-                    l.opKey = op.key();
-                    l.group = group.key();
-                    l.srcRank = src;
-                    l.dstRank = dst;
-                    l.globalRanks = true; // msprof-analyze writes global ranks here
-                    links->push_back(std::move(l));
-                }
-            }
+    forEachThirdLevelObject(root, [&](const std::string& group, const std::string& step, const std::string& key,
+                                      const Json& op) {
+        for (auto link = op.begin(); link != op.end(); ++link) {
+            int src = -1, dst = -1;
+            if (!link->is_object() || !linkKey(link.key(), &src, &dst)) continue;
+            CommMatrixLink l = parseLink(*link);
+            l.step = step;
+            l.kind = "collective";
+            l.opKey = key;
+            l.group = group;
+            l.srcRank = src;
+            l.dstRank = dst;
+            l.globalRanks = true; // msprof-analyze writes global ranks here
+            links->push_back(std::move(l));
         }
-    }
+    });
     return true;
 }
 
