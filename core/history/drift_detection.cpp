@@ -240,10 +240,12 @@ SeriesAnalysis analyzeSeries(const std::vector<SeriesPoint>& points, const Thres
     return analyze(points, thresholds, 0);
 }
 
-std::optional<Change> checkLatest(const std::vector<SeriesPoint>& points, const Thresholds& thresholds) {
+std::optional<Change> checkLatest(const std::vector<SeriesPoint>& points, const Thresholds& thresholds,
+                                  Band* latestBand) {
     if (points.empty()) return std::nullopt;
     // Only a drift that ends at the newest run matters here: the others are not tested.
     const SeriesAnalysis analysis = analyze(points, thresholds, points.size() - 1);
+    if (latestBand) *latestBand = analysis.bands.back();
     const std::size_t last = points.size() - 1;
     for (const Change& c : analysis.changes) {
         if (c.lastIndex == last) return c;

@@ -72,6 +72,9 @@ SeriesAnalysis analyzeSeries(const std::vector<SeriesPoint>& points, const Thres
 
 // Is the last point a regression against the runs before it? When it is, the returned change names the
 // first run of the unbroken stretch of runs beyond the band that ends at the last point.
-std::optional<Change> checkLatest(const std::vector<SeriesPoint>& points, const Thresholds& thresholds);
+// latestBand, when given, receives the band the last point was judged against (judged false: too few
+// reference runs since the last known change).
+std::optional<Change> checkLatest(const std::vector<SeriesPoint>& points, const Thresholds& thresholds,
+                                  Band* latestBand = nullptr);
 
 } // namespace opscope::history

@@ -150,9 +150,10 @@ bool checkRun(HistoryStore& store, const CollectedRun& candidate, const Threshol
         known.push_back(candidate.info.knownChange);
         const Thresholds t = config.forMetric(m.name, m.unit);
         const std::vector<SeriesPoint> points = toPoints(series, known);
-        if (!referenceBand(std::vector<double>(series.begin(), series.end() - 1), t).judged) continue;
-        ++out->metricsChecked;
-        const std::optional<Change> change = checkLatest(points, t);
+        // Judged against the runs since the last known change, within the window: as the check itself.
+        Band latest;
+        const std::optional<Change> change = checkLatest(points, t, &latest);
+        if (latest.judged) ++out->metricsChecked;
         if (!change) continue;
         HistoryRegression r;
         r.metric = m.name;

@@ -118,4 +118,9 @@ TEST_CASE("history: check reads only the recent runs and judges each metric", "[
     REQUIRE(checkRun(*store, candidate, ThresholdsConfig{}, &report, &error));
     REQUIRE(report.regressions.size() == 1);
     CHECK(report.regressions[0].firstRun.id == 0);
+    // A run declared a known change has no reference before it: nothing of it is judged or counted.
+    candidate.info.knownChange = true;
+    REQUIRE(checkRun(*store, candidate, ThresholdsConfig{}, &report, &error));
+    CHECK(report.metricsChecked == 0);
+    CHECK(report.regressions.empty());
 }
