@@ -6,6 +6,7 @@
 #include "app/cli/history_plot.h"
 #include "core/analysis/baseline_json.h"
 #include "core/history/run_history.h"
+#include "core/session/trace_session.h"
 #include "core/history/run_time.h"
 #include "core/model/fnv1a.h"
 #include "core/model/small_file.h"
@@ -112,10 +113,10 @@ bool collectBaseline(const std::string& path, const RunDescription& d, Collected
 
 bool collect(const std::string& input, const RunDescription& d, CollectedRun* run) {
     if (looksLikeBaselineFile(input)) return collectBaseline(input, d, run);
-    Database db;
-    if (!openInput(input, &db, "history")) return false;
+    std::shared_ptr<TraceSession> session = openInputSession(input, "history");
+    if (!session) return false;
     Error error;
-    if (!collectRun(db, input, d, run, &error)) {
+    if (!session->historyRun(input, d, run, &error)) {
         std::fprintf(stderr, "opscope-cli history: %s\n", describe(error).c_str());
         return false;
     }

@@ -165,6 +165,11 @@ bool TraceSession::sliceDetails(std::int64_t sliceId, SliceDetails* out, Error* 
     return query(error, [&](Database& db) { return loadSliceDetails(db, sliceId, out, error); });
 }
 
+bool TraceSession::historyRun(const std::string& tracePath, const history::RunDescription& description,
+                              history::CollectedRun* out, Error* error) {
+    return query(error, [&](Database& db) { return history::collectRun(db, tracePath, description, out, error); });
+}
+
 bool TraceSession::stepSelection(std::int64_t step, StepSelection* out, Error* error) {
     return query(error, [&](Database& db) { return selectStep(db, step, out, error); });
 }

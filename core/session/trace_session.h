@@ -13,6 +13,7 @@
 #include "core/analysis/operator_stats.h"
 #include "core/analysis/selection_stats.h"
 #include "core/analysis/store_access.h"
+#include "core/history/run_history.h"
 #include "core/importers/import_progress.h"
 #include "core/model/error.h"
 #include "core/report/report_data.h"
@@ -72,6 +73,9 @@ public:
                  std::shared_ptr<const HostActivity>* host = nullptr);
     bool diagnosis(const DiagnosisOptions& options, DiagnosisReport* out, Error* error);
     bool sliceDetails(std::int64_t sliceId, SliceDetails* out, Error* error);
+    // The metrics this trace adds to a run history (core/history): baseline aggregates, breakdown, memory peaks.
+    bool historyRun(const std::string& tracePath, const history::RunDescription& description,
+                    history::CollectedRun* out, Error* error);
     // The slices launched within ProfilerStep#step (attribution by launch, core/analysis/launch).
     bool stepSelection(std::int64_t step, StepSelection* out, Error* error);
     // The aggregates a comparison or a saved baseline is made of.
