@@ -18,7 +18,8 @@ std::string baselineToJson(const BaselineAggregates& b) {
     j["version"] = kBaselineVersion;
     j["source"] = b.source;
     j["trace_duration_ns"] = b.traceDurationNs;
-    j["busy_ns"] = b.busyNs;
+    j["busy_ns"] = b.busyNs; // device busy: compute, communication and memory united
+    j["compute_ns"] = b.computeNs;
     j["executions"] = b.executions;
     j["imbalance"] = b.imbalance;
     j["fell_back_to_all_tracks"] = b.fellBackToAll;
@@ -26,7 +27,8 @@ std::string baselineToJson(const BaselineAggregates& b) {
                     {"largest_ns", b.largestBubbleNs}};
     ordered_json devices = ordered_json::array();
     for (const DeviceAggregate& d : b.devices)
-        devices.push_back({{"label", d.label}, {"busy_ns", d.busyNs}, {"span_ns", d.spanNs}, {"bubble_ns", d.bubbleTotalNs}});
+        devices.push_back({{"label", d.label}, {"busy_ns", d.busyNs}, {"span_ns", d.spanNs}, {"bubble_ns", d.bubbleTotalNs},
+                           {"compute_ns", d.computeNs}});
     j["devices"] = std::move(devices);
     ordered_json ops = ordered_json::array();
     for (const OperatorAggregate& o : b.operators)
@@ -53,6 +55,7 @@ void readBody(const nlohmann::json& j, BaselineAggregates* out) {
     out->source = j.value("source", std::string());
     out->traceDurationNs = j.value("trace_duration_ns", TimeNs{0});
     out->busyNs = j.value("busy_ns", TimeNs{0});
+    out->computeNs = j.value("compute_ns", TimeNs{0});
     out->executions = j.value("executions", std::int64_t{0});
     out->imbalance = j.value("imbalance", 0.0);
     out->fellBackToAll = j.value("fell_back_to_all_tracks", false);
@@ -65,7 +68,8 @@ void readBody(const nlohmann::json& j, BaselineAggregates* out) {
     }
     for (const auto& d : j.value("devices", nlohmann::json::array()))
         out->devices.push_back({d.at("label").get<std::string>(), d.value("busy_ns", TimeNs{0}),
-                                d.value("span_ns", TimeNs{0}), d.value("bubble_ns", TimeNs{0})});
+                                d.value("span_ns", TimeNs{0}), d.value("bubble_ns", TimeNs{0}),
+                                d.value("compute_ns", TimeNs{0})});
     for (const auto& o : j.value("operators", nlohmann::json::array()))
         out->operators.push_back({o.at("name").get<std::string>(), o.value("count", std::int64_t{0}),
                                   o.value("total_ns", TimeNs{0}), o.value("mean_ns", 0.0),

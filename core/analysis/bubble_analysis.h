@@ -20,7 +20,7 @@ const char* bubbleCauseId(BubbleCause cause);   // "host_bound_launch", "sync_wa
 const char* bubbleCauseText(BubbleCause cause); // "host-bound launch gap", "synchronisation wait", ...
 
 struct BubbleOptions {
-    TrackSelection tracks;            // the tracks that count as compute (default: track.is_compute = 1)
+    TrackSelection tracks;            // default: the device tracks that hold work (device_busy.h)
     TimeNs minBubbleNs = 0;           // gaps shorter than this are idle time but not bubbles
     std::optional<TimeRange> range;   // none: everything
     int largestCount = 20;            // rows of the largest-bubble table
@@ -37,6 +37,12 @@ struct Bubble {
     std::int64_t trackId = 0;   // logical track; 0 for a device (union) bubble
     std::int64_t deviceKey = 0; // TrackRecord::deviceKey()
     BubbleCause cause = BubbleCause::Unknown;
+    // What the device waits for in the gap, read from the wait tasks inside it (docs/device-time.md):
+    // "event", "notify", "stream", "collective" (communication runs on the device meanwhile), or "".
+    std::string waitFor;
+    std::string waitName;        // the wait task (or the collective) covering most of the gap
+    std::int64_t waitSliceId = 0;
+    TimeNs waitNs = 0;           // the part of the gap covered by wait tasks (their union)
     TimeNs endNs() const { return startNs + durNs; }
 };
 
@@ -44,10 +50,13 @@ struct BubbleSummary {
     std::int64_t trackId = 0; // 0: the device union
     std::int64_t deviceKey = 0;
     std::string label;
-    TimeNs spanStartNs = 0, spanEndNs = 0; // first to last activity (clipped to the range)
-    TimeNs busyNs = 0;                     // union of the slices
-    TimeNs idleNs = 0;                     // span - busy (gaps of any size)
+    TimeNs spanStartNs = 0, spanEndNs = 0; // first to last device slice, waits included (the breakdown's span), clipped to the range
+    TimeNs busyNs = 0;                     // device busy: union of compute, communication and memory slices
+    TimeNs computeNs = 0;                  // union of the compute slices alone
+    TimeNs idleNs = 0;                     // span - busy (gaps of any size, waits included)
+    TimeNs waitNs = 0;                     // the part of the idle time covered by wait tasks
     double busyShare = 0, idleShare = 0;   // of the span
+    double computeShare = 0;               // computeNs / span
     std::int64_t bubbleCount = 0;          // gaps >= minBubbleNs
     TimeNs bubbleTotalNs = 0;
     TimeNs largestBubbleNs = 0;

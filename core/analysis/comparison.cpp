@@ -35,9 +35,10 @@ void fillOperators(const OperatorStats& stats, BaselineAggregates* out) {
 void fillBubbles(const BubbleReport& bubbles, BaselineAggregates* out) {
     const DeviceBalance balance = deviceBalance(bubbles);
     out->busyNs = balance.totalBusyNs;
+    out->computeNs = balance.totalComputeNs;
     out->imbalance = balance.imbalance;
     for (const DeviceStats& d : balance.devices) {
-        out->devices.push_back({d.label, d.busyNs, d.spanNs(), d.bubbleTotalNs});
+        out->devices.push_back({d.label, d.busyNs, d.spanNs(), d.bubbleTotalNs, d.computeNs});
         out->bubbleCount += d.bubbleCount;
         out->bubbleTotalNs += d.bubbleTotalNs;
         out->largestBubbleNs = std::max(out->largestBubbleNs, d.largestBubbleNs);

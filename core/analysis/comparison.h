@@ -1,4 +1,4 @@
-// Comparing two traces: the aggregates a comparison needs (a "baseline": busy time, per-device busy,
+// Comparing two traces: the aggregates a comparison needs (a "baseline": device busy time, per-device busy,
 // per-operator count/total/mean, bubble totals, fired findings), taken from a store or a baseline JSON,
 // and their diff with a relative threshold that decides what counts as a regression (the CI gate).
 #pragma once
@@ -27,6 +27,7 @@ struct DeviceAggregate {
     TimeNs busyNs = 0;
     TimeNs spanNs = 0;
     TimeNs bubbleTotalNs = 0;
+    TimeNs computeNs = 0; // compute alone (0 when the baseline file predates it)
 };
 
 struct FindingAggregate {
@@ -41,7 +42,8 @@ struct FindingAggregate {
 struct BaselineAggregates {
     std::string source;             // the trace (or store) the aggregates describe
     TimeNs traceDurationNs = 0;     // meta trace_end_ns - trace_start_ns
-    TimeNs busyNs = 0;              // device compute busy time (device unions, summed)
+    TimeNs busyNs = 0;              // device busy (compute ∪ communication ∪ memory per device, summed)
+    TimeNs computeNs = 0;           // compute time (per device union, summed); 0 in older baseline files
     TimeNs bubbleTotalNs = 0;       // device bubbles (gaps >= minBubbleNs)
     std::int64_t bubbleCount = 0;
     TimeNs largestBubbleNs = 0;
@@ -83,7 +85,7 @@ enum class Presence { Both, New, Vanished };
 const char* presenceName(Presence presence); // "both", "new", "vanished"
 
 struct MetricDiff {
-    std::string name; // "trace duration", "busy time", "bubble time", "bubbles", "largest bubble", ...
+    std::string name; // "trace duration", "busy time" (device busy), "bubble time", "bubbles", "largest bubble", ...
     std::string unit; // "ns", "count", "ratio"
     double base = 0, current = 0;
     bool gated = false;     // takes part in the regression decision

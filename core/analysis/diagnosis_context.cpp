@@ -1,5 +1,7 @@
 #include "core/analysis/diagnosis_context.h"
 
+#include "core/analysis/device_busy.h"
+
 #include "core/store/launch_reader.h"
 
 #include "core/analysis/operator_grouping.h"
@@ -120,13 +122,15 @@ bool buildDeviceUnions(DiagnosisContext* ctx, Error* error) {
     LaunchedWorkBuilder launched;
     std::map<std::int64_t, std::vector<Interval>> perDevice;
     const SliceSet& set = ctx->snapshot.slices;
-    for (std::int64_t id : ctx->computeTracks) {
+    for (std::int64_t id : ctx->busyTracks) {
         int t = set.indexOfTrack(id);
         const TrackRecord* track = ctx->snapshot.catalog.find(id);
         if (t < 0 || !track) continue;
         std::vector<Interval> run;
         for (std::uint32_t i = set.begin(static_cast<std::size_t>(t)); i < set.end(static_cast<std::size_t>(t)); ++i) {
             const SliceRecord& s = set.slices[i];
+            if (hasDeviceClasses(ctx->snapshot) && track->deviceId > 0 && !isBusySlice(ctx->snapshot, *track, s))
+                continue;
             TimeNs a = s.tsNs, b = s.endNs();
             if (!calls.empty()) {
                 auto call = std::lower_bound(calls.begin(), calls.end(), s.id,
@@ -158,15 +162,16 @@ bool buildDiagnosisContext(DiagnosisContext* ctx, Error* error) {
     TrackSelection compute;
     SelectedTracks selected = selectTracks(ctx->snapshot.catalog, compute);
     ctx->computeTracks = selected.logicalIds;
+    ctx->busyTracks = selectBusyTracks(ctx->snapshot, compute).logicalIds;
     ctx->snapshot.fellBackToAll = selected.fellBackToAll;
     BubbleOptions bubbleOptions;
     bubbleOptions.range = ctx->options.range;
     bubbleOptions.patterns = ctx->options.rules.patterns;
     bubbleOptions.causeCoverage = ctx->options.rules.causeCoverage;
     bubbleOptions.largestCount = 10;
-    ctx->host.build(ctx->snapshot, ctx->computeTracks, bubbleOptions.patterns);
+    ctx->host.build(ctx->snapshot, ctx->busyTracks, bubbleOptions.patterns);
     ctx->bubbles = computeBubbles(ctx->snapshot, bubbleOptions, ctx->host);
-    for (const BubbleSummary& s : ctx->bubbles.tracks) ctx->computeBusyNs += s.busyNs;
+    for (const BubbleSummary& s : ctx->bubbles.tracks) ctx->computeBusyNs += s.computeNs;
     for (const BubbleSummary& d : ctx->bubbles.devices) ctx->deviceTimeNs += d.spanEndNs - d.spanStartNs;
     if (!buildDeviceUnions(ctx, error)) return false;
     return buildOperatorTable(ctx, error);
@@ -210,8 +215,13 @@ Finding evaluateOperatorValues(const std::vector<OperatorValue>& ops, const Rule
                  : f.timeAtStakeNs > 0 ? weighted / static_cast<double>(f.timeAtStakeNs)
                                        : ops[flagged.front()].value;
     double share = shareBaseNs > 0 ? static_cast<double>(f.timeAtStakeNs) / static_cast<double>(shareBaseNs) : 0;
-    bool fired = !flagged.empty() && share >= rule.number("min_time_share", 0.0);
+    const double minShare = rule.number("min_time_share", 0.0);
+    bool fired = !flagged.empty() && share >= minShare;
     f.status = fired ? FindingStatus::Fired : FindingStatus::Passed;
+    // Operators beyond the threshold but too little time to matter: the guard that held the rule back.
+    if (!flagged.empty() && !fired)
+        f.guard = "min_time_share: the " + std::to_string(flagged.size()) + " operator(s) beyond the threshold hold " +
+                  percentText(share) + " of the compute time, below " + percentText(minShare);
     auto limit = static_cast<std::size_t>(std::max(0.0, rule.number("evidence_count", 10)));
     for (std::size_t i = 0; i < flagged.size() && i < limit; ++i) {
         const OperatorValue& o = ops[flagged[i]];

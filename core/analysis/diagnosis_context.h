@@ -38,14 +38,15 @@ struct DiagnosisContext {
     Database& db;
     const DiagnosisOptions& options;
     StoreSnapshot snapshot;                 // every slice track
-    std::vector<std::int64_t> computeTracks;
+    std::vector<std::int64_t> computeTracks; // track.is_compute: the operator table's tracks
+    std::vector<std::int64_t> busyTracks;    // the tracks of device busy (device_busy.h)
     HostActivity host;
     BubbleReport bubbles;
     OperatorMetricTable ops;
     MetricCatalog metrics;
-    TimeNs computeBusyNs = 0;               // per-track busy summed over compute tracks
+    TimeNs computeBusyNs = 0;               // per-track compute time (union per track) summed over the tracks
     TimeNs deviceTimeNs = 0;                // device spans summed
-    std::map<std::int64_t, CoverageIndex> deviceBusy; // device key -> union of its compute tracks
+    std::map<std::int64_t, CoverageIndex> deviceBusy; // device key -> its device busy union (device_busy.h)
     LaunchedWork launched;                  // compute slices by the start of their launching call
     std::optional<DeviceProfile> device;
     // Filled by the rules that compute them, then handed to the report.

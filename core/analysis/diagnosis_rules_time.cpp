@@ -14,16 +14,25 @@ std::size_t evidenceLimit(const RuleConfig& rule) {
     return static_cast<std::size_t>(std::max(0.0, rule.number("evidence_count", 10)));
 }
 
-// "idle 65.650 ms after A, before B (cause)": a gap is named by its length and its neighbours, so its
-// time is never read as an operator's own time.
+// "idle 65.650 ms after A, before B, while EVENT_WAIT waits for an event (cause)": a gap is named by its
+// length, its neighbours and what waits in it, so its time is never read as an operator's own time.
 std::string gapLabel(const DiagnosisContext& ctx, const Bubble& b) {
     std::string label = ctx.snapshot.catalog.deviceLabel(b.deviceKey) + ": idle " + durationText(b.durNs);
     for (const BubbleDetail& d : ctx.bubbles.largest) {
         if (d.bubble.startNs != b.startNs || d.bubble.deviceKey != b.deviceKey) continue;
         if (!d.opBefore.empty()) label += " after " + d.opBefore;
         if (!d.opAfter.empty()) label += (d.opBefore.empty() ? " before " : ", before ") + d.opAfter;
+        // A host synchronisation behind the gap is named too: it is what the device waits on.
+        if (b.waitName.empty())
+            for (const HostWorkOverlap& w : d.hostWork)
+                if (w.workClass == HostWorkClass::Sync || w.workClass == HostWorkClass::Communication) {
+                    label += ", while " + w.name + " waits";
+                    break;
+                }
         break;
     }
+    if (!b.waitName.empty())
+        label += ", while " + b.waitName + " waits" + (b.waitFor.empty() ? "" : " for " + std::string(b.waitFor == "event" ? "an " : "a ") + b.waitFor);
     return label + " (" + bubbleCauseText(b.cause) + ")";
 }
 
@@ -58,16 +67,18 @@ Finding ruleComputeStarvation(DiagnosisContext& ctx, const RuleConfig& rule) {
     f.comparison = "<";
     const BubbleSummary* worst = nullptr;
     for (const BubbleSummary& d : ctx.bubbles.devices)
-        if (d.spanEndNs > d.spanStartNs && (!worst || d.busyShare < worst->busyShare)) worst = &d;
+        if (d.spanEndNs > d.spanStartNs && (!worst || d.computeShare < worst->computeShare)) worst = &d;
     if (!worst) {
         f.status = FindingStatus::MissingInput;
         return f;
     }
-    f.measured = worst->busyShare;
+    // Judged on compute time (the compute class's union), not on device busy: a device that only
+    // communicates or copies is starved of compute work.
+    f.measured = worst->computeShare;
     std::vector<std::int64_t> starved;
     for (const BubbleSummary& d : ctx.bubbles.devices)
-        if (d.spanEndNs > d.spanStartNs && d.busyShare < f.threshold) {
-            f.timeAtStakeNs += d.idleNs;
+        if (d.spanEndNs > d.spanStartNs && d.computeShare < f.threshold) {
+            f.timeAtStakeNs += (d.spanEndNs - d.spanStartNs) - d.computeNs;
             starved.push_back(d.deviceKey);
         }
     f.status = starved.empty() ? FindingStatus::Passed : FindingStatus::Fired;
@@ -82,10 +93,9 @@ Finding ruleComputeStarvation(DiagnosisContext& ctx, const RuleConfig& rule) {
         TimeNs ownNs = ownDurationNs(ctx, d.sliceAfter);
         f.operators.push_back({d.opAfter, span > 0 ? static_cast<double>(ownNs) / span : 0, ownNs, 1, {d.sliceAfter}});
     }
-    // Compute time, not device busy: waits and communication on the side streams do not count here
-    // (docs/device-time.md), so the word is "computes" and the figure differs from the breakdown's busy.
-    f.detail = worst->label + " computes " + percentText(worst->busyShare) + " of its active time (" +
-               durationText(worst->spanEndNs - worst->spanStartNs) + ")";
+    // Compute time, with device busy beside it under its own name (docs/device-time.md).
+    f.detail = worst->label + " computes " + percentText(worst->computeShare) + " of its active time (" +
+               durationText(worst->spanEndNs - worst->spanStartNs) + "); device busy " + percentText(worst->busyShare);
     return f;
 }
 

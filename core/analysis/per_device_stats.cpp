@@ -13,10 +13,12 @@ DeviceBalance deviceBalance(const BubbleReport& bubbles) {
         s.busyNs = d.busyNs;
         s.idleNs = d.idleNs;
         s.busyShare = d.busyShare;
+        s.computeNs = d.computeNs;
         s.bubbleCount = d.bubbleCount;
         s.bubbleTotalNs = d.bubbleTotalNs;
         s.largestBubbleNs = d.largestBubbleNs;
         out.totalBusyNs += s.busyNs;
+        out.totalComputeNs += s.computeNs;
         out.devices.push_back(std::move(s));
     }
     if (out.devices.empty()) return out;

@@ -1,5 +1,5 @@
-// Per-device comparison inside one trace: each device's compute busy time and span (from the bubble
-// analysis' device unions), which device is slowest (the straggler rank) and how unbalanced they are.
+// Per-device comparison inside one trace: each device's device busy time (compute, communication and memory
+// united, docs/device-time.md), compute time and span (from the bubble analysis' device unions), which device is slowest (the straggler rank) and how unbalanced they are.
 #pragma once
 #include "core/analysis/bubble_analysis.h"
 
@@ -12,13 +12,14 @@ namespace opscope {
 struct DeviceStats {
     std::int64_t deviceKey = 0; // TrackRecord::deviceKey()
     std::string label;          // "NPU 0", or the process name for tracks without a device
-    TimeNs spanStartNs = 0, spanEndNs = 0; // first to last compute activity
-    TimeNs busyNs = 0;          // union of the device's compute tracks
+    TimeNs spanStartNs = 0, spanEndNs = 0; // first to last device slice
+    TimeNs busyNs = 0;          // device busy: compute ∪ communication ∪ memory
     TimeNs idleNs = 0;          // span - busy
     double busyShare = 0;       // busy / span
     std::int64_t bubbleCount = 0;
     TimeNs bubbleTotalNs = 0;
     TimeNs largestBubbleNs = 0;
+    TimeNs computeNs = 0;       // union of the compute slices alone
     TimeNs spanNs() const { return spanEndNs - spanStartNs; }
 };
 
@@ -34,6 +35,7 @@ struct DeviceBalance {
     // (max busy - min busy) / max busy: the share of the slowest device's time the fastest sits waiting.
     double spread = 0;
     TimeNs totalBusyNs = 0;           // sum over devices
+    TimeNs totalComputeNs = 0;        // compute time summed over devices
 };
 
 DeviceBalance deviceBalance(const BubbleReport& bubbles);

@@ -181,6 +181,9 @@ bool loadSlices(Database& db, const TrackCatalog& catalog, const std::vector<std
                     std::optional<DeviceClass> c = filter.deviceClasses->classOf(r.id);
                     if (c && !isDeviceWork(*c)) {
                         if (filter.skippedNotWork) ++*filter.skippedNotWork;
+                        if (filter.notWork)
+                            filter.notWork->push_back({r.id, logicalIds[static_cast<std::size_t>(wanted[static_cast<std::size_t>(track)])],
+                                                       r.tsNs, r.endNs(), r.nameId, r.argId, *c});
                         continue;
                     }
                 }
@@ -238,7 +241,10 @@ bool loadSnapshot(Database& db, const TrackSelection& selection, StoreSnapshot* 
     if (!readDeviceClassIndex(db, &out->deviceClasses, error)) return false;
     filter.deviceClasses = &out->deviceClasses;
     filter.skippedNotWork = &out->skippedNotWork;
+    filter.notWork = &out->notWork;
     if (!loadSlices(db, out->catalog, selected.logicalIds, &out->slices, error, filter)) return false;
+    std::sort(out->notWork.begin(), out->notWork.end(),
+              [](const NotWorkSlice& a, const NotWorkSlice& b) { return a.tsNs != b.tsNs ? a.tsNs < b.tsNs : a.sliceId < b.sliceId; });
     try {
         out->traceRange = readTraceSpan(db);
     } catch (const SqliteError&) {

@@ -68,6 +68,17 @@ struct SliceSet {
     void finalize();
 };
 
+// A wait or marker left out of a compute track while loading, kept because it explains a gap in device
+// busy (docs/device-time.md: a wait is a gap with a reason, never work).
+struct NotWorkSlice {
+    std::int64_t sliceId = 0;
+    std::int64_t trackId = 0; // logical track
+    TimeNs tsNs = 0, endNs = 0;
+    std::uint32_t nameId = 0;
+    std::int64_t argId = 0;
+    DeviceClass deviceClass = DeviceClass::Wait;
+};
+
 // Slices left out while loading: on compute tracks, those whose category id is listed.
 struct SliceLoadFilter {
     std::vector<std::uint32_t> computeCategoriesToSkip; // sorted string ids
@@ -76,6 +87,7 @@ struct SliceLoadFilter {
     // opscope's "device busy" is compute ∪ communication ∪ memory (docs/device-time.md).
     const DeviceClassIndex* deviceClasses = nullptr;
     std::int64_t* skippedNotWork = nullptr;
+    std::vector<NotWorkSlice>* notWork = nullptr; // receives the waits and markers left out
 };
 
 // Categories that mark ranges rather than work (Kineto writes gpu_user_annotation slices on the GPU
@@ -99,6 +111,7 @@ struct StoreSnapshot {
     std::int64_t skippedAnnotations = 0; // annotation slices on compute tracks, left out (see annotationCategories)
     DeviceClassIndex deviceClasses;      // device_slice_class (empty when the store predates it)
     std::int64_t skippedNotWork = 0;     // waits and markers on compute tracks, left out (gaps, not work)
+    std::vector<NotWorkSlice> notWork;   // those slices, by start: what the gaps of device busy wait for
 };
 
 // Loads the track catalog, picks the tracks, then loads strings and their slices.

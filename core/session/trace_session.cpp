@@ -1,5 +1,7 @@
 #include "core/session/trace_session.h"
 
+#include "core/analysis/device_busy.h"
+
 #include "core/store/store_validation.h"
 
 #include "core/analysis/diagnosis_engine.h"
@@ -151,7 +153,7 @@ bool TraceSession::bubbles(const BubbleOptions& options, BubbleReport* out, Erro
         return false;
     }
     auto host = std::make_shared<HostActivity>();
-    host->build(*snap, selectTracks(snap->catalog, options.tracks).logicalIds, options.patterns);
+    host->build(*snap, selectBusyTracks(*snap, options.tracks).logicalIds, options.patterns);
     *out = computeBubbles(*snap, options, *host);
     if (hostOut) *hostOut = std::move(host);
     return true;

@@ -1,6 +1,7 @@
 #include "core/analysis/breakdown/device_totals.h"
 
 #include "core/analysis/breakdown/interval_set.h"
+#include "core/analysis/device_busy.h"
 #include "core/analysis/breakdown/kernel_names.h"
 
 #include <algorithm>
@@ -33,7 +34,7 @@ bool fillDeviceTotals(const std::vector<const BreakdownSlice*>& slices, const st
     const auto& compute = classIntervals(u, DeviceClass::Compute);
     const auto& communication = classIntervals(u, DeviceClass::Communication);
     const auto& memory = classIntervals(u, DeviceClass::Memory);
-    std::vector<Interval> busy = uniteIntervals(uniteIntervals(compute, communication), memory);
+    std::vector<Interval> busy = deviceBusyUnion(u.byClass);
     std::vector<Interval> waitOnly = subtractIntervals(classIntervals(u, DeviceClass::Wait), busy);
     std::vector<Interval> otherOnly =
         subtractIntervals(classIntervals(u, DeviceClass::Other), uniteIntervals(busy, classIntervals(u, DeviceClass::Wait)));
