@@ -446,10 +446,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Bubbles are intervals in which a device runs nothing on any of its compute tracks, between its first and last activity.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Distribution by duration</source>
         <translation type="unfinished"></translation>
     </message>
@@ -703,6 +699,14 @@
     </message>
     <message>
         <source>Comm-compute overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory not overlapped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bubbles are gaps in device busy (compute, communication and memory united), between the device&apos;s first and last slice; a wait task is a gap.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1034,6 +1038,34 @@ The open trace is unchanged.</source>
         <source>Likely cause</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>an event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a notify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No wait task in this gap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of the gap covered by wait tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waits for</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::BubbleView</name>
@@ -1071,10 +1103,6 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Checked tracks count as compute: their gaps are bubbles; the others are host work</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1158,6 +1186,10 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>%1 — computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checked tracks count as device work (compute, communication, memory): their gaps are bubbles; the others are host work</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2669,13 +2701,6 @@ The open trace is unchanged.</source>
         <source>Could not compute the statistics: %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%1 operators, %2 executions, device busy %3 on %n track(s)</source>
-        <translation>
-            <numerusform>%1 operators, %2 executions, device busy %3 on %n track</numerusform>
-            <numerusform>%1 operators, %2 executions, device busy %3 on %n tracks</numerusform>
-        </translation>
-    </message>
     <message>
         <source> (no compute track marked: all tracks counted)</source>
         <translation type="unfinished"></translation>
@@ -2706,6 +2731,13 @@ The open trace is unchanged.</source>
     <message>
         <source>Export failed</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 operators, %2 executions, summed compute-task time %3 on %n track(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3039,6 +3071,10 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>No rule fired.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory not overlapped</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

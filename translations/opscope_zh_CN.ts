@@ -446,10 +446,6 @@
         <translation>本节未生成图片。</translation>
     </message>
     <message>
-        <source>Bubbles are intervals in which a device runs nothing on any of its compute tracks, between its first and last activity.</source>
-        <translation>气泡是指在设备首次与最后一次活动之间，其所有计算轨道都没有运行任何任务的时间段。</translation>
-    </message>
-    <message>
         <source>Distribution by duration</source>
         <translation>按时长分布</translation>
     </message>
@@ -704,6 +700,14 @@
     <message>
         <source>Comm-compute overlap</source>
         <translation>通信与计算重叠</translation>
+    </message>
+    <message>
+        <source>Memory not overlapped</source>
+        <translation>未被掩盖的内存</translation>
+    </message>
+    <message>
+        <source>Bubbles are gaps in device busy (compute, communication and memory united), between the device&apos;s first and last slice; a wait task is a gap.</source>
+        <translation>气泡是设备忙碌时间（计算、通信与内存的并集）在设备首个与最后一个任务之间的空隙；等待任务也算作空隙。</translation>
     </message>
 </context>
 <context>
@@ -1034,6 +1038,34 @@ The open trace is unchanged.</source>
         <source>Likely cause</source>
         <translation>可能原因</translation>
     </message>
+    <message>
+        <source>an event</source>
+        <translation>一个事件</translation>
+    </message>
+    <message>
+        <source>a notify</source>
+        <translation>一个 Notify</translation>
+    </message>
+    <message>
+        <source>another stream</source>
+        <translation>另一个流</translation>
+    </message>
+    <message>
+        <source>a collective</source>
+        <translation>一个集合通信</translation>
+    </message>
+    <message>
+        <source>No wait task in this gap</source>
+        <translation>该空隙中没有等待任务</translation>
+    </message>
+    <message>
+        <source>%1 of the gap covered by wait tasks</source>
+        <translation>空隙中有 %1 被等待任务覆盖</translation>
+    </message>
+    <message>
+        <source>Waits for</source>
+        <translation>等待对象</translation>
+    </message>
 </context>
 <context>
     <name>opscope::BubbleView</name>
@@ -1072,10 +1104,6 @@ The open trace is unchanged.</source>
     <message>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
-    </message>
-    <message>
-        <source>Checked tracks count as compute: their gaps are bubbles; the others are host work</source>
-        <translation>勾选的轨道视为计算轨道：其间隙为气泡；其余视为主机侧工作</translation>
     </message>
     <message>
         <source>Show largest</source>
@@ -1158,6 +1186,10 @@ The open trace is unchanged.</source>
     <message>
         <source>%1 — computing…</source>
         <translation>%1 — 计算中…</translation>
+    </message>
+    <message>
+        <source>Checked tracks count as device work (compute, communication, memory): their gaps are bubbles; the others are host work</source>
+        <translation>勾选的轨道视为设备工作（计算、通信、内存）：其间隙为气泡；其余视为主机侧工作</translation>
     </message>
 </context>
 <context>
@@ -2662,12 +2694,6 @@ The open trace is unchanged.</source>
         <source>Could not compute the statistics: %1</source>
         <translation>无法计算统计信息：%1</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 operators, %2 executions, device busy %3 on %n track(s)</source>
-        <translation>
-            <numerusform>%1 个算子，执行 %2 次，%n 条轨道上设备忙碌 %3</numerusform>
-        </translation>
-    </message>
     <message>
         <source> (no compute track marked: all tracks counted)</source>
         <translation>（未标记计算轨道：统计全部轨道）</translation>
@@ -2697,6 +2723,12 @@ The open trace is unchanged.</source>
     <message>
         <source>Export failed</source>
         <translation>导出失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 operators, %2 executions, summed compute-task time %3 on %n track(s)</source>
+        <translation>
+            <numerusform>%1 个算子，%2 次执行，计算任务总时间 %3，共 %n 条轨道</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3030,6 +3062,10 @@ The open trace is unchanged.</source>
     <message>
         <source>No rule fired.</source>
         <translation>没有规则触发。</translation>
+    </message>
+    <message>
+        <source>Memory not overlapped</source>
+        <translation>未被掩盖的内存</translation>
     </message>
 </context>
 <context>

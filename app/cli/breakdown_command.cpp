@@ -65,16 +65,16 @@ void printText(const BreakdownReport& report) {
 void printCsv(const BreakdownReport& report) {
     writeCsvRow(stdout, {"device", "step", "span_ns", "stage_ns", "compute_ns", "communication_ns", "overlap_ns",
                          "communication_not_overlapped_ns", "memory_ns", "wait_ns", "idle_ns", "free_ns", "preparing_ns",
-                         "bubble_ns", "busy_ns", "comm_compute_overlap_pct"});
+                         "bubble_ns", "busy_ns", "comm_compute_overlap_pct", "memory_not_overlapped_ns"});
     auto n = [](TimeNs v) { return std::to_string(v); };
     for (const DeviceBreakdown& d : report.devices) {
         writeCsvRow(stdout, {d.name, "", n(d.spanNs), "", n(d.computeNs), n(d.communicationNs), n(d.overlapNs),
                              n(d.communicationNotOverlappedNs), n(d.memoryNs), n(d.waitNs), n(d.idleNs), "", "", "",
-                             n(d.busyNs), numberText(d.commComputeOverlapPct, 4)});
+                             n(d.busyNs), numberText(d.commComputeOverlapPct, 4), ""});
         for (const StepBreakdown& s : d.steps)
             writeCsvRow(stdout, {d.name, n(s.step), "", n(s.stageNs), n(s.computeNs), n(s.communicationNs), n(s.overlapNs),
                                  n(s.communicationNotOverlappedNs), "", "", "", n(s.freeNs), n(s.preparingNs),
-                                 n(s.bubbleNs), "", ""});
+                                 n(s.bubbleNs), "", "", n(s.memoryNs)});
     }
 }
 

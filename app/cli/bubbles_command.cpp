@@ -1,4 +1,4 @@
-// opscope-cli bubbles TRACE|STORE: idle gaps of device compute tracks and devices, with causes.
+// opscope-cli bubbles TRACE|STORE: gaps in device busy per device track and device, with causes and waits.
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/csv_writer.h"
 #include "core/analysis/bubble_analysis.h"
@@ -14,8 +14,10 @@ const char* kHelp =
     "usage: opscope-cli bubbles TRACE|STORE [--min-us X] [--top N] [--tracks ID,ID...] [--per-track]\n"
     "                           [--range START_NS:END_NS] [--bins-per-decade N] [--coverage F]\n"
     "                           [--csv [--table summary|histogram|largest|all]]\n"
-    "Bubbles are gaps in which a device compute track (or, for a device, every compute track) runs nothing,\n"
-    "inside its first-to-last activity; busy time is the union of the slices. Gaps shorter than --min-us\n"
+    "Bubbles are gaps in device busy (compute, communication and memory united; docs/device-time.md) of a\n"
+    "device track, or of a device over all its tracks, inside its first-to-last device slice. A wait task\n"
+    "(EVENT_WAIT, Notify Wait, Stream Wait Event) is a gap, and the gap says what it waits for: an event, a\n"
+    "notify, a stream, or a collective running meanwhile on the device. Gaps shorter than --min-us\n"
     "count as idle time but not as bubbles. The largest N (default 20) device bubbles (--per-track: track\n"
     "bubbles) are listed with the operators around them, the host work overlapping them and a likely\n"
     "cause. --coverage (default 0.5) is the share of a gap the host work must cover to be its cause.\n"
@@ -25,7 +27,7 @@ const char* kHelp =
 std::vector<std::string> summaryHeader() {
     return {"scope", "track id", "device", "span start (ns)", "span end (ns)", "busy (us)", "idle (us)", "busy (%)",
             "idle (%)", "bubbles", "bubble total (us)", "largest bubble (us)", "host-bound (us)", "sync wait (us)",
-            "communication (us)", "data transfer (us)", "unknown (us)"};
+            "communication (us)", "data transfer (us)", "unknown (us)", "compute (us)", "compute (%)", "wait (us)"};
 }
 
 std::vector<std::string> summaryRow(const BubbleReport& r, const BubbleSummary& s) {
@@ -37,6 +39,9 @@ std::vector<std::string> summaryRow(const BubbleReport& r, const BubbleSummary& 
                                  microsText(s.idleNs), numberText(s.busyShare * 100, 2), numberText(s.idleShare * 100, 2),
                                  std::to_string(s.bubbleCount), microsText(s.bubbleTotalNs), microsText(s.largestBubbleNs)};
     for (std::size_t c = 0; c < kBubbleCauseCount; ++c) row.push_back(microsText(s.causeNs[c]));
+    row.push_back(microsText(s.computeNs));
+    row.push_back(numberText(s.computeShare * 100, 2));
+    row.push_back(microsText(s.waitNs));
     return row;
 }
 
@@ -63,7 +68,7 @@ std::string hostWorkText(const BubbleDetail& d) {
 void printLargestCsv(const BubbleReport& r) {
     writeCsvRow(stdout, {"start (ns)", "duration (us)", "track id", "device", "cause", "operator before",
                          "operator after", "sync (us)", "communication (us)", "data transfer (us)", "launch (us)",
-                         "host compute (us)", "host busy (us)", "host work"});
+                         "host compute (us)", "host busy (us)", "host work", "waits for", "wait task", "wait (us)"});
     for (const BubbleDetail& d : r.largest) {
         const auto& c = d.classCoveredNs;
         std::string device;
@@ -72,33 +77,38 @@ void printLargestCsv(const BubbleReport& r) {
         writeCsvRow(stdout, {std::to_string(d.bubble.startNs), microsText(d.bubble.durNs), std::to_string(d.bubble.trackId),
                              device, bubbleCauseText(d.bubble.cause), d.opBefore, d.opAfter, microsText(c[0]),
                              microsText(c[1]), microsText(c[2]), microsText(c[3]), microsText(c[4]),
-                             microsText(d.hostBusyNs), hostWorkText(d)});
+                             microsText(d.hostBusyNs), hostWorkText(d), d.bubble.waitFor, d.bubble.waitName,
+                             microsText(d.bubble.waitNs)});
     }
 }
 
 void printAllCsv(const BubbleReport& r) {
-    writeCsvRow(stdout, {"scope", "start (ns)", "duration (us)", "track id", "cause"});
+    writeCsvRow(stdout, {"scope", "start (ns)", "duration (us)", "track id", "cause", "waits for", "wait task"});
     for (const Bubble& b : r.deviceBubbles)
-        writeCsvRow(stdout, {"device", std::to_string(b.startNs), microsText(b.durNs), "0", bubbleCauseText(b.cause)});
+        writeCsvRow(stdout, {"device", std::to_string(b.startNs), microsText(b.durNs), "0", bubbleCauseText(b.cause),
+                             b.waitFor, b.waitName});
     for (const Bubble& b : r.trackBubbles)
         writeCsvRow(stdout, {"track", std::to_string(b.startNs), microsText(b.durNs), std::to_string(b.trackId),
-                             bubbleCauseText(b.cause)});
+                             bubbleCauseText(b.cause), b.waitFor, b.waitName});
 }
 
 void printText(const BubbleReport& r) {
-    std::printf("%-44s %10s %8s %9s %14s %14s\n", "track / device", "busy (%)", "idle (%)", "bubbles", "total (us)",
-                "largest (us)");
+    // One meaning of busy (docs/device-time.md): compute, communication and memory united; compute apart.
+    std::printf("%-44s %10s %11s %8s %9s %14s %14s %14s\n", "track / device", "busy (%)", "compute (%)", "idle (%)",
+                "bubbles", "total (us)", "largest (us)", "waiting (us)");
     auto line = [](const BubbleSummary& s, const std::string& label) {
         std::string l = label.size() > 44 ? label.substr(0, 41) + "..." : label;
-        std::printf("%-44s %10s %8s %9lld %14s %14s\n", l.c_str(), numberText(s.busyShare * 100, 2).c_str(),
-                    numberText(s.idleShare * 100, 2).c_str(), static_cast<long long>(s.bubbleCount),
-                    microsText(s.bubbleTotalNs).c_str(), microsText(s.largestBubbleNs).c_str());
+        std::printf("%-44s %10s %11s %8s %9lld %14s %14s %14s\n", l.c_str(), numberText(s.busyShare * 100, 2).c_str(),
+                    numberText(s.computeShare * 100, 2).c_str(), numberText(s.idleShare * 100, 2).c_str(),
+                    static_cast<long long>(s.bubbleCount), microsText(s.bubbleTotalNs).c_str(),
+                    microsText(s.largestBubbleNs).c_str(), microsText(s.waitNs).c_str());
     };
     for (const BubbleSummary& d : r.devices) {
         line(d, "device " + d.label + " (union)");
         for (const BubbleSummary& t : r.tracks)
             if (t.deviceKey == d.deviceKey) line(t, "  " + t.label);
     }
+    std::printf("busy = device busy: compute, communication and memory united; waits are gaps\n");
     std::printf("\ndevice bubbles by duration:\n");
     for (const HistogramBin& b : r.deviceHistogram)
         if (b.count) std::printf("  [%s, %s) us: %lld, %s us\n", microsText(b.lowNs).c_str(),
@@ -110,6 +120,9 @@ void printText(const BubbleReport& r) {
         std::printf("  %s us at %lld ns: %s\n    after %s, before %s\n", microsText(d.bubble.durNs).c_str(),
                     static_cast<long long>(d.bubble.startNs), bubbleCauseText(d.bubble.cause),
                     d.opBefore.empty() ? "-" : d.opBefore.c_str(), d.opAfter.empty() ? "-" : d.opAfter.c_str());
+        if (!d.bubble.waitFor.empty())
+            std::printf("    waits for %s: %s (%s us of the gap)\n", d.bubble.waitFor.c_str(), d.bubble.waitName.c_str(),
+                        microsText(d.bubble.waitNs).c_str());
         for (const HostWorkOverlap& w : d.hostWork)
             std::printf("    host: %s [%s] %s us on %s\n", w.name.c_str(), hostWorkClassName(w.workClass),
                         microsText(w.overlapNs).c_str(), w.trackLabel.c_str());
@@ -172,7 +185,9 @@ int runBubbles(const std::vector<std::string>& args) {
     }
     if (report.fellBackToAll)
         std::fprintf(stderr, "opscope-cli bubbles: no track is marked as device compute; using every slice track\n");
-    if (!csv) {
+    if (!csv && report.devices.empty()) {
+        std::printf("no device activity\n");
+    } else if (!csv) {
         printText(report);
     } else if (table == "summary") {
         writeCsvRow(stdout, summaryHeader());

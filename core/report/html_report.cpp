@@ -146,8 +146,9 @@ void writeCards(std::string& out, const ReportData& data) {
     out += "</div>\n";
 }
 
-// The Summary view's table: per device and step, compute / communication not overlapped / free as a
-// share of the stage, and the overlap percentage; the whole device when the trace has no steps.
+// The Summary view's table: per device and step, compute / communication not overlapped / memory not
+// overlapped / free (as the Summary's bars: free less the memory inside it) as shares of the bar (stage +
+// bubble, so no share passes 100 %), and the overlap percentage; the whole device when the trace has no steps.
 void writeDeviceTime(std::string& out, const BreakdownReport& b) {
     out += "<h3>" + esc(tx(t::kDeviceTime)) + "</h3>\n";
     if (b.devices.empty()) {
@@ -156,25 +157,28 @@ void writeDeviceTime(std::string& out, const BreakdownReport& b) {
     }
     out += "<table><thead><tr><th>" + esc(tx(t::kDevice)) + "</th><th>" + esc(tx(t::kStepCol)) + "</th><th>" +
            esc(tx(t::kStageCol)) + "</th><th>" + esc(tx(t::kComputeCol)) + "</th><th>" + esc(tx(t::kCommNotOverlappedCol)) +
-           "</th><th>" + esc(tx(t::kFreeCol)) + "</th><th>" + esc(tx(t::kOverlapPctCol)) + "</th></tr></thead><tbody>\n";
+           "</th><th>" + esc(tx(t::kMemoryNotOverlappedCol)) + "</th><th>" + esc(tx(t::kFreeCol)) + "</th><th>" +
+           esc(tx(t::kOverlapPctCol)) + "</th></tr></thead><tbody>\n";
     auto share = [](TimeNs part, TimeNs whole) { return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0; };
     auto cell = [&](TimeNs part, TimeNs whole) {
         return "<td class=\"num\">" + esc(durationLabel(part)) + " (" + esc(percentLabel(share(part, whole))) + ")</td>";
     };
     for (const DeviceBreakdown& d : b.devices) {
         if (d.steps.empty()) {
+            const TimeNs memoryNs = d.busyNs - d.computeNs - d.communicationNotOverlappedNs;
             out += "<tr><td>" + esc(d.name) + "</td><td>&ndash;</td><td class=\"num\">" + esc(durationLabel(d.spanNs)) +
                    "</td>" + cell(d.computeNs, d.spanNs) + cell(d.communicationNotOverlappedNs, d.spanNs) +
-                   cell(d.idleNs, d.spanNs) + "<td class=\"num\">" + esc(percentLabel(d.commComputeOverlapPct / 100.0)) +
-                   "</td></tr>\n";
+                   cell(memoryNs, d.spanNs) + cell(d.idleNs, d.spanNs) + "<td class=\"num\">" +
+                   esc(percentLabel(d.commComputeOverlapPct / 100.0)) + "</td></tr>\n";
             continue;
         }
         for (const StepBreakdown& s : d.steps) {
             double overlapPct = s.communicationNs > 0 ? share(s.overlapNs, s.communicationNs) : 0.0;
+            const TimeNs barNs = s.computeNs + s.communicationNotOverlappedNs + s.freeNs; // = stage + bubble
             out += "<tr><td>" + esc(d.name) + "</td><td>" + std::to_string(s.step) + "</td><td class=\"num\">" +
-                   esc(durationLabel(s.stageNs)) + "</td>" + cell(s.computeNs, s.stageNs) +
-                   cell(s.communicationNotOverlappedNs, s.stageNs) + cell(s.freeNs, s.stageNs) + "<td class=\"num\">" +
-                   esc(percentLabel(overlapPct)) + "</td></tr>\n";
+                   esc(durationLabel(s.stageNs)) + "</td>" + cell(s.computeNs, barNs) +
+                   cell(s.communicationNotOverlappedNs, barNs) + cell(s.memoryNs, barNs) +
+                   cell(s.freeNs - s.memoryNs, barNs) + "<td class=\"num\">" + esc(percentLabel(overlapPct)) + "</td></tr>\n";
         }
     }
     out += "</tbody></table>\n<p class=\"note\">" + esc(tx(t::kDeviceTimeNote)) + "</p>\n";

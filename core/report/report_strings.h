@@ -33,6 +33,7 @@ inline constexpr const char* kStageCol = "Stage";
 inline constexpr const char* kComputeCol = "Compute";
 inline constexpr const char* kCommNotOverlappedCol = "Communication not overlapped";
 inline constexpr const char* kFreeCol = "Free";
+inline constexpr const char* kMemoryNotOverlappedCol = "Memory not overlapped";
 inline constexpr const char* kOverlapPctCol = "Comm-compute overlap";
 inline constexpr const char* kBubbleTime = "Bubble time";
 inline constexpr const char* kFindingsFired = "Findings";
@@ -94,8 +95,8 @@ inline constexpr const char* kNoImage = "No image was rendered for this section.
 
 // Bubbles
 inline constexpr const char* kBubbleIntro =
-    "Bubbles are intervals in which a device runs nothing on any of its compute tracks, between its first "
-    "and last activity.";
+    "Bubbles are gaps in device busy (compute, communication and memory united), between the device's first "
+    "and last slice; a wait task is a gap.";
 inline constexpr const char* kDistribution = "Distribution by duration";
 inline constexpr const char* kCauses = "Likely causes";
 inline constexpr const char* kLargest = "Largest bubbles";

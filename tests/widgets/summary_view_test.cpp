@@ -1,5 +1,10 @@
 // The Summary view: one stacked bar per device and step from the breakdown, and a click on a bar selects
 // that step's range on the shared zoom (what the timeline shows as its selection).
+#include "core/analysis/breakdown/breakdown_analysis.h"
+#include "core/analysis/breakdown/breakdown_json.h"
+#include "core/report/html_report.h"
+#include "core/report/report_data.h"
+#include "core/report/report_format.h"
 #include "core/session/open_trace.h"
 #include "core/store/trace_store.h"
 #include "tests/widgets/analysis_views_fixture.h"
@@ -88,4 +93,51 @@ TEST_CASE("The summary of a trace without device work says so", "[summary_view][
     bool said = false;
     for (QLabel* l : labels) said = said || l->text().contains(QStringLiteral("No device activity"));
     CHECK(said);
+}
+
+TEST_CASE("The summary's step bars carry memory, and equal breakdown --json and the report's table", "[summary_view][devicetime]") {
+    QTemporaryDir dir;
+    // GPU 0, step 7: gemm [10, 50), NCCL [30, 70), a copy [75, 85) in the free gap [70, 90), gemm [90, 95).
+    std::string trace = dir.filePath(QStringLiteral("memory.json")).toStdString();
+    std::ofstream(trace) << R"([
+{"ph":"M","name":"process_name","pid":0,"args":{"name":"GPU 0"}},
+{"ph":"X","cat":"cpu_op","name":"ProfilerStep#7","pid":9,"tid":1,"ts":0,"dur":100},
+{"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":10,"dur":40,"args":{"stream":7}},
+{"ph":"X","cat":"kernel","name":"ncclKernel_AllReduce","pid":0,"tid":8,"ts":30,"dur":40,"args":{"stream":8}},
+{"ph":"X","cat":"gpu_memcpy","name":"Memcpy HtoD (Pageable -> Device)","pid":0,"tid":9,"ts":75,"dur":10,"args":{"stream":9}},
+{"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":90,"dur":5,"args":{"stream":7}}
+])";
+    OpenOptions options;
+    options.storePath = trace + ".opscope.sqlite";
+    OpenResult opened;
+    Error error;
+    REQUIRE(openTrace({trace}, options, ImportProgress{}, &opened, &error));
+    ZoomControl zoom;
+    SummaryView view(&zoom);
+    view.setStore(opened.storePath);
+    REQUIRE(view.waitForLoaded());
+    REQUIRE(view.bars().size() == 1);
+    const SummaryView::Bar& bar = view.bars()[0];
+    CHECK(bar.computeNs == 45'000);
+    CHECK(bar.communicationNotOverlappedNs == 20'000);
+    CHECK(bar.freeNs == 20'000);   // torch_npu's Free: [70, 90)
+    CHECK(bar.memoryNs == 10'000); // the copy inside it
+
+    Database db(opened.storePath, Database::Mode::ReadOnly);
+    BreakdownReport breakdown;
+    REQUIRE(computeBreakdown(db, BreakdownOptions{}, &breakdown, &error));
+    nlohmann::json step = breakdownJson(breakdown)["devices"][0]["steps"][0];
+    CHECK(step["compute_ns"].get<TimeNs>() == bar.computeNs);
+    CHECK(step["communication_not_overlapped_ns"].get<TimeNs>() == bar.communicationNotOverlappedNs);
+    CHECK(step["free_ns"].get<TimeNs>() == bar.freeNs);
+    CHECK(step["memory_not_overlapped_ns"].get<TimeNs>() == bar.memoryNs);
+
+    ReportData data;
+    REQUIRE(collectReportData(db, ReportOptions{}, &data, &error));
+    std::string html = renderHtmlReport(data, ReportImages{});
+    const double barNs = 85'000; // compute + not overlapped + free = stage + bubble
+    for (TimeNs part : {bar.computeNs, bar.communicationNotOverlappedNs, bar.memoryNs, bar.freeNs - bar.memoryNs}) {
+        std::string cell = durationLabel(part) + " (" + percentLabel(static_cast<double>(part) / barNs) + ")";
+        CHECK(html.find(cell) != std::string::npos);
+    }
 }

@@ -171,7 +171,7 @@ QWidget* titled(const QString& title, QWidget* content, QWidget* parent, QWidget
 
 QWidget* BubbleView::buildBody() {
     tracks_ = new QListWidget(this);
-    tracks_->setToolTip(tr("Checked tracks count as compute: their gaps are bubbles; the others are host work"));
+    tracks_->setToolTip(tr("Checked tracks count as device work (compute, communication, memory): their gaps are bubbles; the others are host work"));
     summaryView_ = makeTable(summary_, this);
     summaryView_->horizontalHeader()->setSectionResizeMode(BubbleSummaryModel::WhereColumn, QHeaderView::Stretch);
     tableView_ = makeTable(tableProxy_, this);

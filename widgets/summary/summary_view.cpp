@@ -65,18 +65,23 @@ SummaryView::SummaryView(ZoomControl* zoom, QWidget* parent)
     lists->addWidget(operators_, 1);
     lists->addWidget(findings_, 2);
     layout->addLayout(lists);
-    // Stacked from the bottom: compute, then communication not overlapped, then free (MindStudio Insight's order).
+    // Stacked from the bottom: compute, communication not overlapped, memory not overlapped, then free
+    // (MindStudio Insight's order); memory is the copy time inside torch_npu's Free, so free is drawn less it.
     compute_ = new QCPBars(plot_->xAxis, plot_->yAxis);
     communication_ = new QCPBars(plot_->xAxis, plot_->yAxis);
+    memory_ = new QCPBars(plot_->xAxis, plot_->yAxis);
     free_ = new QCPBars(plot_->xAxis, plot_->yAxis);
     communication_->moveAbove(compute_);
-    free_->moveAbove(communication_);
+    memory_->moveAbove(communication_);
+    free_->moveAbove(memory_);
     compute_->setName(tr("Compute"));
     communication_->setName(tr("Communication not overlapped"));
+    memory_->setName(tr("Memory not overlapped"));
     free_->setName(tr("Free"));
-    const QColor colors[] = {QColor(0x2e, 0x7d, 0x32), QColor(0x15, 0x65, 0xc0), QColor(0xbd, 0xbd, 0xbd)};
-    QCPBars* all[] = {compute_, communication_, free_};
-    for (int i = 0; i < 3; ++i) {
+    const QColor colors[] = {QColor(0x2e, 0x7d, 0x32), QColor(0x15, 0x65, 0xc0), QColor(0xef, 0x6c, 0x00),
+                             QColor(0xbd, 0xbd, 0xbd)};
+    QCPBars* all[] = {compute_, communication_, memory_, free_};
+    for (int i = 0; i < 4; ++i) {
         all[i]->setBrush(colors[i]);
         all[i]->setPen(Qt::NoPen);
         all[i]->setWidth(0.6);
@@ -110,17 +115,20 @@ void SummaryView::show(const Content& content) {
                        .arg(micros(d.spanNs))
                        .arg(d.commComputeOverlapPct, 0, 'f', 1);
         if (d.steps.empty()) {
+            // Without steps: memory not overlapped = busy − (compute ∪ communication), free = HTA's idle.
+            const TimeNs memoryNs = d.busyNs - d.computeNs - d.communicationNotOverlappedNs;
             bars_.push_back({QString::fromStdString(d.name), {d.firstStartNs, d.lastEndNs}, d.computeNs,
-                             d.communicationNotOverlappedNs, d.idleNs});
+                             d.communicationNotOverlappedNs, d.idleNs + memoryNs, memoryNs});
             continue;
         }
         for (const StepBreakdown& s : d.steps)
             bars_.push_back({QString::fromStdString(d.name) + QStringLiteral("\n") + tr("step %1").arg(s.step),
-                             {s.rangeStartNs, s.rangeEndNs}, s.computeNs, s.communicationNotOverlappedNs, s.freeNs});
+                             {s.rangeStartNs, s.rangeEndNs}, s.computeNs, s.communicationNotOverlappedNs, s.freeNs,
+                             s.memoryNs});
     }
     header_->setText(content.breakdown.devices.empty() ? tr("No device activity: the trace holds no device work.")
                                                        : overlap.join(QStringLiteral("\n")));
-    QVector<double> keys, computeUs, commUs, freeUs;
+    QVector<double> keys, computeUs, commUs, memoryUs, freeUs;
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     double top = 0;
     for (std::size_t i = 0; i < bars_.size(); ++i) {
@@ -128,12 +136,14 @@ void SummaryView::show(const Content& content) {
         keys << static_cast<double>(i);
         computeUs << static_cast<double>(b.computeNs) / 1000.0;
         commUs << static_cast<double>(b.communicationNotOverlappedNs) / 1000.0;
-        freeUs << static_cast<double>(b.freeNs) / 1000.0;
-        top = std::max(top, computeUs.back() + commUs.back() + freeUs.back());
+        memoryUs << static_cast<double>(b.memoryNs) / 1000.0;
+        freeUs << static_cast<double>(b.freeNs - b.memoryNs) / 1000.0;
+        top = std::max(top, computeUs.back() + commUs.back() + memoryUs.back() + freeUs.back());
         ticker->addTick(static_cast<double>(i), b.label);
     }
     compute_->setData(keys, computeUs, true);
     communication_->setData(keys, commUs, true);
+    memory_->setData(keys, memoryUs, true);
     free_->setData(keys, freeUs, true);
     plot_->xAxis->setTicker(ticker);
     plot_->xAxis->setRange(-0.6, std::max<double>(0.6, static_cast<double>(bars_.size()) - 0.4));

@@ -37,6 +37,7 @@ public:
         QString label;
         TimeRange range; // what a click selects
         TimeNs computeNs = 0, communicationNotOverlappedNs = 0, freeNs = 0;
+        TimeNs memoryNs = 0; // memory not overlapped: drawn between communication and free, a part of freeNs
     };
     const std::vector<Bar>& bars() const { return bars_; }
     QCustomPlot* plot() const { return plot_; }
@@ -60,7 +61,7 @@ private:
     AsyncJob* job_;
     QLabel* header_;
     QCustomPlot* plot_;
-    QCPBars *compute_, *communication_, *free_;
+    QCPBars *compute_, *communication_, *memory_, *free_;
     QLabel* operators_;
     QLabel* findings_;
     std::vector<Bar> bars_;

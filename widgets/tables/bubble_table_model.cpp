@@ -68,6 +68,16 @@ QString BubbleTableModel::hostText(const BubbleDetail& d) const {
     return parts.join(QStringLiteral("; "));
 }
 
+QString BubbleTableModel::waitText(const Bubble& b) {
+    if (b.waitFor.empty()) return {};
+    QString target = b.waitFor == "event"        ? tr("an event")
+                     : b.waitFor == "notify"     ? tr("a notify")
+                     : b.waitFor == "stream"     ? tr("another stream")
+                     : b.waitFor == "collective" ? tr("a collective")
+                                                 : QString::fromStdString(b.waitFor);
+    return tr("%1 (%2)").arg(target, QString::fromStdString(b.waitName));
+}
+
 QString BubbleTableModel::hostToolTip(const BubbleDetail& d) const {
     if (d.hostWork.empty()) return tr("No host work overlaps this bubble");
     QStringList lines;
@@ -100,6 +110,7 @@ QVariant BubbleTableModel::data(const QModelIndex& index, int role) const {
         case AfterColumn: return QString::fromStdString(d.opAfter);
         case HostColumn: return hostText(d);
         case CauseColumn: return bubbleCauseLabel(d.bubble.cause);
+        case WaitColumn: return waitText(d.bubble);
         default: return {};
         }
     }
@@ -111,6 +122,9 @@ QVariant BubbleTableModel::data(const QModelIndex& index, int role) const {
         case BeforeColumn: return QString::fromStdString(d.opBefore);
         case AfterColumn: return QString::fromStdString(d.opAfter);
         case HostColumn: return hostToolTip(d);
+        case WaitColumn:
+            return d.bubble.waitFor.empty() ? tr("No wait task in this gap")
+                                            : tr("%1 of the gap covered by wait tasks").arg(formatDuration(d.bubble.waitNs));
         default: return {};
         }
     }
@@ -128,6 +142,7 @@ QVariant BubbleTableModel::headerData(int section, Qt::Orientation orientation, 
     case AfterColumn: return tr("Operator after");
     case HostColumn: return tr("Host work overlapping");
     case CauseColumn: return tr("Likely cause");
+    case WaitColumn: return tr("Waits for");
     default: return {};
     }
 }

@@ -20,7 +20,7 @@ QString hostWorkClassLabel(HostWorkClass workClass);
 class BubbleTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { StartColumn, DurationColumn, WhereColumn, BeforeColumn, AfterColumn, HostColumn, CauseColumn, ColumnCount };
+    enum Column { StartColumn, DurationColumn, WhereColumn, BeforeColumn, AfterColumn, HostColumn, CauseColumn, WaitColumn, ColumnCount };
     enum Role { SortRole = Qt::UserRole + 1, BubbleIndexRole };
 
     explicit BubbleTableModel(QObject* parent = nullptr);
@@ -33,6 +33,8 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    // "an event (EVENT_WAIT)": what the gap waits for, from the wait task inside it; empty without one.
+    static QString waitText(const Bubble& b);
 
 private:
     QString hostText(const BubbleDetail& d) const;

@@ -195,10 +195,12 @@ void OperatorStatsView::take(Result result) {
     index_ = std::move(result.index);
     const OperatorStats& s = result.stats;
     QLocale locale;
-    QString text = tr("%1 operators, %2 executions, device busy %3 on %n track(s)", nullptr, static_cast<int>(s.tracks.size()))
+    // The share column's base (op_statistic.csv's Ratio): compute time, not device busy (docs/device-time.md).
+    QString text = tr("%1 operators, %2 executions, summed compute-task time %3 on %n track(s)", nullptr,
+                      static_cast<int>(s.tracks.size()))
                        .arg(locale.toString(static_cast<qlonglong>(s.rows.size())))
                        .arg(locale.toString(static_cast<qlonglong>(s.sliceCount)))
-                       .arg(formatDuration(s.busyNs));
+                       .arg(formatDuration(s.computeTaskNs));
     if (s.fellBackToAll) text += tr(" (no compute track marked: all tracks counted)");
     summary_->setText(text);
     quietSelection_ = true;

@@ -16,7 +16,8 @@ nlohmann::json stepJson(const StepBreakdown& s) {
             {"free_ns", s.freeNs},
             {"preparing_ns", s.preparingNs},
             {"bubble_ns", s.bubbleNs},
-            {"unlinked_slices", s.unlinkedSlices}};
+            {"unlinked_slices", s.unlinkedSlices},
+            {"memory_not_overlapped_ns", s.memoryNs}};
 }
 
 nlohmann::json deviceJson(const DeviceBreakdown& d) {

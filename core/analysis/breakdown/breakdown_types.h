@@ -40,6 +40,9 @@ struct StepBreakdown {
     TimeNs stageNs = 0, computeNs = 0, communicationNs = 0, overlapNs = 0, communicationNotOverlappedNs = 0,
            freeNs = 0, preparingNs = 0, bubbleNs = 0;
     std::int64_t unlinkedSlices = 0; // slices placed by their own time for want of a launch link
+    // Memory-class time inside the Free lane (copies while nothing computes or communicates): a part of
+    // freeNs, drawn apart in the Summary's step bars (MindStudio Insight's order).
+    TimeNs memoryNs = 0;
 };
 
 struct DeviceBreakdown {

@@ -71,14 +71,16 @@ void finishStep(const BreakdownHostStep& host, const StepAccumulator& acc, StepB
 // range holds its start.
 bool torchNpuSteps(const BreakdownDeviceInput& device, const std::vector<std::string>& names,
                    const std::vector<TimeRange>& ranges, std::vector<StepBreakdown>* steps) {
-    std::vector<Interval> compute, communication;
+    std::vector<Interval> compute, communication, memory;
     for (const BreakdownSlice& s : device.slices) {
         if (s.deviceClass == DeviceClass::Compute) compute.push_back({s.tsNs, s.endNs});
         if (s.deviceClass == DeviceClass::Communication) communication.push_back({s.tsNs, s.endNs});
+        if (s.deviceClass == DeviceClass::Memory) memory.push_back({s.tsNs, s.endNs});
     }
     mergeIntervals(compute);
     mergeIntervals(communication);
     Lanes lanes = lanesOf(compute, communication);
+    const CoverageIndex memoryIndex(std::move(memory));
     std::vector<StepAccumulator> acc(ranges.size());
     auto place = [&](const std::vector<Interval>& lane, TimeNs StepBreakdown::*column, bool work) {
         for (const Interval& iv : lane) {
@@ -92,6 +94,10 @@ bool torchNpuSteps(const BreakdownDeviceInput& device, const std::vector<std::st
     place(lanes.communication, &StepBreakdown::communicationNs, true);
     place(lanes.notOverlapped, &StepBreakdown::communicationNotOverlappedNs, false);
     place(lanes.free, &StepBreakdown::freeNs, false);
+    for (const Interval& iv : lanes.free) {
+        int i = stepContaining(ranges, iv.startNs);
+        if (i >= 0) acc[i].ok = acc[i].ok && addChecked(&(*steps)[i].memoryNs, memoryIndex.coveredNs(iv.startNs, iv.endNs));
+    }
     for (const BreakdownSlice& s : device.slices) {
         if (!isReceive(names, s)) continue;
         int i = stepContaining(ranges, s.tsNs);
@@ -107,7 +113,7 @@ bool torchNpuSteps(const BreakdownDeviceInput& device, const std::vector<std::st
 // Kineto: each slice belongs to the step that launched it; the lanes are built per step.
 bool launchSteps(const BreakdownDeviceInput& device, const std::vector<std::string>& names,
                  const std::vector<TimeRange>& ranges, StepRule rule, std::vector<StepBreakdown>* steps) {
-    std::vector<std::vector<Interval>> compute(ranges.size()), communication(ranges.size());
+    std::vector<std::vector<Interval>> compute(ranges.size()), communication(ranges.size()), memory(ranges.size());
     std::vector<StepAccumulator> acc(ranges.size());
     for (const BreakdownSlice& s : device.slices) {
         int i = stepOfSlice(device, ranges, rule, s);
@@ -115,6 +121,7 @@ bool launchSteps(const BreakdownDeviceInput& device, const std::vector<std::stri
         if (rule != StepRule::DeviceTime && s.launchTsNs == kNoLaunchNs) ++(*steps)[i].unlinkedSlices;
         if (s.deviceClass == DeviceClass::Compute) compute[i].push_back({s.tsNs, s.endNs});
         if (s.deviceClass == DeviceClass::Communication) communication[i].push_back({s.tsNs, s.endNs});
+        if (s.deviceClass == DeviceClass::Memory) memory[i].push_back({s.tsNs, s.endNs});
         if (isReceive(names, s)) acc[i].ok = acc[i].ok && addChecked(&(*steps)[i].bubbleNs, s.endNs - s.tsNs);
     }
     for (std::size_t i = 0; i < ranges.size(); ++i) {
@@ -126,6 +133,9 @@ bool launchSteps(const BreakdownDeviceInput& device, const std::vector<std::stri
         for (const Interval& iv : lanes.communication) acc[i].add(&st.communicationNs, iv);
         for (const Interval& iv : lanes.notOverlapped) acc[i].add(&st.communicationNotOverlappedNs, iv);
         for (const Interval& iv : lanes.free) acc[i].add(&st.freeNs, iv);
+        const CoverageIndex memoryIndex(std::move(memory[i]));
+        for (const Interval& iv : lanes.free)
+            acc[i].ok = acc[i].ok && addChecked(&st.memoryNs, memoryIndex.coveredNs(iv.startNs, iv.endNs));
         if (!lanes.compute.empty()) acc[i].firstWork = lanes.compute.front().startNs;
         if (!lanes.communication.empty())
             acc[i].firstWork = std::min(acc[i].firstWork, lanes.communication.front().startNs);
