@@ -790,6 +790,10 @@
         <source>Communication</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Launches</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -993,6 +997,22 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Main cause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTA&apos;s idle causes per stream over the whole trace, as opscope-cli idle gives them: host wait (the next kernel&apos;s launch started after the previous kernel ended), kernel wait (a gap under 30 µs), other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host wait (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel wait (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other idle (µs)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1454,6 +1474,10 @@ The open trace is unchanged.</source>
         <source>Export failed</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Host operators</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::ComparisonSummaryModel</name>
@@ -1599,6 +1623,48 @@ The open trace is unchanged.</source>
     <message>
         <source>execution %1 of %2 · %3</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::CriticalPathHighlight</name>
+    <message>
+        <source>host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>launch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>synchronisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not compute the critical path: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No critical path: the trace has no ProfilerStep#N slice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Critical path of %n steps; longest: %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2268,6 +2334,64 @@ The open trace is unchanged.</source>
     </message>
 </context>
 <context>
+    <name>opscope::HostOperatorDiffModel</name>
+    <message>
+        <source>added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>increased</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decreased</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base total (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New total (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::HostOperatorDiffTab</name>
+    <message>
+        <source>Host operators (cpu_op) by name, counted on each side: %1 added, %2 deleted, %3 increased, %4 decreased, %5 unchanged. The class follows the count; the duration is shown beside.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>opscope::JobIndicator</name>
     <message>
         <source>Computing…</source>
@@ -2279,6 +2403,127 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Stop waiting for this computation</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::KernelLaunchModel</name>
+    <message>
+        <source>Kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU total (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU total (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delay total (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delay max (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Short kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Long runtimes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Long delays</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::LaunchTableModel</name>
+    <message>
+        <source>short kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>long runtime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>long delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runtime call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU duration (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU duration (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch delay (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outliers</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::LaunchView</name>
+    <message>
+        <source>No trace loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the launches of kernels whose name contains this text (a click on a kernel fills it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing launches…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not compute the launches: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No launches: no device event of this trace is linked to the call that launched it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 launches of %2 device events (%3 unlinked), %4 flagged as outliers</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3022,6 +3267,87 @@ The open trace is unchanged.</source>
         <source>Thread clock at start</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Launched by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-level operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Innermost operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correlation id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launched kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device events, %1 device time</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Device %1, stream %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n events, %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 at %2 on device %3, stream %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more device events</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>opscope::SummaryView</name>
@@ -3236,6 +3562,10 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launches</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3493,14 +3823,6 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show &amp;Flows</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Draw the arrows between linked slices (host launch to device kernel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3796,6 +4118,22 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Open a run history: trends of every metric over the runs of a workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show All &amp;Flows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw every arrow between linked slices (host launch to device kernel); when off, only the selected slice&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Highlight &amp;Critical Path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outline the slices on each step&apos;s critical path (host work, launches, device events, synchronisations) and say what bounds the steps</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

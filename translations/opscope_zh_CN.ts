@@ -790,6 +790,10 @@
         <source>Communication</source>
         <translation>通信</translation>
     </message>
+    <message>
+        <source>Launches</source>
+        <translation>下发</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -994,6 +998,22 @@ The open trace is unchanged.</source>
     <message>
         <source>Main cause</source>
         <translation>主要原因</translation>
+    </message>
+    <message>
+        <source>HTA&apos;s idle causes per stream over the whole trace, as opscope-cli idle gives them: host wait (the next kernel&apos;s launch started after the previous kernel ended), kernel wait (a gap under 30 µs), other</source>
+        <translation>HTA 按流统计的整个 trace 的空闲原因，与 opscope-cli idle 的结果一致：Host 等待（下一个 kernel 的下发在上一个 kernel 结束之后才开始）、kernel 等待（间隙小于 30 µs）、其他</translation>
+    </message>
+    <message>
+        <source>Host wait (µs)</source>
+        <translation>Host 等待 (µs)</translation>
+    </message>
+    <message>
+        <source>Kernel wait (µs)</source>
+        <translation>Kernel 等待 (µs)</translation>
+    </message>
+    <message>
+        <source>Other idle (µs)</source>
+        <translation>其他空闲 (µs)</translation>
     </message>
 </context>
 <context>
@@ -1452,6 +1472,10 @@ The open trace is unchanged.</source>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
+    <message>
+        <source>Host operators</source>
+        <translation>Host 算子</translation>
+    </message>
 </context>
 <context>
     <name>opscope::ComparisonSummaryModel</name>
@@ -1597,6 +1621,47 @@ The open trace is unchanged.</source>
     <message>
         <source>execution %1 of %2 · %3</source>
         <translation>第 %1 / %2 次执行 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::CriticalPathHighlight</name>
+    <message>
+        <source>host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>launch</source>
+        <translation>下发</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>Device</translation>
+    </message>
+    <message>
+        <source>synchronisation</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <source>%1 %2 %</source>
+        <translation>%1 %2 %</translation>
+    </message>
+    <message>
+        <source>Step %1: %2</source>
+        <translation>Step %1：%2</translation>
+    </message>
+    <message>
+        <source>Could not compute the critical path: %1</source>
+        <translation>无法计算关键路径：%1</translation>
+    </message>
+    <message>
+        <source>No critical path: the trace has no ProfilerStep#N slice.</source>
+        <translation>无关键路径：trace 中没有 ProfilerStep#N 切片。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Critical path of %n steps; longest: %1</source>
+        <translation>
+            <numerusform>%n 个 Step 的关键路径；最长：%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2262,6 +2327,64 @@ The open trace is unchanged.</source>
     </message>
 </context>
 <context>
+    <name>opscope::HostOperatorDiffModel</name>
+    <message>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>increased</source>
+        <translation>增多</translation>
+    </message>
+    <message>
+        <source>decreased</source>
+        <translation>减少</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>不变</translation>
+    </message>
+    <message>
+        <source>Host operator</source>
+        <translation>Host 算子</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Base count</source>
+        <translation>基线次数</translation>
+    </message>
+    <message>
+        <source>New count</source>
+        <translation>新次数</translation>
+    </message>
+    <message>
+        <source>Base total (µs)</source>
+        <translation>基线总时间 (µs)</translation>
+    </message>
+    <message>
+        <source>New total (µs)</source>
+        <translation>新总时间 (µs)</translation>
+    </message>
+    <message>
+        <source>Difference (µs)</source>
+        <translation>差值 (µs)</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::HostOperatorDiffTab</name>
+    <message>
+        <source>Host operators (cpu_op) by name, counted on each side: %1 added, %2 deleted, %3 increased, %4 decreased, %5 unchanged. The class follows the count; the duration is shown beside.</source>
+        <translation>按名称统计两侧的 Host 算子（cpu_op）：新增 %1，删除 %2，增多 %3，减少 %4，不变 %5。分类依据次数，耗时列在旁边。</translation>
+    </message>
+</context>
+<context>
     <name>opscope::JobIndicator</name>
     <message>
         <source>Computing…</source>
@@ -2274,6 +2397,127 @@ The open trace is unchanged.</source>
     <message>
         <source>Stop waiting for this computation</source>
         <translation>停止等待此计算</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::KernelLaunchModel</name>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>下发次数</translation>
+    </message>
+    <message>
+        <source>GPU total (µs)</source>
+        <translation>GPU 总时间 (µs)</translation>
+    </message>
+    <message>
+        <source>CPU total (µs)</source>
+        <translation>CPU 总时间 (µs)</translation>
+    </message>
+    <message>
+        <source>Delay total (µs)</source>
+        <translation>下发时延总计 (µs)</translation>
+    </message>
+    <message>
+        <source>Delay max (µs)</source>
+        <translation>最大下发时延 (µs)</translation>
+    </message>
+    <message>
+        <source>Short kernels</source>
+        <translation>短 kernel</translation>
+    </message>
+    <message>
+        <source>Long runtimes</source>
+        <translation>长 Runtime 调用</translation>
+    </message>
+    <message>
+        <source>Long delays</source>
+        <translation>长下发时延</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::LaunchTableModel</name>
+    <message>
+        <source>short kernel</source>
+        <translation>短 kernel</translation>
+    </message>
+    <message>
+        <source>long runtime</source>
+        <translation>长 Runtime 调用</translation>
+    </message>
+    <message>
+        <source>long delay</source>
+        <translation>长下发时延</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Runtime call</source>
+        <translation>Runtime 调用</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation>流</translation>
+    </message>
+    <message>
+        <source>Correlation</source>
+        <translation>Correlation</translation>
+    </message>
+    <message>
+        <source>CPU duration (µs)</source>
+        <translation>CPU 耗时 (µs)</translation>
+    </message>
+    <message>
+        <source>GPU duration (µs)</source>
+        <translation>GPU 耗时 (µs)</translation>
+    </message>
+    <message>
+        <source>Launch delay (µs)</source>
+        <translation>下发时延 (µs)</translation>
+    </message>
+    <message>
+        <source>Outliers</source>
+        <translation>异常项</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::LaunchView</name>
+    <message>
+        <source>No trace loaded.</source>
+        <translation>未加载 trace。</translation>
+    </message>
+    <message>
+        <source>Filter kernels</source>
+        <translation>筛选 kernel</translation>
+    </message>
+    <message>
+        <source>Show the launches of kernels whose name contains this text (a click on a kernel fills it)</source>
+        <translation>只显示名称包含此文本的 kernel 的下发（单击右侧的 kernel 即可填入）</translation>
+    </message>
+    <message>
+        <source>Computing launches…</source>
+        <translation>正在计算下发…</translation>
+    </message>
+    <message>
+        <source>Could not compute the launches: %1</source>
+        <translation>无法计算下发：%1</translation>
+    </message>
+    <message>
+        <source>No launches: no device event of this trace is linked to the call that launched it.</source>
+        <translation>没有下发：此 trace 中没有任何设备事件关联到下发它的调用。</translation>
+    </message>
+    <message>
+        <source>%1 launches of %2 device events (%3 unlinked), %4 flagged as outliers</source>
+        <translation>%2 个设备事件中的 %1 次下发（%3 个未关联），%4 次标记为异常</translation>
     </message>
 </context>
 <context>
@@ -3012,6 +3256,84 @@ The open trace is unchanged.</source>
         <source>Thread clock at start</source>
         <translation>开始时的线程时钟</translation>
     </message>
+    <message>
+        <source>Launched by</source>
+        <translation>下发来源</translation>
+    </message>
+    <message>
+        <source>Launch call</source>
+        <translation>下发调用</translation>
+    </message>
+    <message>
+        <source>Top-level operator</source>
+        <translation>顶层算子</translation>
+    </message>
+    <message>
+        <source>Innermost operator</source>
+        <translation>最内层算子</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Step</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Launch delay</source>
+        <translation>下发时延</translation>
+    </message>
+    <message>
+        <source>Correlation id</source>
+        <translation>Correlation ID</translation>
+    </message>
+    <message>
+        <source>Launched kernels</source>
+        <translation>下发的 kernel</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device events, %1 device time</source>
+        <translation>
+            <numerusform>%n 个设备事件，设备时间 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Device %1, stream %2</source>
+        <translation>设备 %1，流 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n events, %1</source>
+        <translation>
+            <numerusform>%n 个事件，%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 at %2 on device %3, stream %4</source>
+        <translation>%1，开始于 %2，设备 %3，流 %4</translation>
+    </message>
+    <message>
+        <source>More</source>
+        <translation>更多</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more device events</source>
+        <translation>
+            <numerusform>另有 %n 个设备事件</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>opscope::SummaryView</name>
@@ -3227,6 +3549,10 @@ The open trace is unchanged.</source>
     <message>
         <source>Summary</source>
         <translation>概览</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>下发</translation>
     </message>
 </context>
 <context>
@@ -3484,14 +3810,6 @@ The open trace is unchanged.</source>
     <message>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>Show &amp;Flows</source>
-        <translation>显示流(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Draw the arrows between linked slices (host launch to device kernel)</source>
-        <translation>绘制关联切片之间的箭头（主机下发到设备 kernel）</translation>
     </message>
     <message>
         <source>Colour by &amp;Category</source>
@@ -3786,6 +4104,22 @@ The open trace is unchanged.</source>
     <message>
         <source>Open a run history: trends of every metric over the runs of a workload</source>
         <translation>打开运行历史：某个工作负载历次运行中每个指标的趋势</translation>
+    </message>
+    <message>
+        <source>Show All &amp;Flows</source>
+        <translation>显示全部流(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Draw every arrow between linked slices (host launch to device kernel); when off, only the selected slice&apos;s</source>
+        <translation>绘制关联切片之间的所有箭头（Host 下发到设备 kernel）；关闭时只绘制选中切片的箭头</translation>
+    </message>
+    <message>
+        <source>Highlight &amp;Critical Path</source>
+        <translation>高亮关键路径(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Outline the slices on each step&apos;s critical path (host work, launches, device events, synchronisations) and say what bounds the steps</source>
+        <translation>勾勒每个 Step 关键路径上的切片（Host 工作、下发、设备事件、同步），并说明限制各 Step 的因素</translation>
     </message>
 </context>
 <context>

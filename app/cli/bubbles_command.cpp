@@ -12,7 +12,7 @@ namespace {
 
 const char* kHelp =
     "usage: opscope-cli bubbles TRACE|STORE [--min-us X] [--top N] [--tracks ID,ID...] [--per-track]\n"
-    "                           [--range START_NS:END_NS] [--bins-per-decade N] [--coverage F]\n"
+    "                           [--range START_NS:END_NS | --step N] [--bins-per-decade N] [--coverage F]\n"
     "                           [--csv [--table summary|histogram|largest|all]]\n"
     "Bubbles are gaps in device busy (compute, communication and memory united; docs/device-time.md) of a\n"
     "device track, or of a device over all its tracks, inside its first-to-last device slice. A wait task\n"
@@ -22,7 +22,10 @@ const char* kHelp =
     "bubbles) are listed with the operators around them, the host work overlapping them and a likely\n"
     "cause. --coverage (default 0.5) is the share of a gap the host work must cover to be its cause.\n"
     "CSV prints one table: summary (default), histogram, largest, or all (every bubble). Annotation slices\n"
-    "on compute tracks (gpu_user_annotation) are left out: they span kernels and the gaps between them.\n";
+    "on compute tracks (gpu_user_annotation) are left out: they span kernels and the gaps between them.\n"
+    "--step N looks at ProfilerStep#N by launch: the range from the first start to the last end of the\n"
+    "device events whose launching call ran in the step (where the device ran the step's work, however\n"
+    "far its queue lagged), the same device events `stats --step N` counts.\n";
 
 std::vector<std::string> summaryHeader() {
     return {"scope", "track id", "device", "span start (ns)", "span end (ns)", "busy (us)", "idle (us)", "busy (%)",
@@ -170,6 +173,12 @@ int runBubbles(const std::vector<std::string>& args) {
         std::fprintf(stderr, "opscope-cli bubbles: --table wants summary, histogram, largest or all\n");
         return kExitBadInput;
     }
+    std::int64_t step = -1;
+    if (!intOption(parser, "--step", 0, 1'000'000'000'000, &step, "bubbles")) return kExitBadInput;
+    if (step >= 0 && options.range) {
+        std::fprintf(stderr, "opscope-cli bubbles: --step and --range exclude each other\n");
+        return kExitBadInput;
+    }
     options.minBubbleNs = static_cast<TimeNs>(minUs * 1000.0);
     options.largestCount = static_cast<int>(top);
     options.binsPerDecade = static_cast<int>(bins);
@@ -179,6 +188,18 @@ int runBubbles(const std::vector<std::string>& args) {
     if (!session) return kExitBadInput;
     BubbleReport report;
     Error error;
+    if (step >= 0) {
+        StepSelection selection;
+        if (!session->stepSelection(step, &selection, &error)) {
+            std::fprintf(stderr, "opscope-cli bubbles: %s\n", describe(error).c_str());
+            return kExitBadInput;
+        }
+        if (selection.deviceEvents == 0) {
+            std::fprintf(stderr, "opscope-cli bubbles: ProfilerStep#%lld launched no device event\n", static_cast<long long>(step));
+            return kExitBadInput;
+        }
+        options.range = selection.deviceSpan;
+    }
     if (!session->bubbles(options, &report, &error)) {
         std::fprintf(stderr, "opscope-cli bubbles: %s\n", describe(error).c_str());
         return kExitBadInput;

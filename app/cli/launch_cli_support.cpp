@@ -7,13 +7,15 @@
 namespace opscope::cli {
 
 bool loadLaunchInput(const std::string& input, LaunchData* data, const char* command) {
-    Database db;
-    if (!openInput(input, &db, command)) return false;
+    std::shared_ptr<TraceSession> session = openInputSession(input, command);
+    if (!session) return false;
     Error error;
-    if (!readLaunchData(db, data, &error)) {
+    std::shared_ptr<const LaunchData> loaded = session->launchData(&error);
+    if (!loaded) {
         std::fprintf(stderr, "opscope-cli %s: %s\n", command, describe(error).c_str());
         return false;
     }
+    *data = *loaded;
     return true;
 }
 

@@ -12,7 +12,9 @@ namespace {
 const char* kHelp =
     "usage: opscope-cli slice TRACE|STORE ID [--json]\n"
     "The details of the slice with store id ID: name, category, type, track, start, duration, self time,\n"
-    "depth, parent, arguments, flows in and out, and metrics, as the GUI's Details dock shows them.\n"
+    "depth, parent, arguments, flows in and out, and metrics, as the GUI's Details dock shows them; for a\n"
+    "device event, the call that launched it (operators, step, phase, launch delay); for a host slice, the\n"
+    "device events launched from inside it.\n"
     "Exit code 2 when there is no such slice.\n";
 
 void printText(const SliceDetails& d) {
@@ -31,6 +33,29 @@ void printText(const SliceDetails& d) {
         for (const SliceMetricRow& m : g.rows)
             std::printf("metric:    %s = %s %s\n", m.name.c_str(), m.num ? numberText(*m.num, 6).c_str() : m.text.c_str(),
                         m.unit.c_str());
+}
+
+void printLaunchText(const SliceLaunchDetails& l) {
+    if (l.isLaunched) {
+        const LaunchedFrom& f = l.launchedFrom;
+        std::printf("launched by: %s (slice %lld) on %s\n", f.call.name.c_str(), static_cast<long long>(f.call.sliceId),
+                    f.call.trackName.c_str());
+        if (f.topOperator.sliceId) std::printf("operator:    %s (slice %lld)\n", f.topOperator.name.c_str(),
+                                               static_cast<long long>(f.topOperator.sliceId));
+        if (f.innermostOperator.sliceId && f.innermostOperator.sliceId != f.topOperator.sliceId)
+            std::printf("innermost:   %s (slice %lld)\n", f.innermostOperator.name.c_str(),
+                        static_cast<long long>(f.innermostOperator.sliceId));
+        if (f.step >= 0) std::printf("step:        %lld\n", static_cast<long long>(f.step));
+        if (f.phase != LaunchPhase::Unknown) std::printf("phase:       %s\n", launchPhaseName(f.phase));
+        std::printf("launch delay: %s us\n", microsText(f.launchDelayNs).c_str());
+    }
+    if (!l.launched.empty()) {
+        std::printf("launched:    %zu device events, %s us device time\n", l.launched.size(),
+                    microsText(l.launchedDeviceNs).c_str());
+        for (const LaunchedStreamTotal& s : l.launchedStreams)
+            std::printf("  device %s stream %s: %lld events, %s us\n", s.device.c_str(), s.stream.c_str(),
+                        static_cast<long long>(s.count), microsText(s.durNs).c_str());
+    }
 }
 
 int runSlice(const std::vector<std::string>& args) {
@@ -60,8 +85,19 @@ int runSlice(const std::vector<std::string>& args) {
         else std::fprintf(stderr, "opscope-cli slice: no slice with id %lld\n", id);
         return kExitBadInput;
     }
-    if (json) std::printf("%s\n", sliceDetailsToJson(details).dump(2).c_str());
-    else printText(details);
+    SliceLaunchDetails launch;
+    if (!session->sliceLaunchDetails(id, &launch, &error)) {
+        std::fprintf(stderr, "opscope-cli slice: %s\n", describe(error).c_str());
+        return kExitBadInput;
+    }
+    if (json) {
+        nlohmann::json out = sliceDetailsToJson(details);
+        addSliceLaunchJson(launch, &out);
+        std::printf("%s\n", out.dump(2).c_str());
+    } else {
+        printText(details);
+        printLaunchText(launch);
+    }
     return kExitOk;
 }
 

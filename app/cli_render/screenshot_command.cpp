@@ -27,7 +27,7 @@ const char* kHelp =
     "usage: opscope-cli screenshot TRACE|STORE [--view timeline] [--range START:END] [--size WxH] -o OUT\n"
     "Renders a view offscreen as the GUI shows it. OUT ending in .svg gives SVG, anything else PNG.\n"
     "  --view NAME       view to render (default: timeline): timeline, graph, stats, heatmap, bubbles,\n"
-    "                    findings, roofline, phases, memory, cluster, communication\n"
+    "                    findings, roofline, phases, memory, cluster, communication, launches\n"
     "  --range S:E       visible window in microseconds from trace start (decimals allowed)\n"
     "  --size WxH        image size in pixels (default 1600x900)\n"
     "  --graph GRAPH     import a computation graph into the store first (for --view graph)\n";

@@ -5,6 +5,8 @@
 #include "widgets/common/trace_document.h"
 #include "widgets/diagnosis/diagnosis_view.h"
 #include "widgets/heatmap/heatmap_view.h"
+#include "widgets/launch/critical_path_highlight.h"
+#include "widgets/launch/launch_view.h"
 #include "widgets/memory/memory_view.h"
 #include "widgets/summary/summary_view.h"
 #include "widgets/tables/operator_stats_view.h"
@@ -25,6 +27,7 @@ void setDocumentOf(QWidget* view, TraceDocument* document) {
     else if (auto* v = qobject_cast<DiagnosisView*>(view)) v->setDocument(document);
     else if (auto* v = qobject_cast<SummaryView*>(view)) v->setDocument(document);
     else if (auto* v = qobject_cast<MemoryView*>(view)) v->setDocument(document);
+    else if (auto* v = qobject_cast<LaunchView*>(view)) v->setDocument(document);
 }
 
 } // namespace
@@ -33,7 +36,8 @@ AnalysisDocks::AnalysisDocks(QMainWindow* window, TimelineView* timeline, ZoomCo
     : QObject(window), window_(window), timeline_(timeline), stats_(new OperatorStatsView(zoom, window)),
       heatmap_(new HeatmapView(zoom, window)), bubbles_(new BubbleView(zoom, window)),
       diagnosis_(new DiagnosisView(zoom, window)), memory_(new MemoryView(zoom, window)),
-      summary_(new SummaryView(zoom, window)) {
+      summary_(new SummaryView(zoom, window)), launches_(new LaunchView(zoom, window)),
+      criticalPath_(new CriticalPathHighlight(this)) {
     // The Summary comes first: it is what a trace opens on (device time per step, top operators, findings).
     QDockWidget* summaryDock = addDock(tr("Summary"), QStringLiteral("summaryDock"), summary_);
     addDock(tr("Operator statistics"), QStringLiteral("operatorStatsDock"), stats_);
@@ -41,6 +45,7 @@ AnalysisDocks::AnalysisDocks(QMainWindow* window, TimelineView* timeline, ZoomCo
     addDock(tr("Bubbles"), QStringLiteral("bubblesDock"), bubbles_);
     addDock(tr("Diagnosis"), QStringLiteral("diagnosisDock"), diagnosis_);
     addDock(tr("Memory"), QStringLiteral("memoryDock"), memory_);
+    addDock(tr("Launches"), QStringLiteral("launchesDock"), launches_);
     QDockWidget* previous = tabAfter;
     for (QDockWidget* dock : docks_) {
         if (previous) window_->tabifyDockWidget(previous, dock);
@@ -53,6 +58,7 @@ AnalysisDocks::AnalysisDocks(QMainWindow* window, TimelineView* timeline, ZoomCo
     connect(diagnosis_, &DiagnosisView::slicesHighlighted, this, &AnalysisDocks::showHighlight);
     connect(diagnosis_, &DiagnosisView::sliceActivated, this, &AnalysisDocks::sliceActivated);
     connect(memory_, &MemoryView::sliceActivated, this, &AnalysisDocks::sliceActivated);
+    connect(launches_, &LaunchView::sliceActivated, this, &AnalysisDocks::sliceActivated);
     connect(timeline_, &TimelineView::sliceSelected, this, &AnalysisDocks::timelineSliceSelected);
 }
 
@@ -72,6 +78,7 @@ QDockWidget* AnalysisDocks::addDock(const QString& title, const QString& name, Q
 
 void AnalysisDocks::traceOpened(TraceDocument* document) {
     document_ = document;
+    criticalPath_->setDocument(document);
     // The views write the document's one selection model; the timeline shows what it holds.
     if (document_)
         connect(document_->selection(), &SelectionModel::highlightChanged, timeline_, &TimelineView::setSearchResult);

@@ -1,4 +1,4 @@
-// The analysis docks of the main window (operator statistics, heatmap, bubbles, diagnosis, memory), and their
+// The analysis docks of the main window (operator statistics, heatmap, bubbles, diagnosis, memory, launches), and their
 // links with the timeline: what a view selects is highlighted and revealed there; the slice selected on
 // the timeline marks its operator in the views. Each view computes when its dock is first shown.
 #pragma once
@@ -17,8 +17,10 @@ class QMainWindow;
 
 namespace opscope {
 class BubbleView;
+class CriticalPathHighlight;
 class DiagnosisView;
 class HeatmapView;
+class LaunchView;
 class MemoryView;
 class OperatorStatsView;
 class SummaryView;
@@ -44,6 +46,9 @@ public:
     DiagnosisView* diagnosis() const { return diagnosis_; }
     MemoryView* memory() const { return memory_; }
     SummaryView* summary() const { return summary_; }
+    LaunchView* launches() const { return launches_; }
+    // View > Highlight Critical Path: follows the opened trace like the docks.
+    CriticalPathHighlight* criticalPath() const { return criticalPath_; }
     std::vector<QDockWidget*> docks() const { return docks_; }
 
 signals:
@@ -69,6 +74,8 @@ private:
     DiagnosisView* diagnosis_;
     MemoryView* memory_;
     SummaryView* summary_;
+    LaunchView* launches_;
+    CriticalPathHighlight* criticalPath_;
     std::vector<QDockWidget*> docks_;
     std::vector<Entry> entries_;
     QPointer<TraceDocument> document_;

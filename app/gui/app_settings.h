@@ -11,7 +11,7 @@ namespace opscope::gui::settings {
 inline const QString kLanguage = QStringLiteral("ui/language");         // "" (system), "en", "zh_CN"
 inline const QString kTheme = QStringLiteral("ui/theme");               // "system", "light", "dark"
 inline const QString kColourByCategory = QStringLiteral("view/colourByCategory"); // bool
-inline const QString kShowFlows = QStringLiteral("view/showFlows");     // bool
+inline const QString kShowFlows = QStringLiteral("view/showAllFlows");  // bool (a new key: selection-only is the new default)
 inline const QString kAbsoluteTime = QStringLiteral("view/absoluteTime"); // bool
 inline const QString kMaxRecent = QStringLiteral("recentFilesMax");     // int, 1..30
 inline const QString kRecentFiles = QStringLiteral("recentFiles");      // QStringList (main_window_menus.cpp)

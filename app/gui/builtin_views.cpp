@@ -8,6 +8,7 @@
 #include "widgets/diagnosis/diagnosis_view.h"
 #include "widgets/graph/graph_workspace.h"
 #include "widgets/heatmap/heatmap_view.h"
+#include "widgets/launch/launch_view.h"
 #include "widgets/memory/memory_view.h"
 #include "widgets/summary/summary_view.h"
 #include "widgets/tables/operator_stats_view.h"
@@ -39,6 +40,7 @@ void registerAnalysisViews(ViewRegistry& registry) {
     registry.add({QStringLiteral("heatmap"), QCoreApplication::translate("Views", "Operator heatmap"), &makeAnalysisView<HeatmapView>});
     registry.add({QStringLiteral("bubbles"), QCoreApplication::translate("Views", "Bubbles"), &makeAnalysisView<BubbleView>});
     registry.add({QStringLiteral("memory"), QCoreApplication::translate("Views", "Memory"), &makeAnalysisView<MemoryView>});
+    registry.add({QStringLiteral("launches"), QCoreApplication::translate("Views", "Launches"), &makeAnalysisView<LaunchView>});
     registry.add({QStringLiteral("cluster"), QCoreApplication::translate("Views", "Cluster summary"), &makeAnalysisView<ClusterView>});
     registry.add({QStringLiteral("communication"), QCoreApplication::translate("Views", "Communication"), &makeAnalysisView<CommunicationView>});
     registry.add({QStringLiteral("findings"), QCoreApplication::translate("Views", "Diagnosis"), [](const ViewContext& c, QWidget* p) {

@@ -216,7 +216,10 @@ void MainWindow::showSlice(qint64 sliceId) {
     if (data_)
         if (const int index = data_->trackIndexOf(d.trackId); index >= 0)
             d.tsNs += data_->tracks()[static_cast<std::size_t>(index)].clockShiftNs;
-    details_->showSlice(d, data_ ? data_->traceRange().startNs : 0);
+    // Launches both ways: a failure here leaves the slice's own details shown.
+    SliceLaunchDetails launch;
+    const bool hasLaunch = document_->session()->sliceLaunchDetails(sliceId, &launch, &error);
+    details_->showSlice(d, data_ ? data_->traceRange().startNs : 0, hasLaunch ? &launch : nullptr);
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("detailsDock"))) dock->raise();
 }
 

@@ -2,12 +2,14 @@
 #include "app/gui/main_window.h"
 
 #include "app/gui/app_icons.h"
+#include "app/gui/analysis_docks.h"
 #include "app/gui/app_settings.h"
 #include "app/gui/graph_dock.h"
 
 #include "widgets/common/theme.h"
 #include "widgets/common/view_snapshot.h"
 #include "widgets/common/zoom_control.h"
+#include "widgets/launch/critical_path_highlight.h"
 #include "widgets/timeline/timeline_view.h"
 
 #include <QAction>
@@ -19,6 +21,7 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QStatusBar>
 #include <QMimeData>
 #include <QSettings>
 
@@ -52,11 +55,22 @@ void MainWindow::createMenus() {
     decorateAction(quit, QStringLiteral("quit"), QStringLiteral("quit"), tr("Close opscope (Ctrl+Q)"));
 
     viewMenu_ = menuBar()->addMenu(tr("&View"));
-    QAction* flows = viewMenu_->addAction(tr("Show &Flows"));
+    // Off by default: only the selected slice's flows are drawn, as Perfetto and Nsight do.
+    QAction* flows = viewMenu_->addAction(tr("Show All &Flows"));
     flows->setCheckable(true);
     flows->setChecked(timeline_->flowsVisible());
-    decorateAction(flows, QStringLiteral("showFlows"), QStringLiteral("flows"), tr("Draw the arrows between linked slices (host launch to device kernel)"));
+    decorateAction(flows, QStringLiteral("showFlows"), QStringLiteral("flows"),
+                   tr("Draw every arrow between linked slices (host launch to device kernel); when off, only the selected slice's"));
     connect(flows, &QAction::toggled, timeline_, &TimelineView::setFlowsVisible);
+    QAction* critical = viewMenu_->addAction(tr("Highlight &Critical Path"));
+    critical->setCheckable(true);
+    decorateAction(critical, QStringLiteral("criticalPath"), QStringLiteral("critical-path"),
+                   tr("Outline the slices on each step's critical path (host work, launches, device events, "
+                      "synchronisations) and say what bounds the steps"));
+    connect(critical, &QAction::toggled, analysis_->criticalPath(), &CriticalPathHighlight::setEnabled);
+    connect(analysis_->criticalPath(), &CriticalPathHighlight::summaryChanged, this, [this](const QString& text) {
+        if (!text.isEmpty()) statusBar()->showMessage(text, 15000);
+    });
     QAction* byCategory = viewMenu_->addAction(tr("Colour by &Category"));
     byCategory->setCheckable(true);
     decorateAction(byCategory, QStringLiteral("colourByCategory"), QStringLiteral("category"), tr("Colour slices by their category instead of their name"));

@@ -42,4 +42,53 @@ nlohmann::json sliceDetailsToJson(const SliceDetails& d) {
     return out;
 }
 
+namespace {
+nlohmann::json opJson(const HostOpRef& op) {
+    if (!op.sliceId) return nullptr;
+    return {{"slice_id", op.sliceId}, {"name", op.name}};
+}
+} // namespace
+
+void addSliceLaunchJson(const SliceLaunchDetails& launch, nlohmann::json* sliceJson) {
+    nlohmann::json& out = *sliceJson;
+    if (launch.isLaunched) {
+        const LaunchedFrom& f = launch.launchedFrom;
+        out["launched_from"] = {
+            {"call_slice_id", f.call.sliceId},
+            {"call", f.call.name},
+            {"call_track_id", f.call.trackId},
+            {"call_track", f.call.trackName},
+            {"call_ts_ns", f.call.tsNs},
+            {"call_dur_ns", f.call.durNs},
+            {"correlation_id", f.call.hasCorrelation ? nlohmann::json(f.call.correlationId) : nlohmann::json(nullptr)},
+            {"link_source", f.call.source},
+            {"top_operator", opJson(f.topOperator)},
+            {"innermost_operator", opJson(f.innermostOperator)},
+            {"step", f.step >= 0 ? nlohmann::json(f.step) : nlohmann::json(nullptr)},
+            {"step_slice_id", f.stepSliceId ? nlohmann::json(f.stepSliceId) : nlohmann::json(nullptr)},
+            {"phase", launchPhaseName(f.phase)},
+            {"launch_delay_ns", f.launchDelayNs}};
+    } else {
+        out["launched_from"] = nullptr;
+    }
+    nlohmann::json kernels = nlohmann::json::array();
+    for (const LaunchedKernelRecord& k : launch.launched)
+        kernels.push_back({{"slice_id", k.sliceId},
+                           {"call_slice_id", k.callSliceId},
+                           {"name", k.name},
+                           {"device", k.device},
+                           {"stream", k.stream},
+                           {"track_id", k.trackId},
+                           {"ts_ns", k.tsNs},
+                           {"dur_ns", k.durNs}});
+    nlohmann::json streams = nlohmann::json::array();
+    for (const LaunchedStreamTotal& s : launch.launchedStreams)
+        streams.push_back({{"device", s.device}, {"stream", s.stream}, {"count", s.count}, {"dur_ns", s.durNs}});
+    out["launched"] = {{"count", launch.launched.size()},
+                       {"device_ns", launch.launchedDeviceNs},
+                       {"overflowed", launch.launchedOverflowed},
+                       {"streams", std::move(streams)},
+                       {"kernels", std::move(kernels)}};
+}
+
 } // namespace opscope

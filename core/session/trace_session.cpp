@@ -5,6 +5,7 @@
 #include "core/store/store_validation.h"
 
 #include "core/analysis/diagnosis_engine.h"
+#include "core/analysis/launch/queue_track.h"
 #include "core/importers/graph/graph_import.h"
 #include "core/store/graph_reader.h"
 #include "core/store/meta_reader.h"
@@ -52,9 +53,15 @@ std::string TraceSession::selectionKey(const TrackSelection& tracks) {
 std::shared_ptr<const TimelineData> TraceSession::timeline(Error* error) {
     std::lock_guard lock(cacheMutex_);
     if (timeline_) return timeline_;
+    // The launch queue of each stream is drawn as a derived counter track (none without launch links);
+    // a store whose links cannot be read still opens, without them.
+    TimelineLoadOptions options;
+    Error launchError;
+    if (std::shared_ptr<const LaunchData> launches = launchDataLocked(&launchError))
+        options.derivedCounters = queueCounterTracks(computeQueueLength(*launches, QueueOptions{}));
     std::shared_ptr<const TimelineData> loaded;
     query(error, [&](Database& db) {
-        loaded = TimelineData::load(db, error);
+        loaded = TimelineData::load(db, options, error);
         return loaded != nullptr;
     });
     timeline_ = loaded;
@@ -174,6 +181,60 @@ bool TraceSession::historyRun(const std::string& tracePath, const history::RunDe
 
 bool TraceSession::stepSelection(std::int64_t step, StepSelection* out, Error* error) {
     return query(error, [&](Database& db) { return selectStep(db, step, out, error); });
+}
+
+bool TraceSession::sliceLaunchDetails(std::int64_t sliceId, SliceLaunchDetails* out, Error* error) {
+    return query(error, [&](Database& db) {
+        DeviceLaunchChain chain;
+        std::vector<LaunchedKernelRecord> launched;
+        if (!readDeviceLaunchChain(db, sliceId, &chain, error) || !readKernelsLaunchedBy(db, sliceId, &launched, error))
+            return false;
+        *out = buildSliceLaunchDetails(chain, std::move(launched));
+        return true;
+    });
+}
+
+std::shared_ptr<const LaunchData> TraceSession::launchData(Error* error) {
+    std::lock_guard lock(cacheMutex_);
+    return launchDataLocked(error);
+}
+
+std::shared_ptr<const LaunchData> TraceSession::launchDataLocked(Error* error) {
+    if (launchData_) return launchData_;
+    auto loaded = std::make_shared<LaunchData>();
+    if (!query(error, [&](Database& db) { return readLaunchData(db, loaded.get(), error); })) return nullptr;
+    launchData_ = std::move(loaded);
+    return launchData_;
+}
+
+bool TraceSession::launchStats(const LaunchStatsOptions& options, LaunchStatsReport* out, Error* error) {
+    std::shared_ptr<const LaunchData> data = launchData(error);
+    if (!data) return false;
+    *out = computeLaunchStats(*data, options);
+    return true;
+}
+
+bool TraceSession::idleBreakdown(const IdleOptions& options, IdleReport* out, Error* error) {
+    std::shared_ptr<const LaunchData> data = launchData(error);
+    if (!data) return false;
+    *out = computeIdleBreakdown(*data, options);
+    return true;
+}
+
+bool TraceSession::queueLength(const QueueOptions& options, QueueReport* out, Error* error) {
+    std::shared_ptr<const LaunchData> data = launchData(error);
+    if (!data) return false;
+    *out = computeQueueLength(*data, options);
+    return true;
+}
+
+bool TraceSession::criticalPaths(const std::vector<std::int64_t>& steps, std::vector<CriticalPath>* out, Error* error) {
+    std::shared_ptr<const LaunchData> launches = launchData(error);
+    if (!launches) return false;
+    HostCallData host;
+    if (!query(error, [&](Database& db) { return readHostCalls(db, &host, error); })) return false;
+    *out = computeCriticalPaths(*launches, host, steps);
+    return true;
 }
 
 bool TraceSession::baseline(const BaselineOptions& options, BaselineAggregates* out, Error* error) {

@@ -7,6 +7,11 @@
 #include "core/analysis/device_alignment.h"
 #include "core/analysis/diagnosis_types.h"
 #include "core/analysis/heatmap/heatmap_rows.h"
+#include "core/analysis/launch/critical_path.h"
+#include "core/analysis/launch/idle_breakdown.h"
+#include "core/analysis/launch/launch_stats.h"
+#include "core/analysis/launch/queue_length.h"
+#include "core/analysis/launch/slice_launch_details.h"
 #include "core/analysis/launch/step_selection.h"
 #include "core/analysis/host_work.h"
 #include "core/analysis/operator_grouping.h"
@@ -78,6 +83,18 @@ public:
                     history::CollectedRun* out, Error* error);
     // The slices launched within ProfilerStep#step (attribution by launch, core/analysis/launch).
     bool stepSelection(std::int64_t step, StepSelection* out, Error* error);
+    // A slice's launches both ways: the call that launched a device event (with its operators, step, phase
+    // and delay), or the device events a host slice launched (core/analysis/launch/slice_launch_details.h).
+    bool sliceLaunchDetails(std::int64_t sliceId, SliceLaunchDetails* out, Error* error);
+    // The device events with their launch links, read once and shared (core/store/launch_reader.h).
+    std::shared_ptr<const LaunchData> launchData(Error* error);
+    // The launch analyses over launchData() (core/analysis/launch): HTA's launch statistics, idle time per
+    // stream by cause, and launch queue length per stream.
+    bool launchStats(const LaunchStatsOptions& options, LaunchStatsReport* out, Error* error);
+    bool idleBreakdown(const IdleOptions& options, IdleReport* out, Error* error);
+    bool queueLength(const QueueOptions& options, QueueReport* out, Error* error);
+    // The critical path of each step (steps empty: every ProfilerStep), core/analysis/launch/critical_path.h.
+    bool criticalPaths(const std::vector<std::int64_t>& steps, std::vector<CriticalPath>* out, Error* error);
     // The aggregates a comparison or a saved baseline is made of.
     bool baseline(const BaselineOptions& options, BaselineAggregates* out, Error* error);
     bool compareWith(TraceSession& newer, const BaselineOptions& baselineOptions, const CompareOptions& options,
@@ -108,11 +125,13 @@ public:
 
 private:
     static std::string selectionKey(const TrackSelection& tracks);
+    std::shared_ptr<const LaunchData> launchDataLocked(Error* error); // cacheMutex_ held
     Error cancelledError() const;
 
     ConnectionPool pool_;
     std::mutex cacheMutex_;
     std::shared_ptr<const TimelineData> timeline_;
+    std::shared_ptr<const LaunchData> launchData_;
     std::map<std::string, std::shared_ptr<const StoreSnapshot>> snapshots_;
     std::map<std::string, std::shared_ptr<const OperatorGrouping>> groupings_;
     std::map<std::string, std::vector<HeatmapMetricChoice>> heatmapMetrics_;

@@ -25,10 +25,10 @@ WHERE t.is_compute = 1 AND t.thread_id IS NOT NULL AND (s.flags & 8) = 0
 
 void readStreams(Database& db, LaunchData* out, std::unordered_map<std::int64_t, std::uint32_t>* indexOf) {
     Statement st = db.prepare(R"SQL(
-SELECT DISTINCT th.id, th.tid, d.ordinal, coalesce(p.name, p.pid) FROM track t
+SELECT th.id, th.tid, d.ordinal, coalesce(p.name, p.pid), min(t.id) FROM track t
   JOIN thread th ON th.id = t.thread_id JOIN process p ON p.id = th.process_id
   LEFT JOIN device d ON d.id = t.device_id
-  WHERE t.is_compute = 1)SQL");
+  WHERE t.is_compute = 1 GROUP BY th.id, d.ordinal)SQL");
     struct Row {
         LaunchStream stream;
         bool hasOrdinal;
@@ -36,7 +36,7 @@ SELECT DISTINCT th.id, th.tid, d.ordinal, coalesce(p.name, p.pid) FROM track t
     };
     std::vector<Row> rows;
     while (st.step())
-        rows.push_back({{st.int64(0), st.isNull(2) ? st.text(3) : std::to_string(st.int64(2)), st.text(1)},
+        rows.push_back({{st.int64(0), st.isNull(2) ? st.text(3) : std::to_string(st.int64(2)), st.text(1), st.int64(4)},
                         !st.isNull(2), st.isNull(2) ? 0 : st.int64(2)});
     // Devices by ordinal, streams by number where they are numbers: the order users read them in.
     auto numeric = [](const std::string& s, std::int64_t* v) {

@@ -18,6 +18,7 @@ struct LaunchStream {
     std::int64_t threadId = 0; // thread.id
     std::string device;        // device ordinal as text ("0"), or the process name without a device
     std::string stream;        // thread.tid as the trace wrote it ("7")
+    std::int64_t trackId = 0;  // the stream's first compute track (its overflow lanes come later)
 };
 
 struct DeviceLaunchEvent {

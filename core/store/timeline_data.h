@@ -110,10 +110,20 @@ struct TimelineFlowEnd {
 // Display shifts applied while loading (trace comparison, multi-device alignment): every time of a
 // process moves by its offset, then everything by globalShiftNs. The store itself is not changed, so
 // times read back from it (details, statistics) are unshifted.
+// A counter track computed from the store rather than stored in it (the launch queue of a device
+// stream): drawn in the process of its thread, after that process's threads, like a stored counter.
+struct DerivedCounterTrack {
+    std::int64_t trackId = 0;  // negative, so that it never names a store track
+    std::int64_t threadId = 0; // thread.id of a loaded track: places it in that track's process
+    std::string name, unit;
+    std::vector<std::pair<TimeNs, double>> points; // (time, value from then on), in time order
+};
+
 struct TimelineLoadOptions {
     TimeNs globalShiftNs = 0;
     std::vector<std::pair<std::int64_t, TimeNs>> processShiftNs; // process id -> offset
-    bool empty() const { return globalShiftNs == 0 && processShiftNs.empty(); }
+    std::vector<DerivedCounterTrack> derivedCounters; // added at load; shifted with their process
+    bool empty() const { return globalShiftNs == 0 && processShiftNs.empty(); } // no shift to apply
 };
 
 class TimelineData {

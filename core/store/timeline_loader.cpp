@@ -66,7 +66,8 @@ struct ThreadRow {
 // Builds a TimelineData from a store; a friend so the data class itself stays read-only.
 class TimelineLoader {
 public:
-    TimelineLoader(Database& db, TimelineData& data) : db_(db), data_(data) {}
+    TimelineLoader(Database& db, TimelineData& data, const std::vector<DerivedCounterTrack>& derived)
+        : db_(db), data_(data), derived_(derived) {}
 
     void run() {
         loadMeta();
@@ -80,6 +81,7 @@ public:
         keepCategories(std::move(scan.categories));
         groupByDepth();
         loadCounters();
+        loadDerivedCounters();
         loadFlows();
         buildIdIndex();
         fixTraceRange();
@@ -201,6 +203,7 @@ private:
             data_.tracks_.push_back(std::move(t));
             threadSort.push_back(threadSortIndex);
         }
+        addDerivedTracks(&threadSort);
         sortTracks(threadSort);
         for (std::size_t i = 0; i < data_.tracks_.size(); ++i)
             trackIndex_[data_.tracks_[i].id] = static_cast<std::uint32_t>(i);
@@ -287,6 +290,49 @@ private:
             if (s.endNs() < lastEnd) run.endsSorted = false;
             lastEnd = std::max(lastEnd, s.endNs());
             run.maxDurNs = std::max(run.maxDurNs, s.durNs);
+        }
+    }
+
+    // Derived counters take the process, thread and thread order of a loaded track of their thread.
+    void addDerivedTracks(std::vector<std::int64_t>* threadSort) {
+        const std::size_t loaded = data_.tracks_.size();
+        for (const DerivedCounterTrack& d : derived_) {
+            std::size_t owner = loaded;
+            for (std::size_t i = 0; i < loaded && owner == loaded; ++i)
+                if (data_.tracks_[i].threadId == d.threadId) owner = i;
+            if (owner == loaded || d.trackId >= 0) continue;
+            TimelineTrack t;
+            const TimelineTrack& o = data_.tracks_[owner];
+            t.id = d.trackId;
+            t.processIndex = o.processIndex;
+            t.threadId = o.threadId;
+            t.tid = o.tid;
+            t.threadName = o.threadName;
+            t.kind = TimelineTrackKind::Counter;
+            t.name = d.name;
+            t.unit = d.unit;
+            t.sortIndex = o.sortIndex;
+            const std::int64_t sort = (*threadSort)[owner];
+            data_.tracks_.push_back(std::move(t));
+            threadSort->push_back(sort);
+        }
+    }
+
+    void loadDerivedCounters() {
+        for (const DerivedCounterTrack& d : derived_) {
+            auto it = trackIndex_.find(d.trackId);
+            if (it == trackIndex_.end() || d.points.empty()) continue;
+            TimelineTrack& track = data_.tracks_[it->second];
+            track.counterBegin = static_cast<std::uint32_t>(data_.counterTs_.size());
+            track.counterMin = std::numeric_limits<double>::max();
+            track.counterMax = std::numeric_limits<double>::lowest();
+            for (const auto& [ts, value] : d.points) {
+                data_.counterTs_.push_back(ts);
+                data_.counterValues_.push_back(value);
+                track.counterMin = std::min(track.counterMin, value);
+                track.counterMax = std::max(track.counterMax, value);
+            }
+            track.counterEnd = static_cast<std::uint32_t>(data_.counterTs_.size());
         }
     }
 
@@ -426,6 +472,7 @@ private:
 
     Database& db_;
     TimelineData& data_;
+    const std::vector<DerivedCounterTrack>& derived_;
     std::unordered_map<std::int64_t, std::uint32_t> trackIndex_;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> sliceRanges_; // per track, before grouping
 };
@@ -448,7 +495,7 @@ std::shared_ptr<const TimelineData> TimelineData::load(Database& db, Error* erro
 std::shared_ptr<const TimelineData> TimelineData::load(Database& db, const TimelineLoadOptions& options, Error* error) {
     auto data = std::make_shared<TimelineData>();
     try {
-        TimelineLoader loader(db, *data);
+        TimelineLoader loader(db, *data, options.derivedCounters);
         loader.run();
         if (!options.empty()) loader.applyShifts(options);
     } catch (const SqliteError& e) {

@@ -101,6 +101,21 @@ TEST_CASE("cli sequences: patterns per operator and fusion candidates as JSON", 
     CHECK(adds.out.find("\naten::add|add|add,2,1,") != std::string::npos);
 }
 
+TEST_CASE("cli bubbles --step N: the gaps inside the device span of what the step launched", "[cli][launch][step]") {
+    const std::string trace = writeTrace("lag_bubbles.json", kLaggingTrace);
+    // Step 1 launched k_fwd (160..180 us), k_bwd (200..220) and k_opt (230..260): two gaps, 20 and 10 us,
+    // though all three ran during step 2's host window.
+    CliResult step1 = runCli({"bubbles", trace, "--step", "1", "--csv"});
+    REQUIRE(step1.exitCode == 0);
+    CHECK(step1.out.find(",160000,260000,70.000,30.000,70.00,30.00,2,30.000,20.000,") != std::string::npos);
+    CliResult step2 = runCli({"bubbles", trace, "--step", "2", "--csv"});
+    REQUIRE(step2.exitCode == 0);
+    CHECK(step2.out.find(",270000,280000,10.000,0.000,100.00,0.00,0,") != std::string::npos);
+    // The same step range as stats --step: step 1's kernels are k_fwd, k_bwd, k_opt.
+    CHECK(runCli({"bubbles", trace, "--step", "9"}).exitCode == 2);
+    CHECK(runCli({"bubbles", trace, "--step", "1", "--range", "0:10"}).exitCode == 2);
+}
+
 TEST_CASE("cli compare --step N:M: step 1 against step 2 by launch, with a host-operator section", "[cli][launch][compare]") {
     const std::string trace = writeTrace("lagcmp.json", kLaggingTrace);
     CliResult r = runCli({"compare", trace, trace, "--step", "1:2", "--csv", "--no-findings"});

@@ -34,7 +34,10 @@ TEST_CASE("Settings persist across a restart of the main window", "[settings]") 
         auto window = std::make_unique<MainWindow>();
         CHECK(window->timeline()->colourMode() == ColourMode::ByName);
         action(*window, "colourByCategory")->setChecked(true);
-        action(*window, "showFlows")->setChecked(false);
+        // Flows are the selection's only by default; "all" is the user's choice and persists.
+        CHECK_FALSE(action(*window, "showFlows")->isChecked());
+        CHECK_FALSE(window->timeline()->flowsVisible());
+        action(*window, "showFlows")->setChecked(true);
         action(*window, "themeDark")->trigger();
         CHECK(QApplication::palette().color(QPalette::Base).lightness() < 100);
         SettingsDialog dialog(window.get());
@@ -51,8 +54,8 @@ TEST_CASE("Settings persist across a restart of the main window", "[settings]") 
         MainWindow window;
         CHECK(action(window, "colourByCategory")->isChecked());
         CHECK(window.timeline()->colourMode() == ColourMode::ByCategory);
-        CHECK_FALSE(action(window, "showFlows")->isChecked());
-        CHECK_FALSE(window.timeline()->flowsVisible());
+        CHECK(action(window, "showFlows")->isChecked());
+        CHECK(window.timeline()->flowsVisible());
         CHECK(action(window, "themeDark")->isChecked());
         CHECK(settings::theme() == QStringLiteral("dark"));
         CHECK(settings::bubbleMinUs() == Approx(25.0));

@@ -50,6 +50,7 @@ struct DenseFlows {
         Error error;
         REQUIRE(openTrace({trace.toStdString()}, options, {}, &result, &error));
         view.setData(TimelineData::load(result.storePath, &error));
+        view.setFlowsVisible(true); // every flow, not only the selection's
         REQUIRE(view.data()->flows().size() == kFlows);
         view.resize(1200, 400);
         view.show();

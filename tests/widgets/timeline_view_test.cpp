@@ -313,7 +313,8 @@ TEST_CASE("a flow into a collapsed process ends on its header at the slice's tim
     CHECK(collapsed->p2().x() == Approx(f.view.mapper().toPx(f.view.data()->flowArrivesNs(flow))));
     CHECK(collapsed->p2().y() == Approx(headerCentreY(f.view, gpu)));
 
-    // The arrow head is drawn there, on top of the header row's background.
+    // The arrow head is drawn there, on top of the header row's background (every flow shown).
+    f.view.setFlowsVisible(true);
     const QImage image = f.view.viewport()->grab().toImage();
     const QColor background = TimelineTheme::fromPalette(f.view.palette()).processHeaderBackground;
     const QPoint inHead = (collapsed->p2() - QPointF(3, 0)).toPoint();

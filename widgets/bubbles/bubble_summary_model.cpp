@@ -1,5 +1,6 @@
 #include "widgets/bubbles/bubble_summary_model.h"
 
+#include "core/analysis/launch/checked_sum.h"
 #include "widgets/tables/bubble_table_model.h"
 #include "widgets/tables/operator_stats_model.h"
 
@@ -16,15 +17,33 @@ BubbleCause mainCause(const BubbleSummary& summary) {
 
 BubbleSummaryModel::BubbleSummaryModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void BubbleSummaryModel::resetData(const BubbleReport& report) {
+void BubbleSummaryModel::resetData(const BubbleReport& report, std::map<std::int64_t, StreamIdle> idleByTrack) {
     beginResetModel();
     rows_.clear();
+    idle_.clear();
     for (const BubbleSummary& device : report.devices) {
         rows_.push_back(device);
-        for (const BubbleSummary& track : report.tracks)
-            if (track.deviceKey == device.deviceKey) rows_.push_back(track);
+        idle_.emplace_back();
+        const std::size_t deviceRow = idle_.size() - 1;
+        for (const BubbleSummary& track : report.tracks) {
+            if (track.deviceKey != device.deviceKey) continue;
+            rows_.push_back(track);
+            auto it = idleByTrack.find(track.trackId);
+            idle_.push_back(it == idleByTrack.end() ? std::nullopt : std::optional<StreamIdle>(it->second));
+            if (it == idleByTrack.end()) continue;
+            std::optional<StreamIdle>& sum = idle_[deviceRow];
+            if (!sum) sum = StreamIdle{};
+            addChecked(sum->hostWaitNs, it->second.hostWaitNs); // pinned at the limit on overflow
+            addChecked(sum->kernelWaitNs, it->second.kernelWaitNs);
+            addChecked(sum->otherNs, it->second.otherNs);
+        }
     }
     endResetModel();
+}
+
+const StreamIdle* BubbleSummaryModel::idle(int row) const {
+    if (row < 0 || static_cast<std::size_t>(row) >= idle_.size() || !idle_[static_cast<std::size_t>(row)]) return nullptr;
+    return &*idle_[static_cast<std::size_t>(row)];
 }
 
 int BubbleSummaryModel::rowCount(const QModelIndex& parent) const {
@@ -47,6 +66,9 @@ QVariant BubbleSummaryModel::data(const QModelIndex& index, int role) const {
         case CountColumn: return static_cast<qlonglong>(s.bubbleCount);
         case TotalColumn: return static_cast<qlonglong>(s.bubbleTotalNs);
         case LargestColumn: return static_cast<qlonglong>(s.largestBubbleNs);
+        case HostWaitColumn: return idle(index.row()) ? QVariant::fromValue<qlonglong>(idle(index.row())->hostWaitNs) : QVariant();
+        case KernelWaitColumn: return idle(index.row()) ? QVariant::fromValue<qlonglong>(idle(index.row())->kernelWaitNs) : QVariant();
+        case OtherIdleColumn: return idle(index.row()) ? QVariant::fromValue<qlonglong>(idle(index.row())->otherNs) : QVariant();
         default: break;
         }
         [[fallthrough]];
@@ -62,6 +84,9 @@ QVariant BubbleSummaryModel::data(const QModelIndex& index, int role) const {
         case TotalColumn: return microsecondsText(static_cast<double>(s.bubbleTotalNs));
         case LargestColumn: return microsecondsText(static_cast<double>(s.largestBubbleNs));
         case CauseColumn: return s.bubbleCount > 0 ? bubbleCauseLabel(mainCause(s)) : QString();
+        case HostWaitColumn: return idle(index.row()) ? microsecondsText(static_cast<double>(idle(index.row())->hostWaitNs)) : QString();
+        case KernelWaitColumn: return idle(index.row()) ? microsecondsText(static_cast<double>(idle(index.row())->kernelWaitNs)) : QString();
+        case OtherIdleColumn: return idle(index.row()) ? microsecondsText(static_cast<double>(idle(index.row())->otherNs)) : QString();
         default: return {};
         }
     case Qt::TextAlignmentRole:
@@ -85,6 +110,9 @@ QVariant BubbleSummaryModel::headerData(int section, Qt::Orientation orientation
     if (orientation != Qt::Horizontal) return {};
     if (role == Qt::ToolTipRole && section == SpanColumn) return tr("From the first to the last activity");
     if (role == Qt::ToolTipRole && section == CauseColumn) return tr("The cause holding the most bubble time");
+    if (role == Qt::ToolTipRole && section >= HostWaitColumn)
+        return tr("HTA's idle causes per stream over the whole trace, as opscope-cli idle gives them: host wait (the next "
+                  "kernel's launch started after the previous kernel ended), kernel wait (a gap under 30 µs), other");
     if (role != Qt::DisplayRole) return {};
     switch (section) {
     case WhereColumn: return tr("Device / track");
@@ -95,6 +123,9 @@ QVariant BubbleSummaryModel::headerData(int section, Qt::Orientation orientation
     case TotalColumn: return tr("Bubble total (µs)");
     case LargestColumn: return tr("Largest (µs)");
     case CauseColumn: return tr("Main cause");
+    case HostWaitColumn: return tr("Host wait (µs)");
+    case KernelWaitColumn: return tr("Kernel wait (µs)");
+    case OtherIdleColumn: return tr("Other idle (µs)");
     default: return {};
     }
 }

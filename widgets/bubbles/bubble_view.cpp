@@ -42,6 +42,7 @@ struct BubbleView::Result {
     BubbleOptions options;
     std::shared_ptr<const StoreSnapshot> snapshot;
     std::shared_ptr<const HostActivity> host;
+    IdleReport idle; // HTA's idle causes per stream, whole trace
     Error error;
 };
 
@@ -65,8 +66,17 @@ Result computeJob(TraceSession& session, BubbleOptions options) {
     all.scope = TrackScope::All; // the session's bubbles read the whole snapshot, host tracks included
     r.snapshot = session.snapshot(all, &r.error);
     if (!r.snapshot || !session.bubbles(options, &r.report, &r.error, &r.host)) return r;
+    if (!session.idleBreakdown(IdleOptions{}, &r.idle, &r.error)) return r;
     r.options = std::move(options);
     return r;
+}
+
+// HTA's idle causes keyed by the track that shows them in the summary (each stream's first track).
+std::map<std::int64_t, StreamIdle> idleByTrack(const IdleReport& idle) {
+    std::map<std::int64_t, StreamIdle> out;
+    for (const StreamIdle& s : idle.streams)
+        if (s.trackId) out.emplace(s.trackId, s);
+    return out;
 }
 
 // The table rows of some bubbles: neighbours and host work, as for the largest ones.
@@ -323,7 +333,7 @@ void BubbleView::take(Result r) {
     report_ = std::move(r.report);
     options_ = std::move(r.options);
     if (!tracksFilled_) fillTrackList();
-    summary_->resetData(report_);
+    summary_->resetData(report_, idleByTrack(r.idle));
     summaryView_->resizeColumnsToContents();
     const bool perTrack = !options_.largestFromDevices;
     const std::vector<Bubble>& bubbles = perTrack ? report_.trackBubbles : report_.deviceBubbles;

@@ -2,6 +2,7 @@
 
 #include "widgets/common/csv_export.h"
 #include "widgets/compare/aligned_timelines.h"
+#include "widgets/compare/host_operator_diff_tab.h"
 #include "widgets/compare/comparison_models.h"
 
 #include <QDoubleSpinBox>
@@ -52,7 +53,8 @@ ComparePanel::ComparePanel(QWidget* parent)
     : QWidget(parent), title_(new QLabel(this)), verdict_(new QLabel(this)), thresholdBox_(new QDoubleSpinBox(this)),
       tabs_(new QTabWidget(this)), operatorModel_(new OperatorDiffModel(this)), summaryModel_(new ComparisonSummaryModel(this)),
       operatorProxy_(makeProxy(operatorModel_, OperatorDiffModel::SortRole, this)),
-      summaryProxy_(makeProxy(summaryModel_, ComparisonSummaryModel::SortRole, this)), timelines_(new AlignedTimelines(this)) {
+      summaryProxy_(makeProxy(summaryModel_, ComparisonSummaryModel::SortRole, this)), timelines_(new AlignedTimelines(this)),
+      hostOperators_(new HostOperatorDiffTab(this)) {
     operatorProxy_->setFilterKeyColumn(OperatorDiffModel::NameColumn);
     thresholdBox_->setRange(0, 1000);
     thresholdBox_->setDecimals(1);
@@ -73,6 +75,7 @@ ComparePanel::ComparePanel(QWidget* parent)
     layout->addWidget(tabs_, 1);
     tabs_->addTab(buildDifferencesPage(), tr("Differences"));
     tabs_->addTab(timelines_, tr("Timelines"));
+    tabs_->addTab(hostOperators_, tr("Host operators")); // HTA's trace diff, host side
     connect(thresholdBox_, &QDoubleSpinBox::valueChanged, this, [this] { recompute(); });
 }
 
@@ -131,6 +134,7 @@ void ComparePanel::recompute() {
     options.gateFindings = inputs_.base.hasFindings && inputs_.current.hasFindings;
     result_ = compareBaselines(inputs_.base, inputs_.current, options);
     operatorModel_->resetData(result_.operators);
+    hostOperators_->setDiff(result_.hostOperators);
     summaryModel_->resetData(result_);
     for (QTableView* table : {summaryTable_, operatorTable_}) {
         table->resizeColumnsToContents();

@@ -19,6 +19,7 @@ class QTableView;
 namespace opscope {
 
 class AlignedTimelines;
+class HostOperatorDiffTab;
 class ComparisonSummaryModel;
 class OperatorDiffModel;
 
@@ -46,6 +47,7 @@ public:
     QSortFilterProxyModel* summaryProxy() const { return summaryProxy_; }
     QTableView* operatorTable() const { return operatorTable_; }
     AlignedTimelines* timelines() const { return timelines_; }
+    HostOperatorDiffTab* hostOperatorTab() const { return hostOperators_; }
     QTabWidget* tabs() const { return tabs_; }
     QLabel* verdictLabel() const { return verdict_; }
     void setOperatorFilter(const QString& text);
@@ -76,6 +78,7 @@ private:
     QTableView* operatorTable_ = nullptr;
     QTableView* summaryTable_ = nullptr;
     AlignedTimelines* timelines_;
+    HostOperatorDiffTab* hostOperators_;
 };
 
 } // namespace opscope

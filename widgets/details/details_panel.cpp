@@ -54,14 +54,15 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     connect(copy, &QAction::triggered, this, &DetailsPanel::copySelection);
     view_->addAction(copy);
     connect(view_, &QWidget::customContextMenuRequested, this, &DetailsPanel::showContextMenu);
+    // Double-click on a row that points at a slice (a flow end, a launch, a launched kernel) selects it.
     connect(view_, &QAbstractItemView::doubleClicked, this, [this](const QModelIndex& index) {
         const qint64 id = index.data(SliceDetailsModel::JumpSliceRole).toLongLong();
         if (id) emit jumpToSlice(id);
     });
 }
 
-void DetailsPanel::showSlice(const SliceDetails& details, TimeNs traceStartNs) {
-    model_->resetData(details, traceStartNs);
+void DetailsPanel::showSlice(const SliceDetails& details, TimeNs traceStartNs, const SliceLaunchDetails* launch) {
+    model_->resetData(details, traceStartNs, launch);
     view_->expandAll();
     view_->resizeColumnToContents(SliceDetailsModel::FieldColumn);
     view_->setColumnWidth(SliceDetailsModel::FieldColumn, std::min(view_->columnWidth(0) + 12, 260));

@@ -1,6 +1,7 @@
 // The details panel: the selected slice's fields, args, flows and metrics in a tree whose rows copy
 // with Ctrl+C or the context menu; flow rows jump to the slice at their other end.
 #pragma once
+#include "core/analysis/launch/slice_launch_details.h"
 #include "core/store/slice_details.h"
 
 #include <QWidget>
@@ -18,7 +19,8 @@ class DetailsPanel : public QWidget {
 public:
     explicit DetailsPanel(QWidget* parent = nullptr);
 
-    void showSlice(const SliceDetails& details, TimeNs traceStartNs);
+    // launch (may be null): the slice's launches both ways, shown right below its fields.
+    void showSlice(const SliceDetails& details, TimeNs traceStartNs, const SliceLaunchDetails* launch = nullptr);
     void clear();
     SliceDetailsModel* model() const { return model_; }
     QTreeView* view() const { return view_; }

@@ -100,12 +100,59 @@ void SliceDetailsModel::addMetrics(const SliceDetails& d) {
     }
 }
 
-void SliceDetailsModel::resetData(const SliceDetails& details, TimeNs traceStartNs) {
+void SliceDetailsModel::addLaunchedBy(const LaunchedFrom& f, TimeNs traceStartNs) {
+    const int s = add(-1, tr("Launched by"), q(f.call.name), f.call.sliceId, true);
+    const QString jumpTip = tr("Double-click to go to this slice");
+    auto jumpRow = [&](const QString& field, const QString& value, qint64 id) {
+        const int row = add(s, field, value, id);
+        if (id) nodes_[static_cast<std::size_t>(row)].toolTip = jumpTip;
+    };
+    jumpRow(tr("Launch call"), tr("%1 on %2 at %3").arg(q(f.call.name), q(f.call.trackName),
+                                                       formatTimeOffset(f.call.tsNs - traceStartNs, 1)),
+            f.call.sliceId);
+    if (f.topOperator.sliceId) jumpRow(tr("Top-level operator"), q(f.topOperator.name), f.topOperator.sliceId);
+    if (f.innermostOperator.sliceId) jumpRow(tr("Innermost operator"), q(f.innermostOperator.name), f.innermostOperator.sliceId);
+    if (f.step >= 0) jumpRow(tr("Step"), QString::number(f.step), f.stepSliceId);
+    if (f.phase != LaunchPhase::Unknown) {
+        const QString phase = f.phase == LaunchPhase::Forward    ? tr("forward")
+                              : f.phase == LaunchPhase::Backward ? tr("backward")
+                                                                 : tr("optimizer");
+        add(s, tr("Phase"), phase);
+    }
+    add(s, tr("Launch delay"), formatDurationExact(f.launchDelayNs));
+    if (f.call.hasCorrelation) add(s, tr("Correlation id"), QString::number(f.call.correlationId));
+}
+
+void SliceDetailsModel::addLaunched(const SliceLaunchDetails& l, TimeNs traceStartNs) {
+    const int s = add(-1, tr("Launched kernels"),
+                      tr("%n device events, %1 device time", nullptr, static_cast<int>(l.launched.size()))
+                          .arg(formatDurationExact(l.launchedDeviceNs)),
+                      0, true);
+    for (const LaunchedStreamTotal& t : l.launchedStreams)
+        add(s, tr("Device %1, stream %2").arg(q(t.device), q(t.stream)),
+            tr("%n events, %1", nullptr, static_cast<int>(t.count)).arg(formatDurationExact(t.durNs)));
+    const std::size_t shown = std::min(l.launched.size(), kMaxLaunchedRows);
+    for (std::size_t i = 0; i < shown; ++i) {
+        const LaunchedKernelRecord& k = l.launched[i];
+        const int row = add(s, q(k.name),
+                            tr("%1 at %2 on device %3, stream %4")
+                                .arg(formatDurationExact(k.durNs), formatTimeOffset(k.tsNs - traceStartNs, 1), q(k.device),
+                                     q(k.stream)),
+                            k.sliceId);
+        nodes_[static_cast<std::size_t>(row)].toolTip = tr("Double-click to go to this slice");
+    }
+    if (shown < l.launched.size())
+        add(s, tr("More"), tr("%n more device events", nullptr, static_cast<int>(l.launched.size() - shown)));
+}
+
+void SliceDetailsModel::resetData(const SliceDetails& details, TimeNs traceStartNs, const SliceLaunchDetails* launch) {
     beginResetModel();
     nodes_.clear();
     roots_.clear();
     sliceId_ = details.id;
     addFields(details, traceStartNs);
+    if (launch && launch->isLaunched) addLaunchedBy(launch->launchedFrom, traceStartNs);
+    if (launch && !launch->launched.empty()) addLaunched(*launch, traceStartNs);
     addArgs(details);
     addFlows(details, traceStartNs);
     addMetrics(details);

@@ -1,6 +1,7 @@
 // The details panel's model: one slice's fields, args tree, flows and metric groups as a two-column tree
 // (Field, Value). Rows that point at another slice (flow ends, parent) carry its id in JumpSliceRole.
 #pragma once
+#include "core/analysis/launch/slice_launch_details.h"
 #include "core/store/slice_details.h"
 
 #include <QAbstractItemModel>
@@ -19,7 +20,10 @@ public:
     explicit SliceDetailsModel(QObject* parent = nullptr);
 
     // Takes a finished snapshot in one reset; traceStartNs makes start times relative.
-    void resetData(const SliceDetails& details, TimeNs traceStartNs);
+    // launch (may be null) adds "Launched by" for a device event and "Launched kernels" for a host slice.
+    void resetData(const SliceDetails& details, TimeNs traceStartNs, const SliceLaunchDetails* launch = nullptr);
+    // At most this many launched events get a row each; the rest are counted in one row.
+    static constexpr std::size_t kMaxLaunchedRows = 500;
     void clear();
     bool isEmpty() const { return nodes_.empty(); }
     std::int64_t sliceId() const { return sliceId_; }
@@ -45,6 +49,8 @@ private:
     void addArgs(const SliceDetails& d);
     void addFlows(const SliceDetails& d, TimeNs traceStartNs);
     void addMetrics(const SliceDetails& d);
+    void addLaunchedBy(const LaunchedFrom& f, TimeNs traceStartNs);
+    void addLaunched(const SliceLaunchDetails& l, TimeNs traceStartNs);
     const Node* node(const QModelIndex& index) const;
 
     std::vector<Node> nodes_;

@@ -178,7 +178,7 @@ private:
     SliceStyleCache style_;
     std::vector<TrackOnScreen> tracksScratch_;
     bool dirty_ = true;
-    bool flowsVisible_ = true;
+    bool flowsVisible_ = false; // all flows; the selected slice's are drawn either way (Perfetto, Nsight)
     std::vector<double> counterTops_; // per pixel column, reused by each counter fill
     std::vector<FlowGroup> flowGroups_;
     std::vector<std::uint32_t> flowsToDraw_;   // this paint's ordinary arrows, reused

@@ -11,6 +11,7 @@ IdleReport computeIdleBreakdown(const LaunchData& data, const IdleOptions& optio
         idle.device = data.streams[s].device;
         idle.stream = data.streams[s].stream;
         idle.threadId = data.streams[s].threadId;
+        idle.trackId = data.streams[s].trackId;
         const std::uint32_t begin = data.streamBegin[s], end = data.streamBegin[s + 1];
         idle.events = end - begin;
         bool fits = true;

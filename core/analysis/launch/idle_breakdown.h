@@ -15,6 +15,7 @@ struct IdleOptions {
 struct StreamIdle {
     std::string device, stream;
     std::int64_t threadId = 0;
+    std::int64_t trackId = 0; // the stream's first track (LaunchStream::trackId)
     std::int64_t events = 0;
     // HTA sums the gaps as they are: a gap is negative where an event starts before the previous one
     // ended (overlapping events on one stream), and such a gap counts as kernel wait.

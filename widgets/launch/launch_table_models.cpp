@@ -1,0 +1,158 @@
+#include "widgets/launch/launch_table_models.h"
+
+#include <QColor>
+#include <QStringList>
+
+namespace opscope {
+
+namespace {
+
+QString micros(TimeNs ns) { return QString::number(static_cast<double>(ns) / 1000.0, 'f', 3); }
+
+// A warm tint for rows HTA would flag: visible in both themes without hiding the text.
+const QColor kOutlierTint(255, 140, 0, 60);
+
+} // namespace
+
+QString launchOutlierLabels(std::uint8_t outliers) {
+    QStringList out;
+    if (outliers & kShortKernel) out << LaunchTableModel::tr("short kernel");
+    if (outliers & kLongRuntime) out << LaunchTableModel::tr("long runtime");
+    if (outliers & kLongDelay) out << LaunchTableModel::tr("long delay");
+    return out.join(QStringLiteral(", "));
+}
+
+LaunchTableModel::LaunchTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void LaunchTableModel::resetData(std::vector<LaunchRow> rows) {
+    beginResetModel();
+    rows_ = std::move(rows);
+    endResetModel();
+}
+
+int LaunchTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(rows_.size()); }
+int LaunchTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant LaunchTableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const LaunchRow& r = rows_[static_cast<std::size_t>(index.row())];
+    if (role == SliceIdRole) return QVariant::fromValue<qint64>(r.deviceSliceId);
+    // The cells that made a launch an outlier, not the whole row: on a lagging queue nearly every
+    // launch has a long delay, and a row tint would then say nothing.
+    if (role == Qt::BackgroundRole) {
+        const bool flagged = (index.column() == CpuColumn && (r.outliers & (kShortKernel | kLongRuntime))) ||
+                             (index.column() == GpuColumn && (r.outliers & kShortKernel)) ||
+                             (index.column() == DelayColumn && (r.outliers & kLongDelay)) ||
+                             (index.column() == OutliersColumn && r.outliers);
+        return flagged ? QVariant::fromValue(kOutlierTint) : QVariant();
+    }
+    if (role == Qt::TextAlignmentRole && index.column() >= CorrelationColumn && index.column() <= DelayColumn)
+        return QVariant(static_cast<int>(Qt::AlignRight | Qt::AlignVCenter));
+    if (role == SortRole) {
+        switch (index.column()) {
+        case CorrelationColumn: return r.hasCorrelation ? QVariant::fromValue<qint64>(r.correlationId) : QVariant::fromValue<qint64>(-1);
+        case CpuColumn: return QVariant::fromValue<qint64>(r.cpuDurationNs);
+        case GpuColumn: return QVariant::fromValue<qint64>(r.gpuDurationNs);
+        case DelayColumn: return QVariant::fromValue<qint64>(r.launchDelayNs);
+        case OutliersColumn: return static_cast<int>(r.outliers);
+        default: break;
+        }
+    }
+    if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole) return {};
+    switch (index.column()) {
+    case KernelColumn: return QString::fromStdString(r.kernel);
+    case CallColumn: return QString::fromStdString(r.runtimeCall);
+    case DeviceColumn: return QString::fromStdString(r.device);
+    case StreamColumn: return QString::fromStdString(r.stream);
+    case CorrelationColumn: return r.hasCorrelation ? QString::number(r.correlationId) : QString();
+    case CpuColumn: return micros(r.cpuDurationNs);
+    case GpuColumn: return micros(r.gpuDurationNs);
+    case DelayColumn: return micros(r.launchDelayNs);
+    case OutliersColumn: return launchOutlierLabels(r.outliers);
+    default: return {};
+    }
+}
+
+QVariant LaunchTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case KernelColumn: return tr("Kernel");
+    case CallColumn: return tr("Runtime call");
+    case DeviceColumn: return tr("Device");
+    case StreamColumn: return tr("Stream");
+    case CorrelationColumn: return tr("Correlation");
+    case CpuColumn: return tr("CPU duration (µs)");
+    case GpuColumn: return tr("GPU duration (µs)");
+    case DelayColumn: return tr("Launch delay (µs)");
+    case OutliersColumn: return tr("Outliers");
+    default: return {};
+    }
+}
+
+KernelLaunchModel::KernelLaunchModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void KernelLaunchModel::resetData(std::vector<KernelLaunchSummary> rows) {
+    beginResetModel();
+    rows_ = std::move(rows);
+    endResetModel();
+}
+
+int KernelLaunchModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(rows_.size()); }
+int KernelLaunchModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant KernelLaunchModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const KernelLaunchSummary& r = rows_[static_cast<std::size_t>(index.row())];
+    if (role == Qt::BackgroundRole) {
+        const bool flagged = (index.column() == ShortColumn && r.shortKernels > 0) ||
+                             (index.column() == LongRuntimeColumn && r.longRuntimes > 0) ||
+                             (index.column() == LongDelayColumn && r.longDelays > 0);
+        return flagged ? QVariant::fromValue(kOutlierTint) : QVariant();
+    }
+    if (role == Qt::TextAlignmentRole && index.column() != KernelColumn) return QVariant(static_cast<int>(Qt::AlignRight | Qt::AlignVCenter));
+    if (role == SortRole) {
+        switch (index.column()) {
+        case KernelColumn: return QString::fromStdString(r.kernel);
+        case CountColumn: return QVariant::fromValue<qint64>(r.count);
+        case GpuTotalColumn: return QVariant::fromValue<qint64>(r.gpuTotalNs);
+        case CpuTotalColumn: return QVariant::fromValue<qint64>(r.cpuTotalNs);
+        case DelayTotalColumn: return QVariant::fromValue<qint64>(r.delayTotalNs);
+        case DelayMaxColumn: return QVariant::fromValue<qint64>(r.delayMaxNs);
+        case ShortColumn: return QVariant::fromValue<qint64>(r.shortKernels);
+        case LongRuntimeColumn: return QVariant::fromValue<qint64>(r.longRuntimes);
+        case LongDelayColumn: return QVariant::fromValue<qint64>(r.longDelays);
+        default: return {};
+        }
+    }
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
+    switch (index.column()) {
+    case KernelColumn: return QString::fromStdString(r.kernel);
+    case CountColumn: return QString::number(r.count);
+    case GpuTotalColumn: return micros(r.gpuTotalNs);
+    case CpuTotalColumn: return micros(r.cpuTotalNs);
+    case DelayTotalColumn: return micros(r.delayTotalNs);
+    case DelayMaxColumn: return micros(r.delayMaxNs);
+    case ShortColumn: return QString::number(r.shortKernels);
+    case LongRuntimeColumn: return QString::number(r.longRuntimes);
+    case LongDelayColumn: return QString::number(r.longDelays);
+    default: return {};
+    }
+}
+
+QVariant KernelLaunchModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case KernelColumn: return tr("Kernel");
+    case CountColumn: return tr("Launches");
+    case GpuTotalColumn: return tr("GPU total (µs)");
+    case CpuTotalColumn: return tr("CPU total (µs)");
+    case DelayTotalColumn: return tr("Delay total (µs)");
+    case DelayMaxColumn: return tr("Delay max (µs)");
+    case ShortColumn: return tr("Short kernels");
+    case LongRuntimeColumn: return tr("Long runtimes");
+    case LongDelayColumn: return tr("Long delays");
+    default: return {};
+    }
+}
+
+} // namespace opscope
