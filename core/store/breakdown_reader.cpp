@@ -67,10 +67,12 @@ bool readBreakdownInput(Database& db, BreakdownInput* out, Error* error) {
         }
         std::map<std::int64_t, std::size_t> deviceIndex;
         {
-            Statement st = db.prepare("SELECT id, name, kind FROM device ORDER BY id");
+            Statement st = db.prepare("SELECT id, name, kind, rank FROM device ORDER BY id");
             while (st.step()) {
                 deviceIndex[st.int64(0)] = out->devices.size();
-                out->devices.push_back({st.int64(0), st.text(1), st.text(2), std::nullopt, {}, {}});
+                std::optional<std::int64_t> rank;
+                if (!st.isNull(3)) rank = st.int64(3);
+                out->devices.push_back({st.int64(0), st.text(1), st.text(2), rank, {}, {}});
             }
         }
         std::unordered_map<std::int64_t, TimeNs> launches = readLaunches(db, &out->launchSource);
