@@ -1318,6 +1318,73 @@ The open trace is unchanged.</source>
         <source>%1 (ms)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Clock offsets…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each rank&apos;s automatic clock offset and a manual correction, used by every view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing the cluster summary…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not compute the cluster summary: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the rank clock: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not store the clock offsets: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::CommunicationOpsModel</name>
+    <message>
+        <source>Click to show this operator on the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elapse (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transit (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synchronisation (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::CommunicationRanksModel</name>
@@ -1414,6 +1481,34 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Destination (transport: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing the communication figures…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not compute the communication figures: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No slice named %1 on rank %2 in this trace.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2690,6 +2785,45 @@ The open trace is unchanged.</source>
     </message>
 </context>
 <context>
+    <name>opscope::NcclCollectivesModel</name>
+    <message>
+        <source>Click to show this kernel on the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Process group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time (us)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Algorithm bandwidth (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bus bandwidth (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>opscope::OperatorDiffModel</name>
     <message>
         <source>regressed</source>
@@ -3030,6 +3164,33 @@ The open trace is unchanged.</source>
             <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n instance)&lt;br&gt;Duration %2, device busy %3&lt;br&gt;Utilisation %4%&lt;br&gt;&lt;i&gt;Click to show it on the timeline&lt;/i&gt;</numerusform>
             <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n instances)&lt;br&gt;Duration %2, device busy %3&lt;br&gt;Utilisation %4%&lt;br&gt;&lt;i&gt;Click to show it on the timeline&lt;/i&gt;</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>opscope::RankOffsetsDialog</name>
+    <message>
+        <source>Rank clock offsets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic offset (ns)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Manual offset (ns)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A rank&apos;s times move by its automatic offset (the alignment of the first step or collective) plus its manual offset, in every view and in opscope-cli.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1: the manual offset must be a whole number of ns.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1317,6 +1317,73 @@ The open trace is unchanged.</source>
         <source>%1 (ms)</source>
         <translation>%1（毫秒）</translation>
     </message>
+    <message>
+        <source>Clock offsets…</source>
+        <translation>时钟偏移…</translation>
+    </message>
+    <message>
+        <source>Each rank&apos;s automatic clock offset and a manual correction, used by every view</source>
+        <translation>每个 Rank 的自动时钟偏移与手动校正，所有视图共用</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Computing the cluster summary…</source>
+        <translation>正在计算集群概览…</translation>
+    </message>
+    <message>
+        <source>Could not compute the cluster summary: %1</source>
+        <translation>无法计算集群概览：%1</translation>
+    </message>
+    <message>
+        <source>Could not read the rank clock: %1</source>
+        <translation>无法读取 Rank 时钟：%1</translation>
+    </message>
+    <message>
+        <source>Could not store the clock offsets: %1</source>
+        <translation>无法保存时钟偏移：%1</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::CommunicationOpsModel</name>
+    <message>
+        <source>Click to show this operator on the timeline</source>
+        <translation>单击在时间轴上显示该算子</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>通信域</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Elapse (ms)</source>
+        <translation>总耗时（毫秒）</translation>
+    </message>
+    <message>
+        <source>Transit (ms)</source>
+        <translation>传输（毫秒）</translation>
+    </message>
+    <message>
+        <source>Wait (ms)</source>
+        <translation>等待（毫秒）</translation>
+    </message>
+    <message>
+        <source>Synchronisation (ms)</source>
+        <translation>同步（毫秒）</translation>
+    </message>
 </context>
 <context>
     <name>opscope::CommunicationRanksModel</name>
@@ -1414,6 +1481,34 @@ The open trace is unchanged.</source>
     <message>
         <source>Destination (transport: %1)</source>
         <translation>目的（传输类型：%1）</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Per rank</source>
+        <translation>按 Rank</translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation>通信算子</translation>
+    </message>
+    <message>
+        <source>NCCL collectives</source>
+        <translation>NCCL 集合通信</translation>
+    </message>
+    <message>
+        <source>Computing the communication figures…</source>
+        <translation>正在计算通信数据…</translation>
+    </message>
+    <message>
+        <source>Could not compute the communication figures: %1</source>
+        <translation>无法计算通信数据：%1</translation>
+    </message>
+    <message>
+        <source>No slice named %1 on rank %2 in this trace.</source>
+        <translation>此 trace 中 rank %2 上没有名为 %1 的切片。</translation>
     </message>
 </context>
 <context>
@@ -2681,6 +2776,45 @@ The open trace is unchanged.</source>
     </message>
 </context>
 <context>
+    <name>opscope::NcclCollectivesModel</name>
+    <message>
+        <source>Click to show this kernel on the timeline</source>
+        <translation>单击在时间轴上显示该核函数</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Process group</source>
+        <translation>进程组</translation>
+    </message>
+    <message>
+        <source>Data type</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Size (MB)</source>
+        <translation>大小（MB）</translation>
+    </message>
+    <message>
+        <source>Time (us)</source>
+        <translation>耗时（微秒）</translation>
+    </message>
+    <message>
+        <source>Algorithm bandwidth (GB/s)</source>
+        <translation>算法带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth (GB/s)</source>
+        <translation>总线带宽（GB/s）</translation>
+    </message>
+</context>
+<context>
     <name>opscope::OperatorDiffModel</name>
     <message>
         <source>regressed</source>
@@ -3020,6 +3154,33 @@ The open trace is unchanged.</source>
         <translation>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;（%n 个实例）&lt;br&gt;耗时 %2，设备忙碌 %3&lt;br&gt;利用率 %4%&lt;br&gt;&lt;i&gt;单击在时间轴上显示&lt;/i&gt;</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>opscope::RankOffsetsDialog</name>
+    <message>
+        <source>Rank clock offsets</source>
+        <translation>Rank 时钟偏移</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Automatic offset (ns)</source>
+        <translation>自动偏移（纳秒）</translation>
+    </message>
+    <message>
+        <source>Manual offset (ns)</source>
+        <translation>手动偏移（纳秒）</translation>
+    </message>
+    <message>
+        <source>A rank&apos;s times move by its automatic offset (the alignment of the first step or collective) plus its manual offset, in every view and in opscope-cli.</source>
+        <translation>每个 Rank 的时间按其自动偏移（首个迭代或集合通信的对齐）加手动偏移平移，所有视图和 opscope-cli 均如此。</translation>
+    </message>
+    <message>
+        <source>Rank %1: the manual offset must be a whole number of ns.</source>
+        <translation>Rank %1：手动偏移必须是整数纳秒。</translation>
     </message>
 </context>
 <context>

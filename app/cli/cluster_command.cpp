@@ -1,16 +1,13 @@
 // opscope-cli cluster INPUT... [--json] [--source auto|tasks|steps]: the per-rank × step summary of a
 // distributed job, its slow ranks (each rule named) and slow links.
 #include "app/cli/analysis_cli_support.h"
-#include "core/analysis/cluster/cluster_from_store.h"
 #include "core/analysis/cluster/cluster_json.h"
 #include "core/analysis/cluster/cluster_merge.h"
-#include "core/analysis/cluster/job_clock.h"
 #include "core/importers/chrome_json/decimal_time.h"
-
-#include <map>
-#include "core/store/trace_store.h"
+#include "core/session/trace_session.h"
 
 #include <cstdio>
+#include <map>
 
 namespace opscope::cli {
 
@@ -26,6 +23,8 @@ const char* kHelp =
     "auto (default) prefers the tasks when the traces are there. -o writes the job's store there.\n"
     "Step starts (start_ns) are on the job clock: the automatic alignment of the ranks plus\n"
     "--offset RANK=NS (repeatable), a manual correction added to that rank.\n"
+    "NCCL kernels of Kineto ranks are listed with their collective, size, algorithm and bus bandwidth\n"
+    "(nccl-tests' factors; docs/cluster.md).\n"
     "\n"
     "usage: opscope-cli cluster merge RANK_STORE... -o JOB_STORE\n"
     "Builds a job's cluster store from per-rank stores (opscope-cli import RANK -o rank.sqlite, run per rank\n"
@@ -74,6 +73,13 @@ void printTable(const ClusterSummary& s) {
                     l.linkType.c_str(), l.rank, l.bandwidthGBps, l.meanGBps, l.ratio);
 }
 
+void printNccl(const std::vector<NcclCollective>& collectives) {
+    for (const NcclCollective& c : collectives)
+        std::printf("nccl rank %d %s (%s, group %s, n=%d): %lld bytes in %s us, algbw %.4f GB/s, busbw %.4f GB/s\n", c.rank,
+                    c.args.collective.c_str(), c.args.dtype.c_str(), c.args.group.c_str(), c.args.groupSize,
+                    static_cast<long long>(c.bytes), microsText(c.durNs).c_str(), c.algorithmGBps, c.busGBps);
+}
+
 int runCluster(const std::vector<std::string>& args) {
     if (wantsHelp(args)) {
         std::printf("%s", kHelp);
@@ -109,32 +115,33 @@ int runCluster(const std::vector<std::string>& args) {
     }
     OpenOptions options;
     options.storePath = storePath;
-    OpenResult opened;
     Error error;
-    ImportProgress progress;
-    if (!openTrace(inputs, options, progress, &opened, &error)) {
+    std::shared_ptr<TraceSession> session = TraceSession::open(inputs, options, ImportProgress{}, nullptr, &error);
+    if (!session) {
         std::fprintf(stderr, "opscope-cli cluster: %s\n", describe(error).c_str());
         return kExitBadInput;
     }
+    ClusterQuery query;
+    query.source = choice;
+    query.manualRankOffsetsNs = std::move(manualOffsets);
     ClusterSummary summary;
-    try {
-        Database db(opened.storePath, Database::Mode::ReadOnly);
-        if (!summarizeClusterStore(db, choice, &summary, &error)) {
-            std::fprintf(stderr, "opscope-cli cluster: no per-rank figures: %s\n", describe(error).c_str());
-            return kExitBadInput;
-        }
-        JobClock clock;
-        if (!buildJobClock(db, manualOffsets, &clock, &error)) {
-            std::fprintf(stderr, "opscope-cli cluster: %s\n", describe(error).c_str());
-            return kExitBadInput;
-        }
-        applyJobClock(clock, &summary);
-    } catch (const SqliteError& e) {
-        std::fprintf(stderr, "opscope-cli cluster: %s\n", e.what());
+    if (!session->clusterSummary(query, &summary, &error)) {
+        std::fprintf(stderr, "opscope-cli cluster: no per-rank figures: %s\n", describe(error).c_str());
         return kExitBadInput;
     }
-    if (json) std::printf("%s\n", clusterSummaryJson(summary).dump(2).c_str());
-    else printTable(summary);
+    CommunicationOverview communication;
+    if (!session->communication(&communication, &error)) {
+        std::fprintf(stderr, "opscope-cli cluster: %s\n", describe(error).c_str());
+        return kExitBadInput;
+    }
+    if (json) {
+        nlohmann::json out = clusterSummaryJson(summary);
+        out["nccl_collectives"] = ncclCollectivesJson(communication.nccl);
+        std::printf("%s\n", out.dump(2).c_str());
+    } else {
+        printTable(summary);
+        printNccl(communication.nccl);
+    }
     return kExitOk;
 }
 

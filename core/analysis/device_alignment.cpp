@@ -1,5 +1,6 @@
 #include "core/analysis/device_alignment.h"
 
+#include "core/store/process_key.h"
 #include "core/store/sqlite_db.h"
 
 #include <algorithm>
@@ -31,14 +32,7 @@ std::vector<std::pair<std::int64_t, TimeNs>> DeviceAlignment::processOffsets() c
     return out;
 }
 
-std::string inputPrefixOfProcessKey(const std::string& pid) {
-    const std::size_t bar = pid.rfind('|');
-    if (bar != std::string::npos) return pid.substr(0, bar);
-    const std::size_t slash = pid.find('/');
-    if (slash != std::string::npos && slash > 0 && pid.find_first_not_of("0123456789") == slash)
-        return pid.substr(0, slash + 1);
-    return {};
-}
+std::string inputPrefixOfProcessKey(const std::string& pid) { return inputOfProcessKey(pid); }
 
 namespace {
 

@@ -4,10 +4,13 @@
 
 #include "core/store/store_validation.h"
 
+#include "core/analysis/cluster/cluster_from_store.h"
 #include "core/analysis/diagnosis_engine.h"
 #include "core/analysis/launch/queue_track.h"
 #include "core/importers/graph/graph_import.h"
+#include "core/store/collective_slices_reader.h"
 #include "core/store/graph_reader.h"
+#include "core/store/rank_clock_offsets.h"
 #include "core/store/meta_reader.h"
 #include "core/store/timeline_data.h"
 
@@ -258,9 +261,13 @@ bool TraceSession::alignedTimeline(const AlignmentOptions& options, DeviceAlignm
                                    std::shared_ptr<const TimelineData>* aligned, Error* error) {
     return query(error, [&](Database& db) {
         if (!computeDeviceAlignment(db, options, alignment, error)) return false;
-        if (!alignment->shifts()) return true;
+        // The job clock: the alignment plus the manual per-rank offsets stored by the user.
+        JobClock clock;
+        if (!jobClockFromAlignment(db, *alignment, {}, &clock)) return false;
         TimelineLoadOptions load;
-        load.processShiftNs = alignment->processOffsets();
+        for (const auto& [process, offsetNs] : clock.offsetByProcess)
+            if (offsetNs != 0) load.processShiftNs.emplace_back(process, offsetNs);
+        if (load.processShiftNs.empty()) return true;
         *aligned = TimelineData::load(db, load, error);
         return *aligned != nullptr;
     });
@@ -293,6 +300,37 @@ bool TraceSession::hasFileGraph(Error* error) {
 bool TraceSession::nodeExecutions(const std::vector<std::int64_t>& nodeIds, const NodeExecutionOptions& options,
                                   NodeExecutionData* out, Error* error) {
     return query(error, [&](Database& db) { return loadNodeExecutions(db, nodeIds, options, out, error); });
+}
+
+bool TraceSession::clusterSummary(const ClusterQuery& query, ClusterSummary* out, Error* error) {
+    return this->query(error, [&](Database& db) { return clusterSummaryOnJobClock(db, query, out, error); });
+}
+
+bool TraceSession::communication(CommunicationOverview* out, Error* error) {
+    return query(error, [&](Database& db) { return communicationOfStore(db, out, error); });
+}
+
+bool TraceSession::collectiveSlices(int rank, const std::string& opName, const TimeRange& storedRange,
+                                    std::vector<std::int64_t>* out, Error* error) {
+    return query(error, [&](Database& db) {
+        *out = readCollectiveSliceIds(db, rank, opName, storedRange.startNs, storedRange.endNs);
+        return true;
+    });
+}
+
+bool TraceSession::rankClock(std::vector<RankClockRow>* out, Error* error) {
+    return query(error, [&](Database& db) { return rankClockRows(db, out, error); });
+}
+
+bool TraceSession::setRankClockOffsets(const std::map<int, TimeNs>& manualNs, Error* error) {
+    try {
+        Database db(storePath(), Database::Mode::ReadWrite);
+        writeRankClockOffsets(db, manualNs);
+        return true;
+    } catch (const SqliteError& e) {
+        if (error) *error = Error{ErrorCode::StoreFailed, storePath(), -1, -1, -1, "a writable opscope store", e.what()};
+        return false;
+    }
 }
 
 GraphLoadResult TraceSession::graph(const GraphLoadRequest& request) {

@@ -3,6 +3,8 @@
 // and operator groupings per track selection), each worker thread reading through its own connection.
 #pragma once
 #include "core/analysis/bubble_analysis.h"
+#include "core/analysis/cluster/cluster_query.h"
+#include "core/analysis/cluster/job_clock.h"
 #include "core/analysis/comparison.h"
 #include "core/analysis/device_alignment.h"
 #include "core/analysis/diagnosis_types.h"
@@ -118,6 +120,20 @@ public:
     // The executions of graph nodes (a node, or the members of a collapsed scope).
     bool nodeExecutions(const std::vector<std::int64_t>& nodeIds, const NodeExecutionOptions& options,
                         NodeExecutionData* out, Error* error);
+
+    // The per rank × step summary of a job with its slow ranks and links, step starts on the job clock.
+    bool clusterSummary(const ClusterQuery& query, ClusterSummary* out, Error* error);
+    // The communication report (per rank, per link type, the matrix) and the slow links.
+    bool communication(CommunicationOverview* out, Error* error);
+    // The slices of one collective on the rank's devices (core/store/collective_slices_reader.h).
+    bool collectiveSlices(int rank, const std::string& opName, const TimeRange& storedRange,
+                          std::vector<std::int64_t>* out, Error* error);
+
+    // Per rank: the automatic alignment offset and the manual one stored in the store (rank_clock_offset).
+    bool rankClock(std::vector<RankClockRow>* out, Error* error);
+    // Stores the manual per-rank offsets (replacing the previous ones): the job clock of every view, the
+    // CLI and the report adds them. Writes the store.
+    bool setRankClockOffsets(const std::map<int, TimeNs>& manualNs, Error* error);
 
     std::size_t connectionsOpened() const { return pool_.openedCount(); }
 

@@ -1,5 +1,6 @@
 #include "core/store/breakdown_reader.h"
 
+#include "core/store/process_key.h"
 #include "core/store/timeline_slice_scan.h"
 
 #include <algorithm>
@@ -11,11 +12,9 @@ namespace opscope {
 
 namespace {
 
-// Multi-input stores prefix pids with "N/": a device and its host steps come from the same input.
-std::string inputPrefix(const std::string& pid) {
-    std::size_t slash = pid.find('/');
-    return slash == std::string::npos ? std::string() : pid.substr(0, slash);
-}
+// A device and its host steps come from the same input (core/store/process_key.h: "N/" prefixes and
+// Ascend folders' "ascend:<folder>|" keys alike).
+std::string inputPrefix(const std::string& pid) { return inputOfProcessKey(pid); }
 
 std::optional<std::int64_t> stepNumber(std::string_view name) {
     constexpr std::string_view prefix = "ProfilerStep#";
@@ -68,10 +67,12 @@ bool readBreakdownInput(Database& db, BreakdownInput* out, Error* error) {
         }
         std::map<std::int64_t, std::size_t> deviceIndex;
         {
-            Statement st = db.prepare("SELECT id, name, kind FROM device ORDER BY id");
+            Statement st = db.prepare("SELECT id, name, kind, rank FROM device ORDER BY id");
             while (st.step()) {
                 deviceIndex[st.int64(0)] = out->devices.size();
-                out->devices.push_back({st.int64(0), st.text(1), st.text(2), std::nullopt, {}, {}});
+                std::optional<std::int64_t> rank;
+                if (!st.isNull(3)) rank = st.int64(3);
+                out->devices.push_back({st.int64(0), st.text(1), st.text(2), rank, {}, {}});
             }
         }
         std::unordered_map<std::int64_t, TimeNs> launches = readLaunches(db, &out->launchSource);

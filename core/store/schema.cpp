@@ -82,6 +82,7 @@ CREATE TABLE comm_link(
   src_rank INTEGER NOT NULL, dst_rank INTEGER NOT NULL, global_ranks INTEGER NOT NULL, transport TEXT,
   transit_size_mb REAL, transit_ns INTEGER, bandwidth_gbps REAL, op_name TEXT);
 CREATE TABLE comm_group(name TEXT NOT NULL, kind TEXT, ranks TEXT NOT NULL);
+CREATE TABLE rank_clock_offset(rank INTEGER PRIMARY KEY, offset_ns INTEGER NOT NULL);
 CREATE TABLE device_slice_class(
   slice_id INTEGER PRIMARY KEY, device_id INTEGER NOT NULL REFERENCES device(id),
   class TEXT NOT NULL, rule TEXT NOT NULL);

@@ -6,9 +6,10 @@
 namespace opscope {
 
 // 2: slice.thread_ts/thread_dur, global async tracks (track.process_id NULL); 3: memory_record,
-// memory_allocation, memory_module; 4: launch_link, device.rank/host, the cluster tables, device_slice_class.
-inline constexpr int kSchemaVersion = 4;
-inline constexpr const char* kImporterVersion = "opscope-importer-4";
+// memory_allocation, memory_module; 4: launch_link, device.rank/host, the cluster tables, device_slice_class;
+// 5: rank_clock_offset.
+inline constexpr int kSchemaVersion = 5;
+inline constexpr const char* kImporterVersion = "opscope-importer-5";
 
 // Slice flags (slice.flags), counted in the warning table as well.
 enum SliceFlag : int {

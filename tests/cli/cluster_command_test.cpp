@@ -2,6 +2,7 @@
 // reproducing its cluster_step_trace_time.csv rows, and errors for inputs it cannot use.
 #include "cli_runner.h"
 #include "core/importers/chrome_json/decimal_time.h"
+#include "tests/cluster_fixtures.h"
 #include "tests/shared_samples.h"
 
 #include <catch2/catch.hpp>
@@ -125,28 +126,11 @@ TEST_CASE("cli cluster: the two shared rank folders give rank 0 and rank 1 from 
     CHECK(j["ranks"][0]["steps"][0]["step"] == "50");
 }
 
-namespace {
-// One Kineto rank: two steps, a compute kernel and an NCCL kernel per step on GPU 0.
-std::string kinetoRank(int rank, int computeUs) {
-    std::string events;
-    for (int step = 1; step <= 2; ++step) {
-        const int base = step * 10'000;
-        events += "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#" + std::to_string(step) +
-                  "\",\"pid\":100,\"tid\":1,\"ts\":" + std::to_string(base) + ",\"dur\":5000},\n";
-        events += "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0,\"tid\":7,\"ts\":" + std::to_string(base + 10) +
-                  ",\"dur\":" + std::to_string(computeUs) + ",\"args\":{\"stream\":7}},\n";
-        events += "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce\",\"pid\":0,\"tid\":8,\"ts\":" +
-                  std::to_string(base + 10 + computeUs) + ",\"dur\":100,\"args\":{\"stream\":8}},\n";
-    }
-    events.resize(events.size() - 2);
-    return "{\"distributedInfo\": {\"rank\": " + std::to_string(rank) + "}, \"traceEvents\": [\n" + events + "\n]}\n";
-}
-} // namespace
 
 TEST_CASE("cli cluster merge: the xargs -P recipe imports ranks in parallel and merges their stores", "[cli][ranks]") {
     fs::path job = fs::path(cliTempDir()) / "merge_job";
     fs::remove_all(job);
-    for (int rank = 0; rank < 3; ++rank) writeFile(job / ("rank-" + std::to_string(rank) + ".json"), kinetoRank(rank, 1000 + 1000 * rank));
+    for (int rank = 0; rank < 3; ++rank) writeFile(job / ("rank-" + std::to_string(rank) + ".json"), kinetoRankTrace(rank, 1000 + 1000 * rank));
     fs::path out = fs::path(cliTempDir()) / "merge_out";
     fs::remove_all(out);
     const std::string script = std::string(OPSCOPE_SOURCE_DIR) + "/scripts/cluster_import.sh";
@@ -182,7 +166,7 @@ TEST_CASE("cli cluster merge: an input that is not a store exits 2 naming it", "
 
 TEST_CASE("cli cluster: --offset RANK=NS moves that rank's step starts on the job clock", "[cli][ranks][clock]") {
     fs::path job = fs::path(cliTempDir()) / "offset_job";
-    for (int rank = 0; rank < 2; ++rank) writeFile(job / ("rank-" + std::to_string(rank) + ".json"), kinetoRank(rank, 1000));
+    for (int rank = 0; rank < 2; ++rank) writeFile(job / ("rank-" + std::to_string(rank) + ".json"), kinetoRankTrace(rank, 1000));
     const std::string store = cliTempDir() + "/offset_job.sqlite";
     CliResult plain = runCli({"cluster", job.string(), "--json", "-o", store});
     CliResult shifted = runCli({"cluster", job.string(), "--json", "-o", store, "--offset", "1=200"});
@@ -193,4 +177,30 @@ TEST_CASE("cli cluster: --offset RANK=NS moves that rank's step starts on the jo
     CHECK(b["ranks"][1]["steps"][0]["start_ns"].get<long long>() == a["ranks"][1]["steps"][0]["start_ns"].get<long long>() + 200);
     CHECK(b["ranks"][0]["steps"][0]["start_ns"] == a["ranks"][0]["steps"][0]["start_ns"]);
     CHECK(runCli({"cluster", job.string(), "-o", store, "--offset", "x=1"}).exitCode == 2);
+}
+
+TEST_CASE("cli cluster: --json lists the NCCL collectives with algorithm and bus bandwidth", "[cli][ranks][nccl]") {
+    fs::path job = fs::path(cliTempDir()) / "nccl_job";
+    fs::remove_all(job);
+    writeFile(job / "rank-2.json", opscope::test::kinetoNcclRankTrace());
+    const std::string store = (job / "nccl_job.sqlite").string();
+    CliResult r = runCli({"cluster", (job / "rank-2.json").string(), "--json", "-o", store});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    REQUIRE(j["nccl_collectives"].size() == 2);
+    const auto& c = j["nccl_collectives"][0];
+    CHECK(c["rank"] == 2);
+    CHECK(c["collective"] == "allreduce");
+    CHECK(c["group"] == "0");
+    CHECK(c["group_size"] == 4);
+    CHECK(c["dtype"] == "Float");
+    CHECK(c["bytes"] == 4'000'000);
+    CHECK(c["dur_ns"] == 200'000);
+    CHECK(c["algorithm_bandwidth_gbps"].get<double>() == Approx(20.0));
+    CHECK(c["bus_bandwidth_gbps"].get<double>() == Approx(30.0));
+    CHECK(j["nccl_collectives"][1]["bus_bandwidth_gbps"].get<double>() == Approx(0.06));
+    CliResult text = runCli({"cluster", store});
+    INFO(text.out << text.err);
+    CHECK(text.out.find("nccl rank 2 allreduce") != std::string::npos);
 }

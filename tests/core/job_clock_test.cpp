@@ -1,9 +1,11 @@
 // One clock: the automatic alignment of ranks plus a manual per-rank offset gives the same aligned
-// time to the selection statistics (SelectionTrack::clockOffsetNs) and the cluster figures.
+// time to the selection statistics (SelectionTrack::clockOffsetNs) and the cluster figures; manual
+// offsets stored in the store (rank_clock_offset) reach the aligned timeline and the CLI.
 #include "core/session/open_trace.h"
 #include "core/analysis/cluster/cluster_from_store.h"
 #include "core/analysis/cluster/job_clock.h"
 #include "core/analysis/selection_stats.h"
+#include "core/session/trace_session.h"
 #include "core/store/timeline_data.h"
 #include "core/store/trace_store.h"
 #include "test_support.h"
@@ -68,12 +70,55 @@ TEST_CASE("job clock: aligned time is the same in selection statistics and clust
     CHECK(track.clockShiftNs == clock.trackOffsetNs(rank1Kernel));
     CHECK(timeline->slices()[track.depths.front().begin].tsNs == aligned);
 
-    // The cluster figures: rank 1's step starts at its first busy interval, on the same clock.
+    // The cluster figures: rank 1's step starts where its range starts (the host step, 10 µs before its
+    // kernel), on the same clock.
     ClusterSummary summary;
     REQUIRE(summarizeClusterStore(db, ClusterSourceChoice::DeviceTasks, &summary, &error));
     applyJobClock(clock, &summary);
     REQUIRE(summary.figures.size() == 2);
     CHECK(summary.figures[1].rank == 1);
-    CHECK(summary.figures[1].startNs == aligned);
-    CHECK(summary.figures[0].startNs + 200 == aligned); // the automatic alignment lined the steps up
+    CHECK(summary.figures[1].startNs + 10'000 == aligned);
+    CHECK(summary.figures[0].startNs + 200 == summary.figures[1].startNs); // the automatic alignment lined the steps up
+}
+
+TEST_CASE("job clock: manual offsets stored in the store move the aligned timeline, the rank clock and the job clock", "[ranks][clock]") {
+    TempDir dir;
+    std::string a = dir.write("rank-0.json", rankTrace(0, 1'000));
+    std::string b = dir.write("rank-1.json", rankTrace(1, 5'000));
+    OpenOptions options;
+    options.storePath = dir.file("job.sqlite");
+    Error error;
+    std::shared_ptr<TraceSession> session = TraceSession::open({a, b}, options, ImportProgress{}, nullptr, &error);
+    REQUIRE(session);
+    std::vector<RankClockRow> rows;
+    REQUIRE(session->rankClock(&rows, &error));
+    REQUIRE(rows.size() == 2);
+    CHECK(rows[1].automaticNs - rows[0].automaticNs == -4'000'000);
+    CHECK(rows[1].manualNs == 0);
+
+    REQUIRE(session->setRankClockOffsets({{1, 300}, {0, 0}}, &error));
+    REQUIRE(session->rankClock(&rows, &error));
+    CHECK(rows[1].manualNs == 300);
+    CHECK(rows[1].automaticNs - rows[0].automaticNs == -4'000'000); // the automatic part is unchanged
+    {
+        Database db = openReadOnly(options.storePath);
+        CHECK(db.scalarInt("SELECT count(*) FROM rank_clock_offset") == 1); // a zero is not kept
+        JobClock clock;
+        REQUIRE(buildJobClock(db, {}, &clock, &error));
+        CHECK(clock.rankOffsetNs(1) - clock.rankOffsetNs(0) == -4'000'000 + 300);
+        REQUIRE(buildJobClock(db, {{1, 50}}, &clock, &error)); // the CLI's --offset replaces the stored one
+        CHECK(clock.rankOffsetNs(1) - clock.rankOffsetNs(0) == -4'000'000 + 50);
+    }
+    // The aligned timeline (Align Devices) carries the manual part in each of rank 1's tracks.
+    DeviceAlignment alignment;
+    std::shared_ptr<const TimelineData> aligned;
+    REQUIRE(session->alignedTimeline(AlignmentOptions{}, &alignment, &aligned, &error));
+    REQUIRE(aligned);
+    TimeNs rank0Shift = 0, rank1Shift = 0;
+    for (const TimelineTrack& t : aligned->tracks()) {
+        const std::string& device = aligned->processes()[t.processIndex].deviceName;
+        if (device.find("rank 1") != std::string::npos) rank1Shift = t.clockShiftNs;
+        if (device.find("rank 0") != std::string::npos) rank0Shift = t.clockShiftNs;
+    }
+    CHECK(rank1Shift - rank0Shift == -4'000'000 + 300);
 }

@@ -3,6 +3,7 @@
 #include "core/session/open_trace.h"
 #include "core/importers/ascend/rank_identity.h"
 #include "core/importers/chrome_json/chrome_trace_importer.h"
+#include "core/store/process_key.h"
 #include "core/store/trace_store.h"
 #include "test_support.h"
 #include "tests/shared_samples.h"
@@ -123,4 +124,12 @@ TEST_CASE("rank identity: the two shared torch_npu ranks open as rank 0 and rank
     CHECK(devices(db) == "0:0:rank 0 \u00b7 NPU 0,1:1:rank 1 \u00b7 NPU 1");
     // Each rank keeps its own device streams: no device row holds the other rank's processes.
     CHECK(db.scalarInt("SELECT count(DISTINCT t.device_id) FROM track t WHERE t.is_compute = 1") == 2);
+}
+
+TEST_CASE("process keys name their input: Ascend folders by folder, multi-input stores by N/", "[ranks]") {
+    CHECK(inputOfProcessKey("ascend:/a/rank0_ascend_pt|3096504") == "ascend:/a/rank0_ascend_pt");
+    CHECK(inputOfProcessKey("ascend:/a/rank1_ascend_pt|npu0/Step Trace") == "ascend:/a/rank1_ascend_pt");
+    CHECK(inputOfProcessKey("2/1234") == "2/");
+    CHECK(inputOfProcessKey("1234") == "");
+    CHECK(inputOfProcessKey("npu0/Step Trace") == ""); // a key's own slash is not an input prefix
 }

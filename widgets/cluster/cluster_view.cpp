@@ -1,13 +1,16 @@
 #include "widgets/cluster/cluster_view.h"
 
 #include "core/session/trace_session.h"
+#include "widgets/common/analysis_runner.h"
+#include "widgets/common/job_indicator.h"
 #include "widgets/common/trace_document.h"
 
-#include "core/analysis/cluster/cluster_from_store.h"
 #include "widgets/cluster/cluster_steps_model.h"
+#include "widgets/cluster/rank_offsets_dialog.h"
 #include "widgets/cluster/rank_grid_plot.h"
 
 #include <QComboBox>
+#include <QPushButton>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -19,6 +22,16 @@
 #include <map>
 
 namespace opscope {
+
+struct ClusterView::Result {
+    ClusterSummary summary;
+    Error error;
+};
+
+struct ClusterView::ClockRows {
+    std::vector<RankClockRow> rows;
+    Error error;
+};
 
 namespace {
 
@@ -53,7 +66,8 @@ QString slowRanksText(const ClusterSummary& s) {
 
 ClusterView::ClusterView(ZoomControl*, QWidget* parent)
     : QWidget(parent), figure_(new QComboBox(this)), plot_(new RankGridPlot(this)), table_(new QTableView(this)),
-      model_(new ClusterStepsModel(this)), slow_(new QLabel(this)) {
+      model_(new ClusterStepsModel(this)), slow_(new QLabel(this)),
+      runner_(new AnalysisRunner(0, [this] { recompute(); }, this)) {
     figure_->addItem(tr("Free"), ClusterStepsModel::FreeColumn);
     figure_->addItem(tr("Communication not overlapped"), ClusterStepsModel::CommColumn);
     figure_->addItem(tr("Compute"), ClusterStepsModel::ComputeColumn);
@@ -61,7 +75,14 @@ ClusterView::ClusterView(ZoomControl*, QWidget* parent)
     auto* top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Heatmap of"), this));
     top->addWidget(figure_);
+    auto* offsets = new QPushButton(tr("Clock offsets…"), this);
+    offsets->setToolTip(tr("Each rank's automatic clock offset and a manual correction, used by every view"));
+    connect(offsets, &QPushButton::clicked, this, &ClusterView::editClockOffsets);
+    top->addWidget(offsets);
     top->addStretch();
+    auto* indicator = runner_->makeIndicator(this);
+    top->addWidget(indicator);
+    connect(indicator, &JobIndicator::cancelled, this, [this] { slow_->setText(tr("Cancelled.")); });
     auto* proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(model_);
     proxy->setSortRole(Qt::UserRole);
@@ -85,16 +106,61 @@ ClusterView::ClusterView(ZoomControl*, QWidget* parent)
     plot_->setEmptyText(tr("No per-rank figures in this store"));
 }
 
-void ClusterView::setStore(const std::string& storePath, std::shared_ptr<const TimelineData>) {
-    ClusterSummary summary;
-    Error error;
-    try {
-        Database db(storePath, Database::Mode::ReadOnly);
-        if (!summarizeClusterStore(db, ClusterSourceChoice::Auto, &summary, &error)) summary = {};
-    } catch (const SqliteError&) {
-        summary = {};
-    }
-    setSummary(std::move(summary));
+ClusterView::~ClusterView() = default;
+
+void ClusterView::recompute() {
+    if (!runner_->hasDocument()) return;
+    slow_->setText(tr("Computing the cluster summary…"));
+    runner_->run<Result>(
+        [query = query_](TraceSession& session) {
+            Result r;
+            if (!session.clusterSummary(query, &r.summary, &r.error)) r.summary = {};
+            return r;
+        },
+        [this](Result r) {
+            setSummary(std::move(r.summary));
+            // A store without per-rank figures is not a failure: the plot says so.
+            if (r.error && r.error.code != ErrorCode::UnknownFormat)
+                slow_->setText(AnalysisRunner::failureText(tr("Could not compute the cluster summary: %1"), r.error));
+        });
+}
+
+RankOffsetsDialog* ClusterView::offsetsDialog() const { return offsetsDialog_.data(); }
+
+void ClusterView::editClockOffsets() {
+    if (!runner_->hasDocument()) return;
+    runner_->run<ClockRows>(
+        [](TraceSession& session) {
+            ClockRows r;
+            session.rankClock(&r.rows, &r.error);
+            return r;
+        },
+        [this](ClockRows r) {
+            if (r.error) {
+                slow_->setText(AnalysisRunner::failureText(tr("Could not read the rank clock: %1"), r.error));
+                return;
+            }
+            if (offsetsDialog_) offsetsDialog_->close();
+            offsetsDialog_ = new RankOffsetsDialog(r.rows, this);
+            offsetsDialog_->setAttribute(Qt::WA_DeleteOnClose);
+            connect(offsetsDialog_, &QDialog::accepted, this, [this, dialog = offsetsDialog_.data()] {
+                std::map<int, TimeNs> manual;
+                if (!dialog->manualOffsetsNs(&manual) || !runner_->document()) return;
+                Error error;
+                if (!runner_->document()->session()->setRankClockOffsets(manual, &error)) {
+                    slow_->setText(AnalysisRunner::failureText(tr("Could not store the clock offsets: %1"), error));
+                    return;
+                }
+                emit clockOffsetsChanged();
+                recompute();
+            });
+            offsetsDialog_->open();
+        });
+}
+
+void ClusterView::setQuery(ClusterQuery query) {
+    query_ = std::move(query);
+    recompute();
 }
 
 void ClusterView::setSummary(ClusterSummary summary) {
@@ -103,7 +169,7 @@ void ClusterView::setSummary(ClusterSummary summary) {
     showFigure();
 }
 
-bool ClusterView::waitForLoaded(int) { return true; } // setStore computes at once: one row per rank and step
+bool ClusterView::waitForLoaded(int timeoutMs) { return runner_->waitForLoaded(timeoutMs); }
 
 void ClusterView::showFigure() {
     const ClusterSummary& s = model_->summary();
@@ -137,7 +203,9 @@ void ClusterView::showFigure() {
 }
 
 void ClusterView::setDocument(TraceDocument* document) {
-    if (document) setStore(document->session()->storePath(), document->timeline());
+    runner_->setDocument(document);
+    setSummary({});
+    recompute();
 }
 
 } // namespace opscope

@@ -1,11 +1,16 @@
 #include "widgets/cluster/communication_view.h"
 
 #include "core/session/trace_session.h"
+#include "widgets/common/analysis_runner.h"
+#include "widgets/common/job_indicator.h"
+#include "widgets/common/selection_model.h"
+#include "widgets/common/slice_highlight.h"
 #include "widgets/common/trace_document.h"
+#include "widgets/common/zoom_control.h"
 
-#include "core/analysis/cluster/cluster_from_store.h"
-#include "core/store/cluster_tables.h"
+#include "widgets/cluster/communication_ops_model.h"
 #include "widgets/cluster/communication_ranks_model.h"
+#include "widgets/cluster/nccl_collectives_model.h"
 #include "widgets/cluster/rank_grid_plot.h"
 
 #include <QComboBox>
@@ -13,17 +18,31 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <limits>
 #include <map>
 #include <set>
 
 namespace opscope {
 
-CommunicationView::CommunicationView(ZoomControl*, QWidget* parent)
-    : QWidget(parent), measure_(new QComboBox(this)), plot_(new RankGridPlot(this)), table_(new QTableView(this)),
-      model_(new CommunicationRanksModel(this)), notes_(new QLabel(this)) {
+struct CommunicationView::Result {
+    CommunicationOverview overview;
+    Error error;
+};
+
+struct CommunicationView::Jump {
+    std::vector<std::int64_t> sliceIds;
+    CommOpRank op;
+};
+
+CommunicationView::CommunicationView(ZoomControl* zoom, QWidget* parent)
+    : QWidget(parent), zoom_(zoom), measure_(new QComboBox(this)), plot_(new RankGridPlot(this)), table_(new QTableView(this)),
+      model_(new CommunicationRanksModel(this)), notes_(new QLabel(this)), opsModel_(new CommunicationOpsModel(this)),
+      opsTable_(new QTableView(this)), ncclModel_(new NcclCollectivesModel(this)), ncclTable_(new QTableView(this)), runner_(new AnalysisRunner(0, [this] { recompute(); }, this)) {
     measure_->addItem(tr("Bandwidth (GB/s)"), 0);
     measure_->addItem(tr("Transit size (MB)"), 1);
     measure_->addItem(tr("Transit time (ms)"), 2);
@@ -31,14 +50,30 @@ CommunicationView::CommunicationView(ZoomControl*, QWidget* parent)
     top->addWidget(new QLabel(tr("Communication matrix:"), this));
     top->addWidget(measure_);
     top->addStretch();
+    auto* indicator = runner_->makeIndicator(this);
+    top->addWidget(indicator);
+    connect(indicator, &JobIndicator::cancelled, this, [this] { notes_->setText(tr("Cancelled.")); });
     table_->setModel(model_);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->verticalHeader()->hide();
     notes_->setWordWrap(true);
     notes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    opsTable_->setModel(opsModel_);
+    ncclTable_->setModel(ncclModel_);
+    for (QTableView* rows : {opsTable_, ncclTable_}) {
+        rows->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        rows->verticalHeader()->hide();
+        rows->setSelectionBehavior(QAbstractItemView::SelectRows);
+        rows->setSelectionMode(QAbstractItemView::SingleSelection);
+    }
+    auto* tables = new QTabWidget(this);
+    tables->addTab(table_, tr("Per rank"));
+    tables->addTab(opsTable_, tr("Operators"));
+    tables->addTab(ncclTable_, tr("NCCL collectives"));
+    tables->setDocumentMode(true);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(plot_);
-    split->addWidget(table_);
+    split->addWidget(tables);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
@@ -46,20 +81,91 @@ CommunicationView::CommunicationView(ZoomControl*, QWidget* parent)
     layout->addWidget(split, 1);
     layout->addWidget(notes_);
     connect(measure_, &QComboBox::currentIndexChanged, this, [this] { showMatrix(); });
+    connect(opsTable_, &QTableView::clicked, this, [this](const QModelIndex& index) {
+        if (index.isValid()) showOperatorOnTimeline(opsModel_->ops()[static_cast<std::size_t>(index.row())]);
+    });
+    connect(ncclTable_, &QTableView::clicked, this, [this](const QModelIndex& index) {
+        if (!index.isValid()) return;
+        const NcclCollective& c = ncclModel_->collectives()[static_cast<std::size_t>(index.row())];
+        CommOpRank op;
+        op.rank = c.rank;
+        op.opName = c.kernel;
+        takeJump({c.sliceId}, op); // the kernel is the collective's slice: nothing to look up
+    });
+    connect(plot_, &RankGridPlot::cellClicked, this, &CommunicationView::showMatrixCellOnTimeline);
 }
 
-void CommunicationView::setStore(const std::string& storePath, std::shared_ptr<const TimelineData>) {
-    CommunicationReport report;
-    std::vector<SlowLink> slowLinks;
-    try {
-        Database db(storePath, Database::Mode::ReadOnly);
-        std::vector<CommOpRank> ops = readCommOps(db);
-        report = analyzeCommunication(ops, readCommLinks(db));
-        slowLinks = summarizeCluster(ClusterStepSource({}), ops, {}).slowLinks;
-    } catch (const SqliteError&) {
-        report = {};
+CommunicationView::~CommunicationView() = default;
+
+void CommunicationView::recompute() {
+    if (!runner_->hasDocument()) return;
+    notes_->setText(tr("Computing the communication figures…"));
+    runner_->run<Result>(
+        [](TraceSession& session) {
+            Result r;
+            if (!session.communication(&r.overview, &r.error)) r.overview = {};
+            return r;
+        },
+        [this](Result r) {
+            setOverview(std::move(r.overview));
+            if (r.error) notes_->setText(AnalysisRunner::failureText(tr("Could not compute the communication figures: %1"), r.error));
+        });
+}
+
+void CommunicationView::setOverview(CommunicationOverview overview) {
+    opsModel_->resetData(std::move(overview.ops));
+    ncclModel_->resetData(std::move(overview.nccl));
+    links_ = std::move(overview.links);
+    setReport(std::move(overview.report), std::move(overview.slowLinks));
+}
+
+void CommunicationView::showOperatorOnTimeline(const CommOpRank& op) {
+    if (!runner_->hasDocument()) return;
+    runner_->run<Jump>(
+        [op](TraceSession& session) {
+            Jump j{{}, op};
+            Error error;
+            // Its own time first; the operator's clock may differ from the trace's: then any time.
+            session.collectiveSlices(op.rank, op.opName, {op.startNs, op.startNs + op.elapseNs}, &j.sliceIds, &error);
+            if (j.sliceIds.empty()) session.collectiveSlices(op.rank, op.opName, {}, &j.sliceIds, &error);
+            return j;
+        },
+        [this](Jump j) { takeJump(j.sliceIds, j.op); });
+}
+
+void CommunicationView::takeJump(const std::vector<std::int64_t>& sliceIds, const CommOpRank& op) {
+    lastJump_ = sliceIds;
+    TraceDocument* document = runner_->document();
+    if (!document || !document->timeline()) return emit operatorShown();
+    const TimelineData& timeline = *document->timeline();
+    if (sliceIds.empty()) {
+        notes_->setText(tr("No slice named %1 on rank %2 in this trace.").arg(QString::fromStdString(op.opName)).arg(op.rank));
+        return emit operatorShown();
     }
-    setReport(std::move(report), std::move(slowLinks));
+    document->selection()->highlight(makeSliceHighlight(timeline, sliceIds), 0);
+    document->selection()->selectSlice(sliceIds.front());
+    TimeNs first = std::numeric_limits<TimeNs>::max(), last = std::numeric_limits<TimeNs>::min();
+    for (std::int64_t id : sliceIds)
+        if (const TimelineSlice* s = timeline.findSlice(id)) first = std::min(first, s->tsNs), last = std::max(last, s->endNs());
+    if (zoom_ && first < last) zoomToInterval(*zoom_, first, last, 0.1);
+    emit operatorShown();
+}
+
+void CommunicationView::showMatrixCellOnTimeline(int row, int column) {
+    if (row < 0 || column < 0 || row >= static_cast<int>(matrixRows_.size()) || column >= static_cast<int>(matrixColumns_.size()))
+        return;
+    const int src = matrixRows_[static_cast<std::size_t>(row)], dst = matrixColumns_[static_cast<std::size_t>(column)];
+    const CommMatrixLink* longest = nullptr;
+    for (const CommMatrixLink& l : links_)
+        if (l.srcRank == src && l.dstRank == dst && (!longest || l.transitNs > longest->transitNs)) longest = &l;
+    if (!longest) return;
+    // The link names the operator; its row on the source rank gives the time. Without it, the name alone.
+    for (const CommOpRank& op : opsModel_->ops())
+        if (op.rank == src && op.opName == longest->opName) return showOperatorOnTimeline(op);
+    CommOpRank op;
+    op.rank = src;
+    op.opName = longest->opName;
+    showOperatorOnTimeline(op);
 }
 
 void CommunicationView::setReport(CommunicationReport report, std::vector<SlowLink> slowLinks) {
@@ -88,17 +194,21 @@ void CommunicationView::setReport(CommunicationReport report, std::vector<SlowLi
     showMatrix();
 }
 
-bool CommunicationView::waitForLoaded(int) { return true; } // setStore computes at once: a few rows per rank
+bool CommunicationView::waitForLoaded(int timeoutMs) { return runner_->waitForLoaded(timeoutMs); }
 
 void CommunicationView::showMatrix() {
     const CommunicationReport& r = model_->report();
     if (r.matrix.empty()) {
+        matrixRows_.clear();
+        matrixColumns_.clear();
         plot_->setEmptyText(tr("No communication matrix in this store"));
         return;
     }
     std::set<int> srcs, dsts;
     for (const MatrixCell& c : r.matrix) srcs.insert(c.srcRank), dsts.insert(c.dstRank);
     std::vector<int> rows(srcs.begin(), srcs.end()), columns(dsts.begin(), dsts.end());
+    matrixRows_ = rows;
+    matrixColumns_ = columns;
     QStringList rowLabels, columnLabels;
     for (int s : rows) rowLabels << tr("rank %1").arg(s);
     std::map<int, QString> transportOf;
@@ -121,7 +231,9 @@ void CommunicationView::showMatrix() {
 }
 
 void CommunicationView::setDocument(TraceDocument* document) {
-    if (document) setStore(document->session()->storePath(), document->timeline());
+    runner_->setDocument(document);
+    setOverview({});
+    recompute();
 }
 
 } // namespace opscope

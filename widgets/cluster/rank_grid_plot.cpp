@@ -3,6 +3,7 @@
 #include "widgets/common/plot_style.h"
 
 #include <QEvent>
+#include <QMouseEvent>
 
 #include <cmath>
 #include <limits>
@@ -86,6 +87,22 @@ void RankGridPlot::setEmptyText(const QString& text) {
     xAxis->setVisible(false);
     yAxis->setVisible(false);
     replot();
+}
+
+QPoint RankGridPlot::cellCentre(int row, int column) const {
+    return QPoint(static_cast<int>(std::lround(xAxis->coordToPixel(column))),
+                  static_cast<int>(std::lround(yAxis->coordToPixel(row))));
+}
+
+void RankGridPlot::mousePressEvent(QMouseEvent* event) {
+    QCustomPlot::mousePressEvent(event);
+    if (event->button() != Qt::LeftButton || !map_->visible()) return;
+    const QPointF pos = event->position();
+    if (!axisRect()->rect().contains(pos.toPoint())) return;
+    const long column = std::lround(xAxis->pixelToCoord(pos.x()));
+    const long row = std::lround(yAxis->pixelToCoord(pos.y()));
+    if (row >= 0 && row < rows() && column >= 0 && column < columns())
+        emit cellClicked(static_cast<int>(row), static_cast<int>(column));
 }
 
 void RankGridPlot::changeEvent(QEvent* event) {

@@ -21,9 +21,16 @@ public:
     void setEmptyText(const QString& text);
     int rows() const { return static_cast<int>(rowLabels_.size()); }
     int columns() const { return static_cast<int>(columnLabels_.size()); }
+    // The widget pixel at the centre of a cell (tests click there).
+    QPoint cellCentre(int row, int column) const;
+
+signals:
+    // A left click on a cell of the grid (row, column as given to setGrid).
+    void cellClicked(int row, int column);
 
 protected:
     void changeEvent(QEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
 
 private:
     void applyPalette();

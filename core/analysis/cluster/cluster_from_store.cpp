@@ -1,8 +1,10 @@
 #include "core/analysis/cluster/cluster_from_store.h"
 
-#include "core/analysis/cluster/trace_rank_steps.h"
+#include "core/analysis/breakdown/breakdown_analysis.h"
+#include "core/analysis/cluster/breakdown_rank_steps.h"
+#include "core/analysis/cluster/job_clock.h"
 #include "core/store/cluster_tables.h"
-#include "core/store/rank_tasks_reader.h"
+#include "core/store/nccl_kernel_reader.h"
 
 namespace opscope {
 
@@ -10,8 +12,10 @@ bool summarizeClusterStore(Database& db, ClusterSourceChoice choice, ClusterSumm
     std::vector<CommOpRank> ops = readCommOps(db);
     std::vector<CommKernel> kernels = kernelsFromCommOps(ops);
     if (choice != ClusterSourceChoice::ClusterSteps) {
-        TraceRankStepSource traces(readRankTaskRows(db));
-        ClusterSummary s = summarizeCluster(traces, ops, kernels);
+        // The ranks' own figures are the device-time breakdown's, per device and step.
+        BreakdownReport breakdown;
+        if (!computeBreakdown(db, BreakdownOptions{}, &breakdown, error)) return false;
+        ClusterSummary s = summarizeCluster(BreakdownRankStepSource(std::move(breakdown)), ops, kernels);
         if (!s.figures.empty() || choice == ClusterSourceChoice::DeviceTasks) {
             *out = std::move(s);
             return true;
@@ -24,6 +28,24 @@ bool summarizeClusterStore(Database& db, ClusterSourceChoice choice, ClusterSumm
         return false;
     }
     *out = summarizeCluster(ClusterStepSource(std::move(steps)), ops, kernels);
+    return true;
+}
+
+bool clusterSummaryOnJobClock(Database& db, const ClusterQuery& query, ClusterSummary* out, Error* error) {
+    if (!summarizeClusterStore(db, query.source, out, error)) return false;
+    JobClock clock;
+    if (!buildJobClock(db, query.manualRankOffsetsNs, &clock, error)) return false;
+    applyJobClock(clock, out);
+    return true;
+}
+
+bool communicationOfStore(Database& db, CommunicationOverview* out, Error*) {
+    out->ops = readCommOps(db);
+    out->links = readCommLinks(db);
+    out->report = analyzeCommunication(out->ops, out->links);
+    // The slow-link rule needs only the operators: no step figures.
+    out->slowLinks = summarizeCluster(ClusterStepSource({}), out->ops, {}).slowLinks;
+    out->nccl = ncclCollectives(readNcclKernels(db));
     return true;
 }
 

@@ -34,4 +34,15 @@ nlohmann::json clusterSummaryJson(const ClusterSummary& s) {
             {"slow_links", slowLinks}};
 }
 
+nlohmann::json ncclCollectivesJson(const std::vector<NcclCollective>& collectives) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const NcclCollective& c : collectives)
+        out.push_back({{"rank", c.rank}, {"slice_id", c.sliceId}, {"kernel", c.kernel}, {"collective", c.args.collective},
+                       {"group", c.args.group}, {"group_size", c.args.groupSize}, {"dtype", c.args.dtype},
+                       {"in_elements", c.args.inElements}, {"out_elements", c.args.outElements}, {"bytes", c.bytes},
+                       {"start_ns", c.startNs}, {"dur_ns", c.durNs}, {"algorithm_bandwidth_gbps", c.algorithmGBps},
+                       {"bus_bandwidth_gbps", c.busGBps}});
+    return out;
+}
+
 } // namespace opscope

@@ -49,7 +49,7 @@ bool readRankStore(const std::string& path, RankStoreContent* out, Error* error)
         out->ops = readCommOps(db);
         out->links = readCommLinks(db);
         out->groups = readCommGroups(db);
-        out->devices = readRankTaskRows(db).devices;
+        out->devices = readRankIdentityRows(db).devices;
     } catch (const SqliteError& e) {
         *error = Error{ErrorCode::BadDatabase, path, -1, -1, -1, "a readable opscope store", e.what()};
         return false;

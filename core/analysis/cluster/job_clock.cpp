@@ -2,6 +2,7 @@
 
 #include "core/analysis/cluster/cluster_summary.h"
 
+#include "core/store/rank_clock_offsets.h"
 #include "core/store/rank_tasks_reader.h"
 
 #include <set>
@@ -30,9 +31,14 @@ void applyJobClock(const JobClock& clock, ClusterSummary* summary) {
 }
 
 bool buildJobClock(Database& db, const std::map<int, TimeNs>& manualRankOffsetsNs, JobClock* clock, Error* error) {
-    *clock = JobClock{};
     DeviceAlignment alignment;
     if (!computeDeviceAlignment(db, AlignmentOptions{}, &alignment, error)) return false;
+    return jobClockFromAlignment(db, alignment, manualRankOffsetsNs, clock);
+}
+
+bool jobClockFromAlignment(Database& db, const DeviceAlignment& alignment,
+                           const std::map<int, TimeNs>& manualRankOffsetsNs, JobClock* clock) {
+    *clock = JobClock{};
     clock->automatic = alignment.source;
     for (const auto& [process, offset] : alignment.processOffsets()) clock->offsetByProcess[process] = offset;
     // Rank of every process: its device's rank, and for host processes the rank of the devices that
@@ -50,10 +56,32 @@ bool buildJobClock(Database& db, const std::map<int, TimeNs>& manualRankOffsetsN
         else if (auto in = ranksOfInput.find(inputPrefixOfProcessKey(p.pid)); in != ranksOfInput.end() && in->second.size() == 1)
             clock->rankOfProcess[p.id] = *in->second.begin();
     }
+    std::map<int, TimeNs> manual = readRankClockOffsets(db);
+    for (const auto& [rank, offsetNs] : manualRankOffsetsNs) manual[rank] = offsetNs;
     for (const auto& [process, rank] : clock->rankOfProcess)
-        if (auto manual = manualRankOffsetsNs.find(rank); manual != manualRankOffsetsNs.end())
-            clock->offsetByProcess[process] += manual->second;
+        if (auto it = manual.find(rank); it != manual.end()) clock->offsetByProcess[process] += it->second;
     for (const auto& [track, process] : readTrackProcesses(db)) clock->processOfTrack[track] = process;
+    return true;
+}
+
+bool rankClockRows(Database& db, std::vector<RankClockRow>* out, Error* error) {
+    out->clear();
+    DeviceAlignment alignment;
+    if (!computeDeviceAlignment(db, AlignmentOptions{}, &alignment, error)) return false;
+    JobClock automatic;
+    if (!jobClockFromAlignment(db, alignment, {}, &automatic)) return false;
+    const std::map<int, TimeNs> stored = readRankClockOffsets(db);
+    std::set<int> ranks;
+    for (const RankDeviceRow& d : readRankIdentityRows(db).devices)
+        if (d.rank >= 0) ranks.insert(d.rank);
+    for (int rank : ranks) {
+        RankClockRow row;
+        row.rank = rank;
+        row.manualNs = stored.count(rank) ? stored.at(rank) : 0;
+        // The automatic part: the rank's offset without its stored manual one.
+        row.automaticNs = automatic.rankOffsetNs(rank) - row.manualNs;
+        out->push_back(row);
+    }
     return true;
 }
 

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <map>
+#include <vector>
 
 namespace opscope {
 
@@ -26,11 +27,24 @@ struct JobClock {
     TimeNs rankOffsetNs(int rank) const; // the offset of the rank's processes (0 when unknown)
 };
 
+// Per rank of a store: its automatic alignment offset and the manual offset stored for it.
+struct RankClockRow {
+    int rank = -1;
+    TimeNs automaticNs = 0;
+    TimeNs manualNs = 0;
+};
+
 struct ClusterSummary;
 // Moves each figure's step start onto the job clock (its rank's offset).
 void applyJobClock(const JobClock& clock, ClusterSummary* summary);
 
-// manualRankOffsetsNs: rank -> ns added on top of the automatic alignment (a user's correction).
+// manualRankOffsetsNs: rank -> ns added on top of the automatic alignment (a user's correction); a rank
+// given here replaces the manual offset stored for it (rank_clock_offset), the others keep theirs.
 bool buildJobClock(Database& db, const std::map<int, TimeNs>& manualRankOffsetsNs, JobClock* clock, Error* error);
+// The same from an alignment already computed (the timeline's, with its options).
+bool jobClockFromAlignment(Database& db, const DeviceAlignment& alignment,
+                           const std::map<int, TimeNs>& manualRankOffsetsNs, JobClock* clock);
+// The ranks of the store (ascending) with their automatic and stored manual offsets.
+bool rankClockRows(Database& db, std::vector<RankClockRow>* out, Error* error);
 
 } // namespace opscope

@@ -1,8 +1,7 @@
 // The per-rank, per-step figures the cluster summary is built from, and the small interface that
 // supplies them. Two suppliers exist: the rows of msprof-analyze's cluster_step_trace_time.csv (or
-// cluster_analysis.db), and the rank traces themselves through the per-device breakdown. The
-// breakdown supplier is written against this interface so that the device-time breakdown analysis
-// (core/analysis/breakdown/) can replace opscope's interim classifier without touching the summary.
+// cluster_analysis.db), and the rank traces themselves through the device-time breakdown
+// (core/analysis/cluster/breakdown_rank_steps.h).
 #pragma once
 #include "core/model/cluster.h"
 #include "core/model/time.h"
@@ -12,9 +11,9 @@
 
 namespace opscope {
 
-// One rank's step. Definitions (docs/cluster.md): compute = union of the rank's compute tasks;
-// communication = union of its communication ops; not overlapped = communication minus compute;
-// free = stage minus (compute ∪ communication); stage = the step's span on that rank.
+// One rank's step. Definitions (docs/cluster.md): compute = union of the rank's compute slices;
+// communication = union of its communication slices; not overlapped = communication minus compute;
+// free = the gaps of compute ∪ communication in the step; stage = the step's span on that rank.
 struct RankStepFigures {
     int rank = -1;
     std::string step; // "" when the source has no steps

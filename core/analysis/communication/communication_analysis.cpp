@@ -94,10 +94,20 @@ std::int64_t ncclDtypeBytes(const std::string& dtype) {
     return 0;
 }
 
+namespace {
+// "all_gather_into_tensor", "_allgather_base", "AllGather" -> "allgatherintotensor", "allgatherbase", "allgather".
+std::string collectiveKey(const std::string& collective) {
+    std::string key;
+    for (char ch : lower(collective))
+        if (ch != '_' && ch != ' ') key += ch;
+    return key;
+}
+} // namespace
+
 std::int64_t ncclMessageBytes(const std::string& collective, std::int64_t inElements, std::int64_t outElements,
                               const std::string& dtype) {
     const std::int64_t size = ncclDtypeBytes(dtype);
-    const std::string c = lower(collective);
+    const std::string c = collectiveKey(collective);
     const std::int64_t elements = c.find("allgather") != std::string::npos ? outElements : inElements;
     if (size <= 0 || elements < 0 || elements > std::numeric_limits<std::int64_t>::max() / size) return 0;
     return elements * size;
@@ -107,12 +117,14 @@ double ncclBusBandwidthGBps(const std::string& collective, std::int64_t bytes, T
     if (durNs <= 0 || bytes <= 0 || groupSize <= 0) return 0;
     const double algorithmGBps = static_cast<double>(bytes) / static_cast<double>(durNs); // bytes/ns = GB/s
     const double n = groupSize;
-    const std::string c = lower(collective);
+    const std::string c = collectiveKey(collective);
     if (c.find("allreduce") != std::string::npos) return algorithmGBps * 2 * (n - 1) / n;
     if (c.find("reducescatter") != std::string::npos || c.find("allgather") != std::string::npos ||
         c.find("alltoall") != std::string::npos)
         return algorithmGBps * (n - 1) / n;
     if (c.find("broadcast") != std::string::npos || c.find("reduce") != std::string::npos) return algorithmGBps;
+    // Point to point: nccl-tests' sendrecv reports bus = algorithm bandwidth.
+    if (c == "send" || c == "recv" || c.find("sendrecv") != std::string::npos) return algorithmGBps;
     return 0;
 }
 

@@ -51,7 +51,8 @@ CommunicationReport analyzeCommunication(const std::vector<CommOpRank>& ops, con
 // NCCL bus bandwidth from a Kineto kernel's record_param_comms args (nccl-tests PERFORMANCE.md):
 // bytes = the total size (all-gather: out elements, reduce-scatter and others: in elements, times the
 // dtype size); algorithm bandwidth = bytes / time; bus = algorithm × factor: all-reduce 2(n−1)/n,
-// reduce-scatter / all-gather / all-to-all (n−1)/n, broadcast / reduce 1. 0 when unknown.
+// reduce-scatter / all-gather / all-to-all (n−1)/n, broadcast / reduce / send / recv 1. 0 when unknown.
+// Collective names compare without case, '_' and spaces ("all_gather_into_tensor" is an all-gather).
 std::int64_t ncclDtypeBytes(const std::string& dtype);
 std::int64_t ncclMessageBytes(const std::string& collective, std::int64_t inElements, std::int64_t outElements,
                               const std::string& dtype);
