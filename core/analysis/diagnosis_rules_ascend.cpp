@@ -78,7 +78,7 @@ Finding ruleAscendDynamicShape(DiagnosisContext& ctx, const RuleConfig& rule) {
     Error error;
     if (!loadAscendTasks(ctx, {}, &tasks, &error) || !tasks.hasOpState) return missing();
     Finding f;
-    f.unit = "operators";
+    f.unit = "static tasks";
     f.threshold = rule.threshold();
     f.comparison = "<=";
     f.measured = static_cast<double>(tasks.staticCount);
