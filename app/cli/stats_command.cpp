@@ -14,7 +14,7 @@ namespace {
 const char* kHelp =
     "usage: opscope-cli stats TRACE|STORE [--by name|type] [--type-source auto|type|cat|args]\n"
     "                         [--type-field NAME] [--all-tracks] [--top N] [--range START_NS:END_NS] [--step N]\n"
-    "                         [--no-metrics] [--csv]\n"
+    "                         [--no-metrics] [--core-type TYPE] [--csv]\n"
     "Operator statistics over device compute tracks (all slice tracks with --all-tracks): count, total, self,\n"
     "average, min, max, p50/p90/p99 (nearest rank), compute share (a compute operator's total over the summed\n"
     "time of all compute tasks, op_statistic.csv's Ratio; communication and memory rows come after the compute\n"
@@ -24,7 +24,10 @@ const char* kHelp =
     "args field --type-field, default \"OP Type\"). With --range, slices starting inside the range count.\n"
     "With --step N, the slices of ProfilerStep#N by launch: device events whose launching call ran in the\n"
     "step (wherever the device ran them), unlinked device events and host slices starting inside it.\n"
-    "Annotation slices on compute tracks (gpu_user_annotation) mark ranges, not work: they are left out.\n";
+    "Annotation slices on compute tracks (gpu_user_annotation) mark ranges, not work: they are left out.\n"
+    "Ascend: rows are keyed by name or type and Core Type (kernel_details' Accelerator Core), as\n"
+    "op_statistic.csv keys them; --core-type AI_CORE|AI_VECTOR_CORE|AI_CPU|MIX_AIC|MIX_AIV keeps one. The CSV\n"
+    "adds 'core type' and 'ratio (%)' (the compute share under op_statistic.csv's name) after 'class'.\n";
 
 bool parseGrouping(ArgParser& parser, GroupingOptions* grouping) {
     std::string by, source, field;
@@ -48,10 +51,14 @@ bool parseGrouping(ArgParser& parser, GroupingOptions* grouping) {
     return true;
 }
 
-std::vector<std::string> header(const OperatorStats& stats) {
+std::vector<std::string> header(const OperatorStats& stats, bool csv) {
     std::vector<std::string> h{stats.groupBy == GroupBy::Name ? "operator" : "type",
                                "count", "total (us)", "self (us)", "avg (us)", "min (us)", "max (us)",
                                "p50 (us)", "p90 (us)", "p99 (us)", "compute share (%)", "class"};
+    if (csv) {
+        h.push_back("core type");
+        h.push_back("ratio (%)");
+    }
     if (stats.hasCpuTime) h.push_back("cpu time (us)"); // only traces with thread time (Chrome tts/tdur)
     for (const MetricColumn& m : stats.metrics)
         h.push_back("mean " + m.name + (m.unit.empty() ? "" : " (" + m.unit + ")"));
@@ -63,6 +70,10 @@ std::vector<std::string> cells(const OperatorStatsRow& r, bool metrics, bool cpu
                                microsText(r.avgNs), microsText(r.minNs), microsText(r.maxNs), microsText(r.p50Ns),
                                microsText(r.p90Ns), microsText(r.p99Ns), numberText(r.busyShare * 100.0, 2),
                                r.deviceClass ? deviceClassName(*r.deviceClass) : ""};
+    if (metrics) {
+        c.push_back(r.coreType);
+        c.push_back(numberText(r.busyShare * 100.0, 3));
+    }
     if (cpuTime) c.push_back(r.cpuCount > 0 ? microsText(r.cpuNs) : std::string());
     if (metrics)
         for (double v : r.metricMeans) c.push_back(numberText(v, 6));
@@ -70,7 +81,7 @@ std::vector<std::string> cells(const OperatorStatsRow& r, bool metrics, bool cpu
 }
 
 void printTable(const OperatorStats& stats) {
-    std::vector<std::string> h = header(stats);
+    std::vector<std::string> h = header(stats, false);
     h.resize(12);
     std::size_t nameWidth = h[0].size();
     for (const OperatorStatsRow& r : stats.rows) nameWidth = std::max(nameWidth, std::min<std::size_t>(r.key.size(), 60));
@@ -107,6 +118,8 @@ int runStats(const std::vector<std::string>& args) {
     if (parser.flag("--all-tracks")) options.tracks.scope = TrackScope::All;
     bool csv = parser.flag("--csv");
     options.includeMetrics = !parser.flag("--no-metrics");
+    options.splitByCoreType = true;
+    parser.option("--core-type", &options.coreType);
     std::int64_t top = 0;
     if (!intOption(parser, "--top", 0, 1'000'000'000, &top, "stats") ||
         !rangeOption(parser, &options.grouping.range, "stats"))
@@ -138,7 +151,7 @@ int runStats(const std::vector<std::string>& args) {
         printTable(stats);
         return kExitOk;
     }
-    writeCsvRow(stdout, header(stats));
+    writeCsvRow(stdout, header(stats, true));
     for (const OperatorStatsRow& r : stats.rows) writeCsvRow(stdout, cells(r, true, stats.hasCpuTime));
     return kExitOk;
 }

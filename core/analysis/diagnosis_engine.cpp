@@ -49,6 +49,12 @@ const std::vector<std::pair<const char*, RuleFunction>>& builtinRules() {
         {"memory_reserved_capacity", &ruleMemoryReservedCapacity},
         {"memory_fragmentation", &ruleMemoryFragmentation},
         {"memory_growth", &ruleMemoryGrowth},
+        {"ascend_aicpu_operators", &ruleAscendAicpuOperators},
+        {"ascend_dynamic_shape", &ruleAscendDynamicShape},
+        {"ascend_block_dim", &ruleAscendBlockDim},
+        {"ascend_operator_no_bound", &ruleAscendOperatorNoBound},
+        {"ascend_op_compile", &ruleAscendOpCompile},
+        {"ascend_aicore_frequency", &ruleAscendAicoreFrequency},
     };
     return rules;
 }

@@ -22,6 +22,13 @@ Finding rulePhaseComparison(DiagnosisContext& ctx, const RuleConfig& rule);
 Finding ruleMemoryReservedCapacity(DiagnosisContext& ctx, const RuleConfig& rule); // diagnosis_rules_memory.cpp
 Finding ruleMemoryFragmentation(DiagnosisContext& ctx, const RuleConfig& rule);
 Finding ruleMemoryGrowth(DiagnosisContext& ctx, const RuleConfig& rule);
+// The msprof-analyze advisor's rules: diagnosis_rules_ascend.cpp.
+Finding ruleAscendAicpuOperators(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleAscendDynamicShape(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleAscendBlockDim(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleAscendOperatorNoBound(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleAscendOpCompile(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleAscendAicoreFrequency(DiagnosisContext& ctx, const RuleConfig& rule);
 
 const std::vector<std::pair<const char*, RuleFunction>>& builtinRules();
 

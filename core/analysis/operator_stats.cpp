@@ -4,6 +4,7 @@
 #include "core/analysis/memory/memory_blocks.h"
 #include "core/analysis/memory/operator_memory_columns.h"
 #include "core/analysis/metric_access.h"
+#include "core/analysis/operator_core_type.h"
 #include "core/store/thread_time_reader.h"
 #include "core/store/memory_reader.h"
 
@@ -146,8 +147,15 @@ bool computeOperatorStats(Database& db, const StoreSnapshot& snapshot, const Ope
     out->range = options.grouping.range;
     OperatorGrouping grouping;
     if (!groupOperators(db, snapshot, options.grouping, &grouping, error)) return false;
+    std::vector<std::string> coreTypes(grouping.labels.size());
+    if ((options.splitByCoreType || !options.coreType.empty()) &&
+        !splitByCoreType(db, snapshot, options.coreType, &grouping, &coreTypes, error))
+        return false;
     out->rows.resize(grouping.labels.size());
-    for (std::size_t g = 0; g < grouping.labels.size(); ++g) out->rows[g].key = grouping.labels[g];
+    for (std::size_t g = 0; g < grouping.labels.size(); ++g) {
+        out->rows[g].key = grouping.labels[g];
+        if (options.splitByCoreType) out->rows[g].coreType = coreTypes[g];
+    }
     fillDurationStats(snapshot, grouping, out->rows);
     for (TimeNs busy : busyTimePerTrack(snapshot.slices, options.grouping.range)) out->busyNs += busy;
     out->skippedNotWork = snapshot.skippedNotWork;
@@ -184,7 +192,8 @@ bool computeOperatorStats(Database& db, const StoreSnapshot& snapshot, const Ope
     };
     std::sort(out->rows.begin(), out->rows.end(), [&](const OperatorStatsRow& a, const OperatorStatsRow& b) {
         if (listedApart(a) != listedApart(b)) return !listedApart(a);
-        return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.key < b.key;
+        if (a.totalNs != b.totalNs) return a.totalNs > b.totalNs;
+        return a.key != b.key ? a.key < b.key : a.coreType < b.coreType;
     });
     if (options.topN > 0 && out->rows.size() > static_cast<std::size_t>(options.topN))
         out->rows.resize(static_cast<std::size_t>(options.topN));

@@ -17,6 +17,10 @@ struct OperatorStatsOptions {
     GroupingOptions grouping;       // by name / type, time range
     int topN = 0;                   // 0: all rows
     bool includeMetrics = true;
+    // Ascend: rows keyed by (name or type, Core Type) as op_statistic.csv keys them, when the store
+    // has kernel_details' "Accelerator Core"; coreType keeps only that core type's slices ("" all).
+    bool splitByCoreType = false;
+    std::string coreType;
 };
 
 struct MetricColumn {
@@ -28,6 +32,7 @@ struct MetricColumn {
 
 struct OperatorStatsRow {
     std::string key; // operator name or type
+    std::string coreType; // Ascend Core Type of the row (AI_CORE, AI_VECTOR_CORE ...); "" when none
     std::int64_t count = 0;
     TimeNs totalNs = 0;
     TimeNs selfNs = 0;

@@ -195,6 +195,71 @@ const char* defaultRulesJson() {
         "threshold": 3,
         "step_patterns": ["profilerstep#"]
       }
+    },
+    {
+      "id": "ascend_aicpu_operators",
+      "title": {"en": "AI_CPU operators", "zh_CN": "AICPU 算子"},
+      "suggestion": {
+        "en": "Some operators run on the AI CPU, which is far slower than the AI Core. Change their inputs to types the AI Core implements (for example double to float, int64 to int32 where the values allow), or replace the operator with an equivalent that has an AI Core kernel. Follows msprof-analyze's AICPU check: reported when the longest task of the run reaches the threshold (µs).",
+        "zh_CN": "部分算子运行在 AI CPU 上，远慢于 AI Core。请将其输入改为 AI Core 支持的数据类型（例如 double 改为 float，数值允许时 int64 改为 int32），或换用有 AI Core 实现的等价算子。与 msprof-analyze 的 AICPU 检查一致：运行中最长的任务达到阈值（微秒） 时报告。"
+      },
+      "needs": {"en": "needs the Accelerator Core / Task Type column of kernel_details.csv or op_summary (profiler_level Level0 or above, with the NPU activity)", "zh_CN": "需要 kernel_details.csv 或 op_summary 的 Accelerator Core / Task Type 列（profiler_level Level0 及以上，采集 NPU 活动）"},
+      "params": {"threshold": 20, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_dynamic_shape",
+      "title": {"en": "Dynamic-shape operators", "zh_CN": "动态 shape 算子"},
+      "suggestion": {
+        "en": "No operator runs with a static shape: every operator is compiled for dynamic shapes, which costs host time and device efficiency. Call torch_npu.npu.set_compile_mode(jit_compile=False) so that binary kernels are used, and keep input shapes stable. Follows msprof-analyze's dynamic shape check: reported when at most threshold tasks are static.",
+        "zh_CN": "没有任何算子以静态 shape 运行：所有算子都按动态 shape 编译，耗费主机时间并降低设备效率。请调用 torch_npu.npu.set_compile_mode(jit_compile=False) 以使用二进制算子，并保持输入 shape 稳定。与 msprof-analyze 的动态 shape 检查一致：静态任务不超过阈值个时报告。"
+      },
+      "needs": {"en": "needs the OP State column of kernel_details.csv / op_summary (CANN 8.0.RC1 or later, task time level l1: profiler_level Level1)", "zh_CN": "需要 kernel_details.csv / op_summary 的 OP State 列（CANN 8.0.RC1 及以上，task-time l1：profiler_level Level1）"},
+      "params": {"threshold": 0, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_block_dim",
+      "title": {"en": "Block dim not a multiple of the core count", "zh_CN": "Block Dim 不是核数的整数倍"},
+      "suggestion": {
+        "en": "These operators split their work into a number of blocks that is not a multiple of the AI Core (or AI Vector core) count, so the last wave leaves cores idle. Tune the operator's tiling (or use AOE) so that the block dim is a multiple of the core count. Follows msprof-analyze's block dim check; it is skipped when no operator has a static shape.",
+        "zh_CN": "这些算子切分的块数不是 AI Core（或 AI Vector 核）数量的整数倍，最后一轮会有核空闲。请调整算子的分块（或使用 AOE），使 Block Dim 为核数的整数倍。与 msprof-analyze 的 Block Dim 检查一致；没有静态 shape 算子时跳过。"
+      },
+      "needs": {"en": "needs Block Dim and Accelerator Core per task (kernel_details.csv, Level1) and the chip's core counts: set ai_core_num (and aiv_num) in the rules file from info.json's DeviceInfo", "zh_CN": "需要每个任务的 Block Dim 与 Accelerator Core（kernel_details.csv，Level1）以及芯片核数：请按 info.json 的 DeviceInfo 在规则文件中设置 ai_core_num（及 aiv_num）"},
+      "params": {"threshold": 0, "ai_core_num": 0, "aiv_num": 0, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_operator_no_bound",
+      "title": {"en": "Operators bound by no pipe", "zh_CN": "无明显瓶颈的算子"},
+      "suggestion": {
+        "en": "No pipe of these operators (vector, cube, scalar, MTE1/2/3) is busy more than bound_ratio of the time: they are neither compute- nor memory-bound and usually wait on synchronisation or scalar setup. Tune them with AOE or look at their tiling. Follows msprof-analyze's operator no bound check: reported when the longest of them exceeds the threshold (µs); skipped when no operator has a static shape.",
+        "zh_CN": "这些算子的各条流水（Vector、Cube、Scalar、MTE1/2/3）利用率均未超过 bound_ratio：既非计算受限也非访存受限，通常在等待同步或标量准备。请使用 AOE 调优或检查其分块。与 msprof-analyze 的无瓶颈算子检查一致：其中最长的任务超过阈值（微秒） 时报告；没有静态 shape 算子时跳过。"
+      },
+      "needs": {"en": "needs pipe ratios per task: aic_metrics PipeUtilization (profiler_level Level1)", "zh_CN": "需要每个任务的流水利用率：aic_metrics 设为 PipeUtilization（profiler_level Level1）"},
+      "params": {
+        "threshold": 20,
+        "bound_ratio": 0.8,
+        "ratios": ["aic_mac_ratio", "aic_scalar_ratio", "aic_mte1_ratio", "aic_mte2_ratio", "aiv_vec_ratio", "aiv_scalar_ratio", "aiv_mte2_ratio", "aiv_mte3_ratio", "vec_ratio", "mac_ratio", "scalar_ratio", "mte1_ratio", "mte2_ratio", "mte3_ratio"],
+        "evidence_count": 10
+      }
+    },
+    {
+      "id": "ascend_op_compile",
+      "title": {"en": "Operators compiled during the run", "zh_CN": "运行中的算子编译"},
+      "suggestion": {
+        "en": "The host compiled operators many times (aclopCompile) while the model ran, and the device waits for it. Call torch_npu.npu.set_compile_mode(jit_compile=False) and torch.npu.config.allow_internal_format = False. Follows msprof-analyze's operator dispatch check: reported from threshold calls.",
+        "zh_CN": "模型运行期间主机多次编译算子（aclopCompile），设备需要等待。请调用 torch_npu.npu.set_compile_mode(jit_compile=False) 并设置 torch.npu.config.allow_internal_format = False。与 msprof-analyze 的算子下发检查一致：达到阈值次调用时报告。"
+      },
+      "needs": {"en": "needs AscendCL API data on the host timeline (profiler_level Level1 or above)", "zh_CN": "需要主机时间线上的 AscendCL API 数据（profiler_level Level1 及以上）"},
+      "params": {"threshold": 20, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_aicore_frequency",
+      "title": {"en": "AI Core frequency lowered during operators", "zh_CN": "算子执行期间 AI Core 降频"},
+      "suggestion": {
+        "en": "The AI Core ran below its maximum frequency while these operators executed (power or thermal capping, or a power-saving mode): the same work takes longer. Check the device's power and cooling and its frequency settings (npu-smi). Follows msprof-analyze's AI Core frequency check: decrease ratio = sum(max - f) / (max * n) over the frequency samples an operator ran under, flagged from the threshold.",
+        "zh_CN": "这些算子执行时 AI Core 低于最高频率运行（功耗或温度限制，或节能模式），相同的工作耗时更长。请检查设备的供电、散热及频率设置（npu-smi）。与 msprof-analyze 的 AI Core 频率检查一致：降频比 = Σ(最高频率 − f) / (最高频率 × n)，对算子执行期间的频率采样计算，达到阈值即报告。"
+      },
+      "needs": {"en": "needs the AI Core Freq counter track (trace_view.json / msprof_*.json, or the AICORE_FREQ table of the DB export; collected with the NPU activity on Atlas A2 and later)", "zh_CN": "需要 AI Core Freq 计数器轨道（trace_view.json / msprof_*.json，或 DB 导出的 AICORE_FREQ 表；在 Atlas A2 及以后机型上随 NPU 活动采集）"},
+      "params": {"threshold": 0.05, "max_frequency_mhz": 0, "evidence_count": 10}
     }
   ]
 }

@@ -232,3 +232,30 @@ TEST_CASE("ascend files: one CSV alone, one timeline alone, and files that are n
     CHECK(countOf(db, "SELECT count(*) FROM track WHERE is_compute = 1") >= 1);
     CHECK(db.scalarInt("SELECT ts FROM slice_view WHERE name = 'Conv2D1'") == 1736408883700200212);
 }
+
+TEST_CASE("ascend folder: a legacy timeline folder imports each device task once and its hccl file", "[ascend][folder]") {
+    TempDir dir;
+    const std::string hw = R"({"name": "process_name", "pid": 3, "tid": 0, "args": {"name": "Ascend Hardware"}, "ph": "M"},
+{"name": "thread_name", "pid": 3, "tid": 7, "args": {"name": "Stream 7"}, "ph": "M"},
+{"name": "Cast-op239", "pid": 3, "tid": 7, "ts": 56635864386.8, "dur": 2.5, "args": {"Task Type": "AI_CORE", "Stream Id": 7, "Task Id": 3}, "ph": "X"},
+{"name": "MatMul-op12", "pid": 3, "tid": 7, "ts": 56635864390.0, "dur": 4.0, "args": {"Task Type": "AI_CORE", "Stream Id": 7, "Task Id": 4}, "ph": "X"})";
+    dir.write("PROF_1/device_0/timeline/msprof_0_1_1.json", "[\n" + hw + "\n]\n");
+    // task_time repeats the same tasks with its cycle counts.
+    std::string taskTime = hw;
+    dir.write("PROF_1/device_0/timeline/task_time_0_1_1.json", "[\n" + taskTime + "\n]\n");
+    dir.write("PROF_1/device_0/timeline/hccl_0_1_1.json",
+              R"([{"name": "process_name", "pid": 5, "tid": 0, "args": {"name": "HCCL"}, "ph": "M"},
+{"name": "thread_name", "pid": 5, "tid": 0, "args": {"name": "Communication Kernel"}, "ph": "M"},
+{"name": "hcom_allReduce__1_0_1", "pid": 5, "tid": 0, "ts": 56635864400.0, "dur": 30.0, "args": {}, "ph": "X"}])");
+    AscendOutcome out = importAscendPath(dir, (dir.path() / "PROF_1").string());
+    INFO(describe(out.error));
+    REQUIRE(out.ok);
+    Database db = openReadOnly(out.storePath);
+    // Task count = distinct (stream, task, start) tasks: 2, not 4.
+    CHECK(countOf(db, "SELECT count(*) FROM slice s JOIN track t ON t.id = s.track_id JOIN process p "
+                      "ON p.id = t.process_id WHERE p.name = 'Ascend Hardware'") == 2);
+    CHECK(listed(out.report.skippedFiles, "task_time_0_1_1.json: msprof_*.json holds the same device tasks"));
+    CHECK(listed(out.report.usedFiles, "hccl_0_1_1.json"));
+    CHECK(countOf(db, "SELECT count(*) FROM slice_view WHERE name = 'hcom_allReduce__1_0_1'") == 1);
+    CHECK(db.scalarText("SELECT role FROM source_file WHERE path LIKE '%hccl_0_1_1.json'") == "hccl");
+}

@@ -80,7 +80,10 @@ ScannedFile classifyJson(ScannedFile f, const std::string& name) {
         return f;
     }
     bool chrome = head.find("\"ph\"") != std::string::npos;
-    bool ascendName = name == "trace_view.json" || startsWith(name, "msprof") || startsWith(name, "step_trace");
+    // Legacy device_<n>/timeline folders also write task_time_*.json (the device tasks again) and
+    // hccl_*.json (the communication ops, in no other file).
+    bool ascendName = name == "trace_view.json" || startsWith(name, "msprof") || startsWith(name, "step_trace") ||
+                      startsWith(name, "task_time") || startsWith(name, "hccl_");
     bool ascendContent = head.find("\"Ascend Hardware\"") != std::string::npos ||
                          head.find("\"CANN\"") != std::string::npos;
     if (startsWith(name, "profiler_info") || startsWith(name, "profiler_metadata") || startsWith(name, "info.json") ||
@@ -90,7 +93,7 @@ ScannedFile classifyJson(ScannedFile f, const std::string& name) {
         f.reason = "profiling metadata";
     } else if (chrome && (ascendName || ascendContent)) {
         f.kind = FileKind::Timeline;
-        f.role = "timeline";
+        f.role = startsWith(name, "hccl_") ? "hccl" : startsWith(name, "task_time") ? "task_time" : "timeline";
     } else if (ascendName) {
         f.kind = FileKind::BadFile; // named like a timeline, but it is not one
         f.role = "timeline";
@@ -215,6 +218,9 @@ void resolveOverlaps(ScanUnit& unit) {
         return f.kind == FileKind::Database && startsWith(fs::path(f.path).filename().string(), "ascend_pytorch_profiler");
     });
     bool opRows = kernelDetails || opSummary;
+    bool msprofTimeline = has([](const ScannedFile& f) {
+        return f.kind == FileKind::Timeline && startsWith(fs::path(f.path).filename().string(), "msprof");
+    });
     std::vector<ScannedFile> kept;
     for (ScannedFile& f : unit.files) {
         std::string name = fs::path(f.path).filename().string();
@@ -228,6 +234,8 @@ void resolveOverlaps(ScanUnit& unit) {
             skip(unit, f, "kernel_details.csv holds the same tasks");
         else if (f.role == "task_time" && opRows)
             skip(unit, f, "kernel_details / op_summary hold the same tasks");
+        else if (f.role == "task_time" && f.kind == FileKind::Timeline && msprofTimeline)
+            skip(unit, f, "msprof_*.json holds the same device tasks");
         else
             kept.push_back(std::move(f));
     }

@@ -4,6 +4,7 @@
 #include "core/model/time_bounds.h"
 
 #include "core/importers/ascend/csv_values.h"
+#include "core/importers/ascend/msprof_db_task_names.h"
 #include "core/importers/ascend/op_columns.h"
 
 #include <nlohmann/json.hpp>
@@ -112,6 +113,19 @@ void addTaskMetrics(StoreWriter& w, PendingSliceIndex slice, TimeNs start, TimeN
     }
 }
 
+// A task COMPUTE_TASK_INFO does not name, or names only by its task type: the communication op of
+// its connection (HCCL tasks), else the operator that launched it, else its OP type; the task type
+// stays only when the export holds nothing else about the task.
+std::string taskNameFallback(const TaskNamer& namer, std::optional<std::int64_t> connection, const std::string& opType,
+                             const std::string& hostType) {
+    if (connection && *connection != kNoIdValue) {
+        if (const std::string& op = namer.communicationOp(*connection); !op.empty()) return op;
+        if (const std::string& op = namer.launchingOperator(*connection); !op.empty()) return op;
+    }
+    if (!opType.empty() && !isMissing(cleanCell(opType))) return opType;
+    return hostType.empty() ? std::string("task") : hostType;
+}
+
 } // namespace
 
 std::string microsText(TimeNs ns) {
@@ -134,6 +148,7 @@ void importTasks(DbPass& pass) {
     const int computeId = computeFirst + static_cast<int>(q.compute.size());
     const int commType = q.compute.empty() ? computeFirst : computeId + 1;
     std::set<TrackId> computeTracks;
+    const TaskNamer namer(pass.db);
     while (st.step()) {
         TimeNs start = st.int64(0), end = st.int64(1);
         int device = ctx.deviceOr(st.isNull(2) ? -1 : static_cast<int>(st.int64(2)));
@@ -142,18 +157,20 @@ void importTasks(DbPass& pass) {
         auto context = MsprofDb::intColumn(st, 6);
         bool compute = !q.compute.empty() && !st.isNull(computeId);
         std::string hostType = pass.db.stringColumn(st, 5);
-        std::string name, core;
+        std::string name, core, opType;
         for (std::size_t i = 0; compute && i < q.compute.size(); ++i) {
             if (q.compute[i].column == "name") name = pass.db.stringColumn(st, computeFirst + static_cast<int>(i));
             if (q.compute[i].column == "taskType") core = pass.db.stringColumn(st, computeFirst + static_cast<int>(i));
+            if (q.compute[i].column == "opType") opType = pass.db.stringColumn(st, computeFirst + static_cast<int>(i));
         }
+        auto connection = MsprofDb::intColumn(st, 3);
         if (name.empty() && q.communication && !st.isNull(commType)) name = pass.db.stringColumn(st, commType);
-        if (name.empty()) name = hostType.empty() ? std::string("task") : hostType;
+        if (name.empty() || TaskNamer::isPlaceholder(name))
+            name = taskNameFallback(namer, connection, opType, hostType);
         nlohmann::json args = {{"Task Type", core.empty() ? hostType : core}, {"Physic Stream Id", stream},
                                {"Task Id", task}};
         if (model) args["Model Id"] = *model;
         if (context) args["Context Id"] = *context;
-        auto connection = MsprofDb::intColumn(st, 3);
         if (connection && *connection != kNoIdValue) args["connection_id"] = *connection;
         SliceInput in;
         in.track = streamTrack(ctx, device, stream);

@@ -1,0 +1,96 @@
+#include "core/analysis/ascend_tasks.h"
+
+#include "core/analysis/metric_access.h"
+#include "core/store/text_metric_reader.h"
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+namespace opscope {
+
+namespace {
+
+bool loadNumber(DiagnosisContext& ctx, const std::vector<std::string>& names, std::vector<double>* column, bool* found,
+                Error* error) {
+    for (const std::string& n : names)
+        if (const MetricKeyInfo* key = ctx.metrics.find(n)) {
+            *found = true;
+            return loadMetricColumn(ctx.db, ctx.snapshot.slices, key->id, column, error);
+        }
+    *found = false;
+    return true;
+}
+
+} // namespace
+
+bool loadAscendTasks(DiagnosisContext& ctx, const std::vector<std::string>& ratioNames, AscendTasks* out, Error* error) {
+    *out = AscendTasks{};
+    std::unordered_map<std::int64_t, std::string> core, state;
+    if (!readTextMetric(ctx.db, "Accelerator Core", &core, error)) return false;
+    if (!readTextMetric(ctx.db, "OP State", &state, error)) return false;
+    std::vector<double> block, mixBlock;
+    bool hasMix = false;
+    if (!loadNumber(ctx, {"Block Dim", "Block Num"}, &block, &out->hasBlockDim, error)) return false;
+    if (!loadNumber(ctx, {"Mix Block Dim", "Mix Block Num"}, &mixBlock, &hasMix, error)) return false;
+    std::vector<std::vector<double>> ratios;
+    for (const std::string& name : ratioNames) {
+        std::vector<double> column;
+        bool found = false;
+        if (!loadNumber(ctx, {name}, &column, &found, error)) return false;
+        if (!found) continue;
+        out->ratioNames.push_back(name);
+        ratios.push_back(std::move(column));
+    }
+    out->hasCoreType = !core.empty();
+    out->hasOpState = !state.empty();
+    const SliceSet& set = ctx.snapshot.slices;
+    for (std::int64_t trackId : ctx.computeTracks) {
+        int t = set.indexOfTrack(trackId);
+        if (t < 0) continue;
+        for (std::uint32_t i = set.begin(static_cast<std::size_t>(t)); i < set.end(static_cast<std::size_t>(t)); ++i) {
+            const SliceRecord& s = set.slices[i];
+            if (s.isInstant() || (ctx.options.range && !ctx.options.range->contains(s.tsNs))) continue;
+            AscendTask task;
+            task.slice = i;
+            if (auto it = core.find(s.id); it != core.end()) task.coreType = it->second;
+            if (auto it = state.find(s.id); it != state.end()) task.opState = it->second;
+            if (out->hasBlockDim) task.blockDim = block[i];
+            if (hasMix) task.mixBlockDim = mixBlock[i];
+            for (const std::vector<double>& column : ratios) task.ratios.push_back(column[i]);
+            if (task.opState == "static") ++out->staticCount;
+            else if (task.opState == "dynamic") ++out->dynamicCount;
+            out->tasks.push_back(std::move(task));
+        }
+    }
+    return true;
+}
+
+std::vector<EvidenceOperator> evidenceByName(const DiagnosisContext& ctx, const std::vector<const AscendTask*>& tasks,
+                                             std::size_t limit) {
+    std::map<std::uint32_t, EvidenceOperator> byName;
+    std::map<std::uint32_t, std::vector<std::pair<TimeNs, std::int64_t>>> longest;
+    for (const AscendTask* task : tasks) {
+        const SliceRecord& s = ctx.snapshot.slices.slices[task->slice];
+        EvidenceOperator& op = byName[s.nameId];
+        if (op.count == 0) op.name = std::string(ctx.snapshot.strings.at(s.nameId));
+        ++op.count;
+        op.totalNs += s.durNs;
+        op.value = std::max(op.value, static_cast<double>(s.durNs) / 1000.0);
+        longest[s.nameId].push_back({s.durNs, s.id});
+    }
+    std::vector<EvidenceOperator> out;
+    for (auto& [nameId, op] : byName) {
+        auto& list = longest[nameId];
+        std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+        for (std::size_t i = 0; i < list.size() && i < 3; ++i) op.sliceIds.push_back(list[i].second);
+        out.push_back(std::move(op));
+    }
+    std::sort(out.begin(), out.end(), [](const EvidenceOperator& a, const EvidenceOperator& b) {
+        return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.name < b.name;
+    });
+    if (out.size() > limit) out.resize(limit);
+    return out;
+}
+
+} // namespace opscope

@@ -1,0 +1,38 @@
+// The per-task view the Ascend advisor rules read: every compute-track slice with its kernel_details
+// columns (Accelerator Core, OP State, Block Dim, pipe ratios) as plain values, one entry per task,
+// never averaged per operator (block dims and states differ between executions of one name).
+#pragma once
+#include "core/analysis/diagnosis_context.h"
+
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace opscope {
+
+struct AscendTask {
+    std::size_t slice = 0; // index into ctx.snapshot.slices.slices
+    std::string coreType;  // "" when the store has none for it
+    std::string opState;   // "dynamic" / "static" / ""
+    double blockDim = std::numeric_limits<double>::quiet_NaN();
+    double mixBlockDim = std::numeric_limits<double>::quiet_NaN();
+    std::vector<double> ratios; // parallel to AscendTasks::ratioNames; NaN: absent
+};
+
+struct AscendTasks {
+    std::vector<AscendTask> tasks;
+    std::vector<std::string> ratioNames; // the pipe ratios present in the store
+    bool hasCoreType = false, hasOpState = false, hasBlockDim = false;
+    std::size_t staticCount = 0, dynamicCount = 0;
+    // msprof-analyze skips its bound and block-dim checks when no operator has a static shape.
+    bool allDynamic() const { return hasOpState && staticCount == 0 && dynamicCount > 0; }
+};
+
+// ratioNames: the pipe ratio metrics to load (normalized names, those absent are dropped).
+bool loadAscendTasks(DiagnosisContext& ctx, const std::vector<std::string>& ratioNames, AscendTasks* out, Error* error);
+
+// Operators (by slice name) of the chosen tasks, for a finding's evidence: total, count, longest slices.
+std::vector<EvidenceOperator> evidenceByName(const DiagnosisContext& ctx, const std::vector<const AscendTask*>& tasks,
+                                             std::size_t limit);
+
+} // namespace opscope

@@ -1,0 +1,231 @@
+// The msprof-analyze advisor's rules (diagnosis_rules_ascend.cpp), each fired and not fired exactly at
+// its documented threshold, and missing input with what to collect.
+#include "analysis_fixture.h"
+
+#include "core/analysis/diagnosis_engine.h"
+#include "core/analysis/rules_config.h"
+#include "core/session/open_trace.h"
+#include "tests/shared_samples.h"
+
+#include <catch2/catch.hpp>
+
+using namespace opscope;
+using namespace opscope::test;
+
+namespace {
+
+Finding findingOf(Database& db, const std::string& id, const std::string& params = {}) {
+    DiagnosisOptions options;
+    Error error;
+    if (!params.empty())
+        REQUIRE(mergeRulesConfig(R"({"rules":[{"id":")" + id + R"(","params":)" + params + "}]}", &options.rules, &error));
+    DiagnosisReport report;
+    REQUIRE(runDiagnosis(db, options, &report, &error));
+    for (const Finding& f : report.findings)
+        if (f.ruleId == id) return f;
+    FAIL("no finding " << id);
+    return {};
+}
+
+struct Task {
+    std::string name;
+    TimeNs durNs;
+    std::string core;
+    std::string state = "static";
+    std::vector<std::pair<std::string, double>> metrics = {};
+};
+
+// Tasks back to back on one compute stream, each with kernel_details' text and numeric columns.
+Database& store(AnalysisStore& s, const std::vector<Task>& tasks) {
+    TrackId t = s.computeTrack(0, "Stream 2");
+    TimeNs ts = 0;
+    for (const Task& task : tasks) {
+        PendingSliceIndex i = s.slice(t, ts, task.durNs, task.name);
+        if (!task.core.empty()) s.writer().addMetric(i, "Accelerator Core", std::nullopt, task.core, {}, "Task");
+        if (!task.state.empty()) s.writer().addMetric(i, "OP State", std::nullopt, task.state, {}, "Task");
+        for (const auto& [key, value] : task.metrics) s.metric(i, key, value);
+        ts += task.durNs + 1000;
+    }
+    return s.finish();
+}
+
+} // namespace
+
+TEST_CASE("ascend advisor: AI_CPU operators when the longest task reaches 20 us", "[diagnosis][ascend]") {
+    AnalysisStore at;
+    Finding f = findingOf(store(at, {{"Cast", 20'000, "AI_CORE"}, {"IndexPut", 5'000, "AI_CPU"}}), "ascend_aicpu_operators");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == Approx(20.0));
+    REQUIRE(f.operators.size() == 1);
+    CHECK(f.operators[0].name == "IndexPut");
+    CHECK(f.operators[0].sliceIds.size() == 1); // "go to" on the timeline
+    CHECK(f.timeAtStakeNs == 5'000);
+
+    AnalysisStore below;
+    CHECK(findingOf(store(below, {{"Cast", 19'999, "AI_CORE"}, {"IndexPut", 5'000, "AI_CPU"}}), "ascend_aicpu_operators")
+              .status == FindingStatus::Passed);
+    AnalysisStore none;
+    CHECK(findingOf(store(none, {{"Cast", 50'000, "AI_CORE"}}), "ascend_aicpu_operators").status == FindingStatus::Passed);
+    AnalysisStore missing;
+    Finding m = findingOf(store(missing, {{"Cast", 50'000, ""}}), "ascend_aicpu_operators");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("Level0") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: dynamic shape when no operator is static", "[diagnosis][ascend]") {
+    AnalysisStore all;
+    Finding f = findingOf(store(all, {{"A", 10'000, "AI_CORE", "dynamic"}, {"B", 10'000, "AI_CORE", "dynamic"}}),
+                          "ascend_dynamic_shape");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == 0);
+    CHECK(f.timeAtStakeNs == 20'000);
+    AnalysisStore one;
+    CHECK(findingOf(store(one, {{"A", 10'000, "AI_CORE", "dynamic"}, {"B", 10'000, "AI_CORE", "static"}}),
+                    "ascend_dynamic_shape")
+              .status == FindingStatus::Passed);
+    AnalysisStore missing;
+    Finding m = findingOf(store(missing, {{"A", 10'000, "AI_CORE", ""}}), "ascend_dynamic_shape");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("OP State") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: block dim not a multiple of the core count", "[diagnosis][ascend]") {
+    auto tasks = [](double blockDim, double mixBlockDim, const std::string& core) {
+        return std::vector<Task>{{"Op", 30'000, core, "static", {{"Block Dim", blockDim}, {"Mix Block Dim", mixBlockDim}}}};
+    };
+    AnalysisStore odd;
+    Finding f = findingOf(store(odd, tasks(20, 0, "AI_CORE")), "ascend_block_dim", R"({"ai_core_num":24,"aiv_num":48})");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == 1);
+    AnalysisStore multiple;
+    CHECK(findingOf(store(multiple, tasks(48, 0, "AI_CORE")), "ascend_block_dim", R"({"ai_core_num":24,"aiv_num":48})")
+              .status == FindingStatus::Passed);
+    // Vector tasks count against the vector cores: 24 blocks on 48 vector cores is not a multiple.
+    AnalysisStore vector;
+    CHECK(findingOf(store(vector, tasks(24, 0, "AI_VECTOR_CORE")), "ascend_block_dim", R"({"ai_core_num":24,"aiv_num":48})")
+              .status == FindingStatus::Fired);
+    // MIX_AIC: a mix block dim that is a multiple of the vector count clears it.
+    AnalysisStore mix;
+    CHECK(findingOf(store(mix, tasks(20, 96, "MIX_AIC")), "ascend_block_dim", R"({"ai_core_num":24,"aiv_num":48})")
+              .status == FindingStatus::Passed);
+    // Other core types are not checked.
+    AnalysisStore mixAiv;
+    CHECK(findingOf(store(mixAiv, tasks(20, 0, "MIX_AIV")), "ascend_block_dim", R"({"ai_core_num":24,"aiv_num":48})")
+              .status == FindingStatus::Passed);
+    // No core count known: says where to get it.
+    AnalysisStore unknown;
+    Finding m = findingOf(store(unknown, tasks(20, 0, "AI_CORE")), "ascend_block_dim");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("ai_core_num") != std::string::npos);
+    // Every operator dynamic: skipped with a guard, as the advisor does.
+    AnalysisStore dynamic;
+    Finding g = findingOf(store(dynamic, {{"Op", 30'000, "AI_CORE", "dynamic", {{"Block Dim", 20}}}}), "ascend_block_dim",
+                          R"({"ai_core_num":24})");
+    CHECK(g.status == FindingStatus::Passed);
+    CHECK_FALSE(g.guard.empty());
+}
+
+TEST_CASE("ascend advisor: operators bound by no pipe, at 0.8 and at 20 us", "[diagnosis][ascend]") {
+    auto one = [](TimeNs durNs, double mac) {
+        return std::vector<Task>{{"MatMul", durNs, "AI_CORE", "static", {{"aic_mac_ratio", mac}, {"aic_mte2_ratio", 0.3}}}};
+    };
+    AnalysisStore at;
+    Finding f = findingOf(store(at, one(20'001, 0.8)), "ascend_operator_no_bound"); // 0.8 is not above 0.8
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == Approx(20.001));
+    AnalysisStore bound;
+    CHECK(findingOf(store(bound, one(20'001, 0.801)), "ascend_operator_no_bound").status == FindingStatus::Passed);
+    AnalysisStore shortTask;
+    CHECK(findingOf(store(shortTask, one(20'000, 0.5)), "ascend_operator_no_bound").status == FindingStatus::Passed);
+    AnalysisStore missing;
+    Finding m = findingOf(store(missing, {{"MatMul", 30'000, "AI_CORE"}}), "ascend_operator_no_bound");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("PipeUtilization") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: aclopCompile from 20 calls", "[diagnosis][ascend]") {
+    auto calls = [](AnalysisStore& s, int n) -> Database& {
+        TrackId device = s.computeTrack(0, "Stream 2");
+        s.slice(device, 0, 1'000'000, "K");
+        TrackId host = s.hostTrack("CANN", "Thread 1");
+        s.slice(host, 0, 10, "AscendCL@aclrtMalloc");
+        for (int i = 0; i < n; ++i) s.slice(host, 100 + i * 100, 50, "AscendCL@aclopCompileAndExecute");
+        return s.finish();
+    };
+    AnalysisStore twenty;
+    Finding f = findingOf(calls(twenty, 20), "ascend_op_compile");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == 20);
+    CHECK(f.ranges.size() == 10);
+    AnalysisStore nineteen;
+    CHECK(findingOf(calls(nineteen, 19), "ascend_op_compile").status == FindingStatus::Passed);
+    AnalysisStore noHost;
+    TrackId device = noHost.computeTrack(0, "Stream 2");
+    noHost.slice(device, 0, 1000, "K");
+    Finding m = findingOf(noHost.finish(), "ascend_op_compile");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("Level1") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor shared: the torch_npu rank0 sample through the advisor's rules", "[diagnosis][ascend][shared]") {
+    std::string folder = sharedPathOrSkip("samples/ascend/torch_npu_text_rank0/rank0_ascend_pt");
+    TempDir dir;
+    OpenOptions open;
+    open.storePath = dir.file("r0.opscope.sqlite");
+    OpenResult opened;
+    Error error;
+    REQUIRE(openTrace({folder}, open, ImportProgress{}, &opened, &error));
+    Database db = Database(opened.storePath, Database::Mode::ReadOnly);
+    // kernel_details.csv: all 187 compute tasks are dynamic (4 HCCL rows say N/A), no AI_CPU task.
+    Finding dynamic = findingOf(db, "ascend_dynamic_shape");
+    CHECK(dynamic.status == FindingStatus::Fired);
+    CHECK(dynamic.measured == 0);
+    CHECK_FALSE(dynamic.operators.empty());
+    CHECK(findingOf(db, "ascend_aicpu_operators").status == FindingStatus::Passed);
+    CHECK(findingOf(db, "ascend_block_dim").status == FindingStatus::MissingInput); // no info.json core count
+    // PipeUtilization ratios are there, but the advisor skips the bound check on a dynamic-shape run.
+    Finding bound = findingOf(db, "ascend_operator_no_bound");
+    CHECK(bound.status == FindingStatus::Passed);
+    CHECK_FALSE(bound.guard.empty());
+    // The AI Core Freq track holds 1800 MHz throughout: no decrease.
+    Finding freq = findingOf(db, "ascend_aicore_frequency");
+    CHECK(freq.status == FindingStatus::Passed);
+    CHECK(freq.measured == 0);
+}
+
+TEST_CASE("ascend advisor: AI Core frequency decrease ratio from 0.05", "[diagnosis][ascend]") {
+    // MatMul runs [0, 10 us) under the 1800 MHz sample at 0 and the sample at 5 us:
+    // ratio = (1800 - f) / (2 * 1800); f = 1620 gives exactly 0.05.
+    auto run = [](AnalysisStore& s, double lowered) -> Database& {
+        TrackId t = s.computeTrack(0, "Stream 2");
+        PendingSliceIndex i = s.slice(t, 0, 10'000, "MatMul");
+        s.writer().addMetric(i, "Accelerator Core", std::nullopt, "AI_CORE", {}, "Task");
+        s.slice(t, 20'000, 10'000, "Add"); // under the lowered sample only
+        TrackId freq = s.counterTrack(0, "AI Core Freq", "MHz");
+        s.writer().addCounter(freq, 0, 1800);
+        s.writer().addCounter(freq, 5'000, lowered);
+        s.writer().addCounter(freq, 15'000, 1800);
+        s.writer().addCounter(freq, 25'000, 1800);
+        return s.finish();
+    };
+    AnalysisStore at;
+    Finding f = findingOf(run(at, 1620), "ascend_aicore_frequency");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == Approx(0.05));
+    REQUIRE(f.operators.size() == 1);
+    CHECK(f.operators[0].name == "MatMul");
+    AnalysisStore above;
+    Finding p = findingOf(run(above, 1621), "ascend_aicore_frequency");
+    CHECK(p.status == FindingStatus::Passed);
+    CHECK(p.measured == Approx(179.0 / 3600.0));
+    // With info.json's aic_frequency given as 2000 MHz, 1800 itself is a drop.
+    AnalysisStore configured;
+    CHECK(findingOf(run(configured, 1800), "ascend_aicore_frequency", R"({"max_frequency_mhz":2000})").status ==
+          FindingStatus::Fired);
+    AnalysisStore none;
+    TrackId t = none.computeTrack(0, "Stream 2");
+    none.slice(t, 0, 1000, "K");
+    Finding m = findingOf(none.finish(), "ascend_aicore_frequency");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("AI Core Freq") != std::string::npos);
+}
