@@ -45,15 +45,15 @@ void fillBubbles(const BubbleReport& bubbles, BaselineAggregates* out) {
     }
 }
 
-void fillFindings(const DiagnosisReport& report, BaselineAggregates* out) {
+} // namespace
+
+void addFindings(const DiagnosisReport& report, BaselineAggregates* out) {
     out->hasFindings = true;
     for (const Finding& f : report.findings) {
         if (f.status != FindingStatus::Fired) continue;
         out->findings.push_back({f.ruleId, f.title.en, severityName(f.severity), f.measured, f.unit, f.timeAtStakeNs});
     }
 }
-
-} // namespace
 
 bool computeBaseline(Database& db, const BaselineOptions& options, BaselineAggregates* out, Error* error) {
     *out = BaselineAggregates{};
@@ -83,7 +83,10 @@ bool computeBaseline(Database& db, const BaselineOptions& options, BaselineAggre
     if (!readHostCalls(db, &host, error)) return false;
     out->hostOperators = countHostOperators(host, hostWindow);
     OperatorStats stats;
-    if (!computeOperatorStats(db, statsOptions, &stats, error)) return false;
+    const bool statsOk = options.computeTracks
+                             ? computeOperatorStats(db, *options.computeTracks, statsOptions, &stats, error)
+                             : computeOperatorStats(db, statsOptions, &stats, error);
+    if (!statsOk) return false;
     out->fellBackToAll = stats.fellBackToAll;
     fillOperators(stats, out);
     BubbleOptions bubbleOptions;
@@ -91,14 +94,16 @@ bool computeBaseline(Database& db, const BaselineOptions& options, BaselineAggre
     bubbleOptions.largestCount = 0;
     bubbleOptions.range = stepSpan;
     BubbleReport bubbles;
-    if (!computeBubbles(db, bubbleOptions, &bubbles, error)) return false;
+    if (options.allTracks) bubbles = computeBubbles(*options.allTracks, bubbleOptions);
+    else if (!computeBubbles(db, bubbleOptions, &bubbles, error)) return false;
     fillBubbles(bubbles, out);
     if (options.includeFindings) {
         DiagnosisReport diagnosis;
         DiagnosisOptions diagnosisOptions;
         diagnosisOptions.range = stepSpan;
+        diagnosisOptions.snapshot = options.allTracks;
         if (!runDiagnosis(db, diagnosisOptions, &diagnosis, error)) return false;
-        fillFindings(diagnosis, out);
+        addFindings(diagnosis, out);
     }
     return true;
 }

@@ -7,10 +7,14 @@
 #include "core/model/time.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace opscope {
+
+struct StoreSnapshot; // core/analysis/store_access.h
+struct DiagnosisReport; // core/analysis/diagnosis_types.h
 
 class Database;
 
@@ -65,7 +69,15 @@ struct BaselineOptions {
     // ProfilerStep#N only (by launch, core/analysis/launch/step_selection.h): operators of the step,
     // bubbles and findings inside the device span of its work; -1: the whole trace.
     std::int64_t step = -1;
+    // Snapshots the caller already holds (TraceSession caches them), so that the statistics, bubbles and
+    // diagnosis share one load: every slice track, and the default (device compute) selection. Null: loaded here.
+    std::shared_ptr<const StoreSnapshot> allTracks;
+    std::shared_ptr<const StoreSnapshot> computeTracks;
 };
+
+// Adds a diagnosis's fired findings to the aggregates (computeBaseline does it when includeFindings is set;
+// a caller that ran the diagnosis beside it, on another thread, adds them with this).
+void addFindings(const DiagnosisReport& report, BaselineAggregates* out);
 
 // Runs the operator statistics (by name, device compute tracks), the bubble analysis and, when asked,
 // the diagnosis over an open store.

@@ -72,7 +72,7 @@ std::set<std::string> listedMetricNames(const RulesConfig& rules) {
 }
 
 bool buildOperatorTable(DiagnosisContext* ctx, Error* error) {
-    StoreSnapshot& snap = ctx->snapshot;
+    const StoreSnapshot& snap = ctx->snapshot;
     GroupingOptions grouping;
     grouping.range = ctx->options.range;
     OperatorGrouping groups;
@@ -155,15 +155,21 @@ bool buildDeviceUnions(DiagnosisContext* ctx, Error* error) {
 
 } // namespace
 
-bool buildDiagnosisContext(DiagnosisContext* ctx, Error* error) {
+std::shared_ptr<const StoreSnapshot> diagnosisSnapshot(Database& db, const DiagnosisOptions& options, Error* error) {
+    if (options.snapshot) return options.snapshot;
     TrackSelection all;
     all.scope = TrackScope::All;
-    if (!loadSnapshot(ctx->db, all, &ctx->snapshot, error)) return false;
+    auto loaded = std::make_shared<StoreSnapshot>();
+    if (!loadSnapshot(db, all, loaded.get(), error)) return nullptr;
+    return loaded;
+}
+
+bool buildDiagnosisContext(DiagnosisContext* ctx, Error* error) {
     TrackSelection compute;
     SelectedTracks selected = selectTracks(ctx->snapshot.catalog, compute);
     ctx->computeTracks = selected.logicalIds;
     ctx->busyTracks = selectBusyTracks(ctx->snapshot, compute).logicalIds;
-    ctx->snapshot.fellBackToAll = selected.fellBackToAll;
+    ctx->fellBackToAll = selected.fellBackToAll;
     BubbleOptions bubbleOptions;
     bubbleOptions.range = ctx->options.range;
     bubbleOptions.patterns = ctx->options.rules.patterns;

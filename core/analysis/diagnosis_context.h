@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,7 +38,9 @@ struct OperatorMetricTable {
 struct DiagnosisContext {
     Database& db;
     const DiagnosisOptions& options;
-    StoreSnapshot snapshot;                 // every slice track
+    std::shared_ptr<const StoreSnapshot> snapshotOwner; // keeps a shared (session-cached) snapshot alive
+    const StoreSnapshot& snapshot;          // every slice track
+    bool fellBackToAll = false;             // no compute track: every track was taken as compute
     std::vector<std::int64_t> computeTracks; // track.is_compute: the operator table's tracks
     std::vector<std::int64_t> busyTracks;    // the tracks of device busy (device_busy.h)
     HostActivity host;
@@ -53,9 +56,13 @@ struct DiagnosisContext {
     RooflineData roofline;
     std::vector<PhaseRow> phases;
 
-    explicit DiagnosisContext(Database& database, const DiagnosisOptions& opts) : db(database), options(opts) {}
+    // allTracks: the snapshot of every slice track, loaded once by the caller (a session shares it).
+    DiagnosisContext(Database& database, const DiagnosisOptions& opts, std::shared_ptr<const StoreSnapshot> allTracks)
+        : db(database), options(opts), snapshotOwner(std::move(allTracks)), snapshot(*snapshotOwner) {}
 };
 
+// Loads the snapshot of every slice track, unless options.snapshot already holds it.
+std::shared_ptr<const StoreSnapshot> diagnosisSnapshot(Database& db, const DiagnosisOptions& options, Error* error);
 bool buildDiagnosisContext(DiagnosisContext* ctx, Error* error);
 
 // The shape shared by per-operator rules: a value per operator, flagged above (or below) the threshold.

@@ -81,14 +81,16 @@ int statusOrder(FindingStatus s) {
 
 bool runDiagnosis(Database& db, const DiagnosisOptions& options, DiagnosisReport* out, Error* error) {
     *out = DiagnosisReport{};
-    DiagnosisContext ctx(db, options);
+    std::shared_ptr<const StoreSnapshot> all = diagnosisSnapshot(db, options, error);
+    if (!all) return false;
+    DiagnosisContext ctx(db, options, std::move(all));
     if (!buildDiagnosisContext(&ctx, error)) return false;
     // The profile list must outlive the pointer detectDeviceProfile returns into it.
     const std::vector<DeviceProfile> profiles = builtinDeviceProfiles();
     if (options.device) ctx.device = options.device;
     else if (const DeviceProfile* p = detectDeviceProfile(db, profiles)) ctx.device = *p;
     out->deviceTimeNs = ctx.deviceTimeNs;
-    out->fellBackToAll = ctx.snapshot.fellBackToAll;
+    out->fellBackToAll = ctx.fellBackToAll;
     for (const RuleConfig& rule : options.rules.rules) {
         if (!rule.enabled) continue;
         RuleFunction fn = functionFor(rule.id);

@@ -6,11 +6,14 @@
 #include "core/model/time.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace opscope {
+
+struct StoreSnapshot; // core/analysis/store_access.h
 
 enum class FindingStatus { Fired, Passed, MissingInput };
 enum class Severity { Low, Medium, High };
@@ -94,6 +97,9 @@ struct DiagnosisOptions {
     RulesConfig rules = defaultRulesConfig();
     std::optional<DeviceProfile> device; // none: detected from the store, else no roofline
     std::optional<TimeRange> range;
+    // The snapshot of every slice track when the caller already holds it (TraceSession caches it);
+    // null: the diagnosis loads it.
+    std::shared_ptr<const StoreSnapshot> snapshot;
 };
 
 struct DiagnosisReport {

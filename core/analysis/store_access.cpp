@@ -219,6 +219,36 @@ SliceSet makeSliceSet(std::vector<std::int64_t> trackIds, std::vector<SliceRecor
     return set;
 }
 
+bool cutSnapshot(const StoreSnapshot& all, const TrackSelection& selection, StoreSnapshot* out) {
+    SelectedTracks selected = selectTracks(all.catalog, selection);
+    for (std::int64_t id : all.catalog.computeTracks())
+        if (!std::binary_search(selected.logicalIds.begin(), selected.logicalIds.end(), id)) return false;
+    std::vector<SliceRecord> rows;
+    for (std::size_t i = 0; i < selected.logicalIds.size(); ++i) {
+        const int from = all.slices.indexOfTrack(selected.logicalIds[i]);
+        if (from < 0) continue; // a track without slices: loadSlices finds none either
+        for (std::uint32_t k = all.slices.begin(static_cast<std::size_t>(from));
+             k < all.slices.end(static_cast<std::size_t>(from)); ++k) {
+            SliceRecord r = all.slices.slices[k];
+            r.trackIndex = static_cast<std::uint32_t>(i);
+            rows.push_back(r);
+        }
+    }
+    out->catalog = all.catalog;
+    out->strings = all.strings;
+    out->deviceClasses = all.deviceClasses;
+    out->traceRange = all.traceRange;
+    out->fellBackToAll = selected.fellBackToAll;
+    out->skippedAnnotations = all.skippedAnnotations;
+    out->skippedNotWork = all.skippedNotWork;
+    out->notWork = all.notWork; // only compute tracks leave slices out, and the selection holds every one
+    out->slices = SliceSet{};
+    out->slices.trackIds = selected.logicalIds;
+    groupByTrack(rows, selected.logicalIds.size(), &out->slices);
+    out->slices.finalize();
+    return true;
+}
+
 bool ensureSnapshot(Database& db, const TrackSelection& selection, std::shared_ptr<const StoreSnapshot>* snapshot,
                     Error* error) {
     if (*snapshot) return true;

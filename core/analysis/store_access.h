@@ -117,6 +117,12 @@ struct StoreSnapshot {
 // Loads the track catalog, picks the tracks, then loads strings and their slices.
 bool loadSnapshot(Database& db, const TrackSelection& selection, StoreSnapshot* out, Error* error);
 
+// The snapshot of a selection cut from the snapshot of every slice track (loaded with TrackScope::All),
+// without reading the store again: the same tracks, slices and counts loadSnapshot would give. False (and
+// *out untouched) when it cannot be cut: the selection leaves out a compute track, whose skipped slices
+// the whole snapshot counted, so the counts would differ.
+bool cutSnapshot(const StoreSnapshot& all, const TrackSelection& selection, StoreSnapshot* out);
+
 // Loads *snapshot when it is still null (the first computation of a view); later ones reuse it.
 bool ensureSnapshot(Database& db, const TrackSelection& selection, std::shared_ptr<const StoreSnapshot>* snapshot,
                     Error* error);

@@ -48,10 +48,9 @@ std::vector<SeriesPoint> toPoints(const std::vector<double>& values, const std::
 
 } // namespace
 
-bool collectRun(Database& store, const std::string& tracePath, const RunDescription& description, CollectedRun* out,
-                Error* error) {
-    BaselineAggregates aggregates;
-    if (!computeBaseline(store, BaselineOptions{}, &aggregates, error)) return false;
+bool collectStoreFigures(Database& store, const std::string& tracePath, const RunDescription& description,
+                         CollectedRun* out, Error* error) {
+    *out = CollectedRun{};
     out->info = describeRun(tracePath, description);
     try {
         out->info.contentHash = storeContentHash(store);
@@ -59,16 +58,22 @@ bool collectRun(Database& store, const std::string& tracePath, const RunDescript
         if (error) *error = Error{ErrorCode::BadDatabase, store.path(), -1, -1, -1, "an opscope store", e.what()};
         return false;
     }
-    out->metrics = metricsFromAggregates(aggregates);
     BreakdownReport breakdown;
     if (!computeBreakdown(store, BreakdownOptions{}, &breakdown, error)) return false;
-    const std::vector<RunMetric> device = metricsFromBreakdown(breakdown);
-    out->metrics.insert(out->metrics.end(), device.begin(), device.end());
+    out->metrics = metricsFromBreakdown(breakdown);
     MemoryData memory;
     if (!readMemoryData(store, &memory, error)) return false;
     const std::vector<RunMetric> peaks = metricsFromMemory(summarizeMemory(memory, MemorySummaryOptions{}));
     out->metrics.insert(out->metrics.end(), peaks.begin(), peaks.end());
     return true;
+}
+
+CollectedRun assembleRun(const BaselineAggregates& aggregates, CollectedRun storeFigures) {
+    CollectedRun run;
+    run.info = std::move(storeFigures.info);
+    run.metrics = metricsFromAggregates(aggregates);
+    run.metrics.insert(run.metrics.end(), storeFigures.metrics.begin(), storeFigures.metrics.end());
+    return run;
 }
 
 CollectedRun runFromBaseline(const BaselineAggregates& baseline, const std::string& baselinePath,

@@ -24,9 +24,12 @@ struct CollectedRun {
     std::vector<RunMetric> metrics;
 };
 
-// The run of a store: its baseline aggregates as metrics, and its content hash.
-bool collectRun(Database& store, const std::string& tracePath, const RunDescription& description, CollectedRun* out,
-                Error* error);
+// What a store adds to its run beside the baseline aggregates: its description and content hash, the
+// device-time breakdown and the memory peaks. TraceSession::historyRun computes the aggregates meanwhile.
+bool collectStoreFigures(Database& store, const std::string& tracePath, const RunDescription& description,
+                         CollectedRun* out, Error* error);
+// The whole run: the aggregates' metrics first, then the store's figures.
+CollectedRun assembleRun(const BaselineAggregates& aggregates, CollectedRun storeFigures);
 // A run from a baseline file `compare` wrote (import-baselines): no store, so the hash is of the file.
 CollectedRun runFromBaseline(const BaselineAggregates& baseline, const std::string& baselinePath,
                              const std::string& fileHash, const RunDescription& description);

@@ -15,6 +15,7 @@
 #include "core/store/timeline_data.h"
 
 #include <filesystem>
+#include <thread>
 
 namespace opscope {
 
@@ -29,6 +30,12 @@ std::shared_ptr<TraceSession> TraceSession::open(const std::vector<std::string>&
 }
 
 namespace {
+TrackSelection allTracksSelection() {
+    TrackSelection all;
+    all.scope = TrackScope::All;
+    return all;
+}
+
 // A foreign or damaged store is refused before any query reads it (core/store/store_validation).
 bool validateOpenedStore(Database& db, Error* error) { return validateStore(db, db.path(), error); }
 } // namespace
@@ -95,7 +102,11 @@ std::shared_ptr<const StoreSnapshot> TraceSession::snapshot(const TrackSelection
     std::lock_guard lock(cacheMutex_);
     if (auto it = snapshots_.find(key); it != snapshots_.end()) return it->second;
     auto loaded = std::make_shared<StoreSnapshot>();
-    if (!query(error, [&](Database& db) { return loadSnapshot(db, tracks, loaded.get(), error); })) return nullptr;
+    // Most selections are part of every track: cut from that snapshot when it is loaded already.
+    auto all = snapshots_.find(selectionKey(allTracksSelection()));
+    const bool cut = all != snapshots_.end() && cutSnapshot(*all->second, tracks, loaded.get());
+    if (!cut && !query(error, [&](Database& db) { return loadSnapshot(db, tracks, loaded.get(), error); }))
+        return nullptr;
     snapshots_[key] = loaded;
     return loaded;
 }
@@ -154,9 +165,8 @@ bool TraceSession::heatmap(const HeatmapOptions& options, HeatmapResult* out, Er
 
 bool TraceSession::bubbles(const BubbleOptions& options, BubbleReport* out, Error* error,
                            std::shared_ptr<const HostActivity>* hostOut) {
-    TrackSelection all;
-    all.scope = TrackScope::All; // host tracks explain the gaps of the compute ones
-    std::shared_ptr<const StoreSnapshot> snap = snapshot(all, error);
+    // Every track: the host tracks explain the gaps of the compute ones.
+    std::shared_ptr<const StoreSnapshot> snap = snapshot(allTracksSelection(), error);
     if (!snap) return false;
     if (CancelScope::cancelled()) {
         if (error) *error = cancelledError();
@@ -170,7 +180,12 @@ bool TraceSession::bubbles(const BubbleOptions& options, BubbleReport* out, Erro
 }
 
 bool TraceSession::diagnosis(const DiagnosisOptions& options, DiagnosisReport* out, Error* error) {
-    return query(error, [&](Database& db) { return runDiagnosis(db, options, out, error); });
+    DiagnosisOptions shared = options;
+    if (!shared.snapshot) {
+        shared.snapshot = snapshot(allTracksSelection(), error);
+        if (!shared.snapshot) return false;
+    }
+    return query(error, [&](Database& db) { return runDiagnosis(db, shared, out, error); });
 }
 
 bool TraceSession::sliceDetails(std::int64_t sliceId, SliceDetails* out, Error* error) {
@@ -179,7 +194,29 @@ bool TraceSession::sliceDetails(std::int64_t sliceId, SliceDetails* out, Error* 
 
 bool TraceSession::historyRun(const std::string& tracePath, const history::RunDescription& description,
                               history::CollectedRun* out, Error* error) {
-    return query(error, [&](Database& db) { return history::collectRun(db, tracePath, description, out, error); });
+    // The baseline aggregates (statistics, bubbles and diagnosis over the shared snapshots) are the long
+    // part: they run on a second thread, with a connection of its own and the caller's cancel flag, while
+    // this thread reads what the store adds (hash, breakdown, memory).
+    const std::atomic<bool>* cancel = CancelScope::current();
+    BaselineAggregates aggregates;
+    Error baselineError;
+    bool baselineOk = false;
+    std::thread worker([&] {
+        CancelScope scope(cancel);
+        baselineOk = baseline(BaselineOptions{}, &aggregates, &baselineError);
+    });
+    history::CollectedRun figures;
+    const bool figuresOk = query(error, [&](Database& db) {
+        return history::collectStoreFigures(db, tracePath, description, &figures, error);
+    });
+    worker.join();
+    if (!figuresOk) return false;
+    if (!baselineOk) {
+        if (error) *error = baselineError;
+        return false;
+    }
+    *out = history::assembleRun(aggregates, std::move(figures));
+    return true;
 }
 
 bool TraceSession::stepSelection(std::int64_t step, StepSelection* out, Error* error) {
@@ -241,7 +278,34 @@ bool TraceSession::criticalPaths(const std::vector<std::int64_t>& steps, std::ve
 }
 
 bool TraceSession::baseline(const BaselineOptions& options, BaselineAggregates* out, Error* error) {
-    return query(error, [&](Database& db) { return computeBaseline(db, options, out, error); });
+    BaselineOptions shared = options;
+    if (!shared.allTracks) shared.allTracks = snapshot(allTracksSelection(), error);
+    if (shared.allTracks && !shared.computeTracks) shared.computeTracks = snapshot(TrackSelection{}, error);
+    if (!shared.allTracks || !shared.computeTracks) return false;
+    if (!shared.includeFindings || shared.step >= 0) // a step's findings need the step's span, found inside
+        return query(error, [&](Database& db) { return computeBaseline(db, shared, out, error); });
+    // The diagnosis is the longest part and needs nothing the rest computes: it runs on a second thread
+    // (its own connection, the caller's cancel flag) over the same snapshot.
+    const std::atomic<bool>* cancel = CancelScope::current();
+    DiagnosisReport findings;
+    Error diagnosisError;
+    bool diagnosisOk = false;
+    std::thread worker([&] {
+        CancelScope scope(cancel);
+        DiagnosisOptions options;
+        options.snapshot = shared.allTracks;
+        diagnosisOk = diagnosis(options, &findings, &diagnosisError);
+    });
+    shared.includeFindings = false;
+    const bool ok = query(error, [&](Database& db) { return computeBaseline(db, shared, out, error); });
+    worker.join();
+    if (!ok) return false;
+    if (!diagnosisOk) {
+        if (error) *error = diagnosisError;
+        return false;
+    }
+    addFindings(findings, out);
+    return true;
 }
 
 bool TraceSession::compareWith(TraceSession& newer, const BaselineOptions& baselineOptions,

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <thread>
@@ -195,4 +196,67 @@ TEST_CASE("session: a cancel raised while SQLite runs interrupts the statement",
     });
     CHECK_FALSE(ran);
     CHECK(error.code == ErrorCode::Cancelled);
+}
+
+namespace {
+
+// Records of a snapshot in a comparable form: (logical track, slice id, ts, dur) in slice order.
+std::vector<std::array<std::int64_t, 4>> recordsOf(const StoreSnapshot& snap) {
+    std::vector<std::array<std::int64_t, 4>> out;
+    for (std::size_t t = 0; t < snap.slices.trackCount(); ++t)
+        for (std::uint32_t i = snap.slices.begin(t); i < snap.slices.end(t); ++i)
+            out.push_back({snap.slices.trackIds[t], snap.slices.slices[i].id, snap.slices.slices[i].tsNs,
+                           snap.slices.slices[i].durNs});
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("session: a selection cut from the every-track snapshot equals the one loaded from the store",
+          "[session]") {
+    AnalysisStore store;
+    TrackId stream1 = store.computeTrack(0, "Stream 1");
+    TrackId stream2 = store.computeTrack(0, "Stream 2");
+    TrackId host = store.hostTrack("python", "main");
+    store.slice(host, 0, 10000, "forward");
+    store.slice(stream1, 100, 50, "k1");
+    store.slice(stream1, 100, 900, "annotation", "gpu_user_annotation"); // skipped on compute tracks
+    store.slice(stream1, 300, 50, "k2");
+    store.slice(stream2, 200, 70, "k3");
+    store.finish();
+    Error error;
+    Database db(store.path(), Database::Mode::ReadOnly);
+    StoreSnapshot all;
+    TrackSelection everyTrack;
+    everyTrack.scope = TrackScope::All;
+    REQUIRE(loadSnapshot(db, everyTrack, &all, &error));
+
+    TrackSelection compute;
+    StoreSnapshot loaded, cut;
+    REQUIRE(loadSnapshot(db, compute, &loaded, &error));
+    REQUIRE(cutSnapshot(all, compute, &cut));
+    CHECK(recordsOf(cut) == recordsOf(loaded));
+    CHECK(cut.slices.trackIds == loaded.slices.trackIds);
+    CHECK(cut.skippedAnnotations == loaded.skippedAnnotations);
+    CHECK(cut.skippedAnnotations == 1);
+    CHECK(cut.fellBackToAll == loaded.fellBackToAll);
+    CHECK(cut.notWork.size() == loaded.notWork.size());
+    CHECK(cut.skippedNotWork == loaded.skippedNotWork);
+    CHECK(recordsOf(cut).size() == 3);
+
+    // Leaving out a compute track would change the skipped counts: not cut, the caller loads it.
+    TrackSelection onlyStream2;
+    onlyStream2.scope = TrackScope::Explicit;
+    onlyStream2.explicitTracks = {stream2};
+    StoreSnapshot untouched;
+    CHECK_FALSE(cutSnapshot(all, onlyStream2, &untouched));
+    CHECK(untouched.slices.slices.empty());
+
+    // Through the session: the compute snapshot asked after the every-track one is cut, with the same rows.
+    auto session = TraceSession::openStore(store.path(), &error);
+    REQUIRE(session);
+    REQUIRE(session->snapshot(everyTrack, &error));
+    auto viaSession = session->snapshot(compute, &error);
+    REQUIRE(viaSession);
+    CHECK(recordsOf(*viaSession) == recordsOf(loaded));
 }
