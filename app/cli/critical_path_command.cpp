@@ -36,18 +36,16 @@ int runCriticalPath(const std::vector<std::string>& args) {
     }
     std::string input;
     if (!singleInput(parser, &input, "critical-path", kHelp)) return kExitBadInput;
-    Database db;
-    if (!openInput(input, &db, "critical-path")) return kExitBadInput;
-    LaunchData launches;
-    HostCallData host;
+    std::shared_ptr<TraceSession> session = openInputSession(input, "critical-path");
+    if (!session) return kExitBadInput;
+    std::vector<std::int64_t> steps;
+    if (step >= 0) steps.push_back(step);
+    std::vector<CriticalPath> paths;
     Error error;
-    if (!readLaunchData(db, &launches, &error) || !readHostCalls(db, &host, &error)) {
+    if (!session->criticalPaths(steps, &paths, &error)) {
         std::fprintf(stderr, "opscope-cli critical-path: %s\n", describe(error).c_str());
         return kExitBadInput;
     }
-    std::vector<std::int64_t> steps;
-    if (step >= 0) steps.push_back(step);
-    const std::vector<CriticalPath> paths = computeCriticalPaths(launches, host, steps);
     if (paths.empty()) {
         std::fprintf(stderr, "opscope-cli critical-path: no ProfilerStep#N slice%s in the trace\n", step >= 0 ? " with that N" : "");
         return kExitBadInput;
