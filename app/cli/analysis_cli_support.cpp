@@ -82,15 +82,6 @@ bool singleInput(const ArgParser& parser, std::string* input, const char* comman
     return true;
 }
 
-bool openInput(const std::string& input, Database* db, const char* command) {
-    std::string error;
-    if (!openStoreForReading(input, db, &error)) {
-        std::fprintf(stderr, "opscope-cli %s: %s\n", command, error.c_str());
-        return false;
-    }
-    return true;
-}
-
 std::shared_ptr<TraceSession> openInputSession(const std::string& input, const char* command) {
     std::string error;
     std::shared_ptr<TraceSession> session = openSessionForReading(input, &error);

@@ -31,7 +31,6 @@ std::string numberText(double value, int decimals);
 // Checks the leftovers of the parser: exactly one positional (the trace or store), no unknown option.
 bool singleInput(const ArgParser& parser, std::string* input, const char* command, const char* help);
 
-bool openInput(const std::string& input, Database* db, const char* command);
 // The session of the trace or store; null (with a message on stderr) when it cannot be opened.
 std::shared_ptr<TraceSession> openInputSession(const std::string& input, const char* command);
 

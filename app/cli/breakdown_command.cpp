@@ -96,11 +96,11 @@ int runBreakdown(const std::vector<std::string>& args) {
     }
     std::string input;
     if (!singleInput(parser, &input, "breakdown", kHelp)) return kExitBadInput;
-    Database db;
-    if (!openInput(input, &db, "breakdown")) return kExitBadInput;
+    std::shared_ptr<TraceSession> session = openInputSession(input, "breakdown");
+    if (!session) return kExitBadInput;
     BreakdownReport report;
     Error error;
-    if (!computeBreakdown(db, options, &report, &error)) {
+    if (!session->breakdown(options, &report, &error)) {
         std::fprintf(stderr, "opscope-cli breakdown: %s\n", describe(error).c_str());
         return kExitBadInput;
     }

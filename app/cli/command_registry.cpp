@@ -54,28 +54,6 @@ std::shared_ptr<TraceSession> openSessionForReading(const std::string& traceOrSt
     return session;
 }
 
-bool openStoreForReading(const std::string& traceOrStore, Database* out, std::string* errorText,
-                         std::string* storePath) {
-    OpenResult result;
-    Error error;
-    ImportProgress progress = terminalProgress();
-    bool tty = ::isatty(STDERR_FILENO);
-    bool ok = openTrace({traceOrStore}, OpenOptions{}, progress, &result, &error);
-    if (tty && !result.reused) std::fprintf(stderr, "\r\033[K");
-    if (!ok) {
-        if (errorText) *errorText = describe(error);
-        return false;
-    }
-    try {
-        *out = Database(result.storePath, Database::Mode::ReadOnly);
-    } catch (const SqliteError& e) {
-        if (errorText) *errorText = e.what();
-        return false;
-    }
-    if (storePath) *storePath = result.storePath;
-    return true;
-}
-
 ArgParser::ArgParser(std::vector<std::string> args) : rest(std::move(args)) {}
 
 bool ArgParser::flag(const std::string& name) {

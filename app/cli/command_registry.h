@@ -1,7 +1,6 @@
 // The opscope-cli subcommands: each lives in its own <name>_command.cpp and registers itself here.
 #pragma once
 #include "core/session/trace_session.h"
-#include "core/store/sqlite_db.h"
 
 #include <functional>
 #include <string>
@@ -27,13 +26,9 @@ const std::vector<Command>& commands();
 // True when args hold -h or --help.
 bool wantsHelp(const std::vector<std::string>& args);
 
-// Opens a store for reading: a store path as is; a trace path (file or folder) is imported first
-// when its store is missing or stale. Progress goes to stderr when it is a terminal.
-bool openStoreForReading(const std::string& traceOrStore, Database* out, std::string* errorText,
-                         std::string* storePath = nullptr);
-
-// The session of a store or trace (a trace is imported first when its store is missing or stale); every
-// analysis command asks its questions through it. Null, with *errorText, when it cannot be opened.
+// The session of a store or trace (a store path as is; a trace, file or folder, is imported first when its
+// store is missing or stale, with progress on stderr when it is a terminal); every command asks its
+// questions through it. Null, with *errorText, when it cannot be opened.
 std::shared_ptr<TraceSession> openSessionForReading(const std::string& traceOrStore, std::string* errorText);
 
 // Small argument helpers: "--name value" or "--name=value".

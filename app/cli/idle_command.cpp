@@ -2,7 +2,6 @@
 // (host wait, kernel wait, other).
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/csv_writer.h"
-#include "app/cli/launch_cli_support.h"
 #include "core/analysis/launch/idle_breakdown.h"
 
 #include <nlohmann/json.hpp>
@@ -57,9 +56,14 @@ int runIdle(const std::vector<std::string>& args) {
     }
     std::string input;
     if (!singleInput(parser, &input, "idle", kHelp)) return kExitBadInput;
-    LaunchData data;
-    if (!loadLaunchInput(input, &data, "idle")) return kExitBadInput;
-    const IdleReport report = computeIdleBreakdown(data, options);
+    std::shared_ptr<TraceSession> session = openInputSession(input, "idle");
+    if (!session) return kExitBadInput;
+    IdleReport report;
+    Error error;
+    if (!session->idleBreakdown(options, &report, &error)) {
+        std::fprintf(stderr, "opscope-cli idle: %s\n", describe(error).c_str());
+        return kExitBadInput;
+    }
     if (report.overflowed) std::fprintf(stderr, "opscope-cli idle: a sum overflowed int64 ns\n");
     if (json) {
         std::printf("%s\n", toJson(report, options).dump(2).c_str());

@@ -2,7 +2,6 @@
 // HTA's launch statistics and outlier flags, and a summary per kernel name.
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/csv_writer.h"
-#include "app/cli/launch_cli_support.h"
 #include "core/analysis/launch/launch_stats.h"
 
 #include <nlohmann/json.hpp>
@@ -132,9 +131,14 @@ int runLaunches(const std::vector<std::string>& args) {
     }
     std::string input;
     if (!singleInput(parser, &input, "launches", kHelp)) return kExitBadInput;
-    LaunchData data;
-    if (!loadLaunchInput(input, &data, "launches")) return kExitBadInput;
-    const LaunchStatsReport report = computeLaunchStats(data, options);
+    std::shared_ptr<TraceSession> session = openInputSession(input, "launches");
+    if (!session) return kExitBadInput;
+    LaunchStatsReport report;
+    Error error;
+    if (!session->launchStats(options, &report, &error)) {
+        std::fprintf(stderr, "opscope-cli launches: %s\n", describe(error).c_str());
+        return kExitBadInput;
+    }
     if (report.overflowed) std::fprintf(stderr, "opscope-cli launches: a per-kernel total overflowed int64 ns\n");
     if (json) std::printf("%s\n", toJson(report, options).dump(2).c_str());
     else if (csv && table == "kernels") printKernelsCsv(report);

@@ -3,7 +3,6 @@
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/csv_writer.h"
 #include "core/analysis/memory/memory_summary.h"
-#include "core/store/memory_reader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -195,11 +194,11 @@ int runMemory(const std::vector<std::string>& args) {
     }
     std::string input;
     if (!singleInput(parser, &input, "memory", kHelp)) return kExitBadInput;
-    Database db;
-    if (!openInput(input, &db, "memory")) return kExitBadInput;
+    std::shared_ptr<TraceSession> session = openInputSession(input, "memory");
+    if (!session) return kExitBadInput;
     MemoryData data;
     Error error;
-    if (!readMemoryData(db, &data, &error)) {
+    if (!session->memoryData(&data, &error)) {
         std::fprintf(stderr, "opscope-cli memory: %s\n", describe(error).c_str());
         return kExitBadInput;
     }

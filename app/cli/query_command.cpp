@@ -1,10 +1,7 @@
-// opscope-cli query STORE|TRACE "SQL": rows as CSV over a read-only connection.
+// opscope-cli query STORE|TRACE "SQL": rows as CSV, the statement run by the session under its read-only guard.
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/command_registry.h"
 #include "app/cli/csv_writer.h"
-#include "core/store/read_only_query.h"
-
-#include <sqlite3.h>
 
 #include <cstdio>
 
@@ -18,19 +15,6 @@ const char* kHelp =
     "Writes, ATTACH, VACUUM INTO and extensions are refused; a second statement is refused.\n"
     "The statement stops after --timeout-ms (default 10000) or --max-rows rows (default 1000000);\n"
     "then the rows printed so far stay on stdout, the reason goes to stderr and the exit code is 2.\n";
-
-std::string cellText(Statement& st, int column) {
-    switch (st.columnType(column)) {
-    case SQLITE_NULL: return {};
-    case SQLITE_INTEGER: return std::to_string(st.int64(column));
-    case SQLITE_FLOAT: {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%.17g", st.real(column));
-        return buf;
-    }
-    default: return st.text(column);
-    }
-}
 
 int runQuery(const std::vector<std::string>& args) {
     if (wantsHelp(args)) {
@@ -48,24 +32,22 @@ int runQuery(const std::vector<std::string>& args) {
         std::fprintf(stderr, "%s", kHelp);
         return kExitBadInput;
     }
-    Database db;
     std::string error;
-    if (!openStoreForReading(pos[0], &db, &error)) {
+    std::shared_ptr<TraceSession> session = openSessionForReading(pos[0], &error);
+    if (!session) {
         std::fprintf(stderr, "opscope-cli query: %s\n", error.c_str());
         return kExitBadInput;
     }
-    auto columns = [&](Statement& st) {
-        if (!header) return;
-        std::vector<std::string> row;
-        for (int c = 0; c < st.columnCount(); ++c) row.push_back(st.columnName(c));
-        writeCsvRow(stdout, row);
+    auto columns = [&](const std::vector<std::string>& names) {
+        if (header) writeCsvRow(stdout, names);
     };
-    auto rowOut = [&](Statement& st) {
-        std::vector<std::string> row;
-        for (int c = 0; c < st.columnCount(); ++c) row.push_back(cellText(st, c));
-        writeCsvRow(stdout, row);
-    };
-    QueryResult result = runReadOnlyQuery(db, pos[1], limits, columns, rowOut);
+    auto rowOut = [&](const std::vector<std::string>& cells) { writeCsvRow(stdout, cells); };
+    QueryResult result;
+    Error failure;
+    if (!session->userQuery(pos[1], limits, columns, rowOut, &result, &failure)) {
+        std::fprintf(stderr, "opscope-cli query: %s\n", describe(failure).c_str());
+        return kExitBadInput;
+    }
     std::fflush(stdout);
     if (result.outcome == QueryOutcome::Done) return kExitOk;
     std::fprintf(stderr, "opscope-cli query: %s\n", result.message.c_str());

@@ -2,7 +2,6 @@
 // start, -1 at its device event's start) summarised as HTA's trace_counters does.
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/csv_writer.h"
-#include "app/cli/launch_cli_support.h"
 #include "core/analysis/launch/queue_length.h"
 
 #include <nlohmann/json.hpp>
@@ -64,9 +63,14 @@ int runQueue(const std::vector<std::string>& args) {
     }
     std::string input;
     if (!singleInput(parser, &input, "queue", kHelp)) return kExitBadInput;
-    LaunchData data;
-    if (!loadLaunchInput(input, &data, "queue")) return kExitBadInput;
-    const QueueReport report = computeQueueLength(data, options);
+    std::shared_ptr<TraceSession> session = openInputSession(input, "queue");
+    if (!session) return kExitBadInput;
+    QueueReport report;
+    Error error;
+    if (!session->queueLength(options, &report, &error)) {
+        std::fprintf(stderr, "opscope-cli queue: %s\n", describe(error).c_str());
+        return kExitBadInput;
+    }
     if (report.overflowed) std::fprintf(stderr, "opscope-cli queue: a sum overflowed int64 ns\n");
     if (json) {
         std::printf("%s\n", toJson(report, options, series).dump(2).c_str());

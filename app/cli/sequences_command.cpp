@@ -45,16 +45,14 @@ int runSequences(const std::vector<std::string>& args) {
     }
     std::string input;
     if (!singleInput(parser, &input, "sequences", kHelp)) return kExitBadInput;
-    Database db;
-    if (!openInput(input, &db, "sequences")) return kExitBadInput;
-    LaunchData launches;
-    HostCallData host;
+    std::shared_ptr<TraceSession> session = openInputSession(input, "sequences");
+    if (!session) return kExitBadInput;
+    SequenceReport report;
     Error error;
-    if (!readLaunchData(db, &launches, &error) || !readHostCalls(db, &host, &error)) {
+    if (!session->kernelSequences(options, &report, &error)) {
         std::fprintf(stderr, "opscope-cli sequences: %s\n", describe(error).c_str());
         return kExitBadInput;
     }
-    const SequenceReport report = findKernelSequences(launches, host, options);
     if (report.overflowed) std::fprintf(stderr, "opscope-cli sequences: a sum overflowed int64 ns\n");
     if (json) {
         nlohmann::ordered_json out;

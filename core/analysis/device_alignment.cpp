@@ -1,5 +1,6 @@
 #include "core/analysis/device_alignment.h"
 
+#include "core/store/alignment_reader.h"
 #include "core/store/process_key.h"
 #include "core/store/sqlite_db.h"
 
@@ -46,10 +47,8 @@ struct ProcessRow {
 
 std::vector<ProcessRow> readProcesses(Database& db) {
     std::vector<ProcessRow> out;
-    Statement st = db.prepare("SELECT p.id, p.pid, coalesce(p.device_id, 0), coalesce(d.name, ''), "
-                              "coalesce(d.ordinal, 0) FROM process p LEFT JOIN device d ON d.id = p.device_id ORDER BY p.id");
-    while (st.step())
-        out.push_back({st.int64(0), inputPrefixOfProcessKey(st.text(1)), st.int64(2), st.text(3), static_cast<int>(st.int64(4))});
+    for (const ProcessDeviceRow& p : readProcessDevices(db))
+        out.push_back({p.id, inputPrefixOfProcessKey(p.pid), p.deviceId, p.deviceName, p.ordinal});
     return out;
 }
 
@@ -79,33 +78,17 @@ std::vector<AlignmentGroup> makeGroups(const std::vector<ProcessRow>& processes)
     return out;
 }
 
-std::string likeAny(const std::vector<std::string>& patterns, bool prefix) {
-    std::string sql;
-    for (const std::string& p : patterns) {
-        std::string escaped;
-        for (char c : p) {
-            if (c == '\'') escaped += "''";
-            else if (c == '%' || c == '_' || c == '\\') escaped += std::string("\\") + c;
-            else escaped.push_back(c);
-        }
-        if (!sql.empty()) sql += " OR ";
-        sql += "value LIKE '" + std::string(prefix ? "" : "%") + escaped + "%' ESCAPE '\\'";
-    }
-    return sql.empty() ? "0" : sql;
-}
-
 struct Anchor {
     TimeNs ns = 0;
     std::string name;
 };
 
-// Per process: the earliest marker. SQLite takes bare columns from the row that holds min(ts).
-std::unordered_map<std::int64_t, Anchor> anchorsPerProcess(Database& db, const std::string& where, bool useEnd) {
+// Per process: the earliest marker, at its start or (sync markers) its end.
+std::unordered_map<std::int64_t, Anchor> anchorsPerProcess(Database& db, const std::vector<std::string>& patterns,
+                                                           MarkerMatch match, bool useEnd) {
     std::unordered_map<std::int64_t, Anchor> out;
-    Statement st = db.prepare("SELECT t.process_id, min(s.ts), s.ts + s.dur, n.value FROM slice s "
-                              "JOIN track t ON t.id = s.track_id JOIN string n ON n.id = s.name_id WHERE " +
-                              where + " GROUP BY t.process_id");
-    while (st.step()) out[st.int64(0)] = {useEnd ? st.int64(2) : st.int64(1), st.text(3)};
+    for (auto& [process, marker] : readFirstMarkers(db, patterns, match))
+        out[process] = {useEnd ? marker.endNs : marker.startNs, std::move(marker.name)};
     return out;
 }
 
@@ -133,17 +116,16 @@ bool assignAnchors(std::vector<AlignmentGroup>& groups, const std::unordered_map
 bool computeDeviceAlignment(Database& db, const AlignmentOptions& options, DeviceAlignment* out, Error* error) {
     *out = DeviceAlignment{};
     try {
-        if (db.scalarInt("SELECT count(*) FROM device WHERE clock_offset_ns != 0") > 0) {
+        if (storeHasClockOffsets(db)) {
             out->source = AlignmentSource::ClockOffsets;
             return true;
         }
         out->groups = makeGroups(readProcesses(db));
         if (out->groups.size() < 2) return true;
-        const std::string stepWhere = "t.kind = 'step' OR s.name_id IN (SELECT id FROM string WHERE " +
-                                      likeAny(options.stepPrefixes, true) + ")";
-        const std::string syncWhere = "s.name_id IN (SELECT id FROM string WHERE " + likeAny(options.syncPatterns, false) + ")";
-        if (assignAnchors(out->groups, anchorsPerProcess(db, stepWhere, false))) out->source = AlignmentSource::StepMarkers;
-        else if (assignAnchors(out->groups, anchorsPerProcess(db, syncWhere, true))) out->source = AlignmentSource::SyncMarkers;
+        if (assignAnchors(out->groups, anchorsPerProcess(db, options.stepPrefixes, MarkerMatch::StepOrPrefix, false)))
+            out->source = AlignmentSource::StepMarkers;
+        else if (assignAnchors(out->groups, anchorsPerProcess(db, options.syncPatterns, MarkerMatch::Contains, true)))
+            out->source = AlignmentSource::SyncMarkers;
         else return true; // no marker every rank shares: leave the times alone
     } catch (const SqliteError& e) {
         if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", e.what()};

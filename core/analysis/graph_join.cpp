@@ -1,10 +1,13 @@
 #include "core/analysis/graph_join.h"
 
 #include "core/analysis/graph_join_names.h"
+#include "core/store/graph_join_reader.h"
+#include "core/store/string_reader.h"
 #include "core/store/sqlite_db.h"
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace opscope {
@@ -80,10 +83,8 @@ private:
 };
 
 void Joiner::loadStrings() {
-    std::int64_t maxId = db_.scalarInt("SELECT max(id) FROM string", 0);
-    strings_.assign(static_cast<std::size_t>(maxId + 1), std::string());
-    Statement st = db_.prepare("SELECT id, value FROM string");
-    while (st.step()) strings_[static_cast<std::size_t>(st.int64(0))] = st.text(1);
+    Error error;
+    if (!readStringValues(db_, &strings_, &error)) throw SqliteError(error.detail);
     for (std::size_t i = 1; i < strings_.size(); ++i) stringId_.emplace(strings_[i], static_cast<std::uint32_t>(i));
     wanted_.assign(strings_.size(), 0);
 }
@@ -119,38 +120,25 @@ void Joiner::indexNames() {
 }
 
 void Joiner::loadCandidates() {
-    std::string sql = "SELECT s.id, s.ts, s.arg_id, s.name_id, t.is_compute FROM slice s JOIN track t ON t.id = s.track_id "
-                      "WHERE (s.flags & 8) = 0 AND t.kind IN ('thread', 'async')";
-    if (!options_.trackIds.empty()) {
-        sql += " AND s.track_id IN (";
-        for (std::size_t i = 0; i < options_.trackIds.size(); ++i)
-            sql += (i ? "," : "") + std::to_string(options_.trackIds[i]);
-        sql += ")";
-    }
-    Statement st = db_.prepare(sql + " ORDER BY s.ts, s.id");
-    while (st.step()) {
-        std::int64_t nameId = st.int64(3);
-        if (nameId <= 0 || static_cast<std::size_t>(nameId) >= wanted_.size() || !wanted_[nameId]) continue;
-        Candidate c{st.int64(0), st.int64(1), st.isNull(2) ? 0 : st.int64(2), static_cast<std::uint32_t>(nameId),
-                    st.int64(4) != 0, false};
+    forEachJoinCandidate(db_, options_.trackIds, [&](const JoinCandidateRow& row) {
+        const std::int64_t nameId = row.nameId;
+        if (nameId <= 0 || static_cast<std::size_t>(nameId) >= wanted_.size() || !wanted_[nameId]) return;
+        Candidate c{row.sliceId, row.tsNs, row.argId, static_cast<std::uint32_t>(nameId), row.onComputeTrack, false};
         slicesByName_[c.nameId].push_back(slices_.size());
         slices_.push_back(c);
-    }
+    });
 }
 
 void Joiner::loadIds() {
-    Statement st = db_.prepare("SELECT json_extract(json, '$.\"Record function id\"'), "
-                               "json_extract(json, '$.\"External id\"') FROM args WHERE id = ?");
+    JoinIdLookup ids(db_);
+    std::optional<std::int64_t> rf, external;
     for (std::size_t i = 0; i < slices_.size(); ++i) {
         const Candidate& c = slices_[i];
         if (!c.argId || !nodesByName_.count(c.nameId)) continue;
-        st.bind(1, c.argId);
-        if (st.step()) {
-            bool hasRf = !st.isNull(0) && st.int64(0) != 0;
-            if (hasRf) byRfId_[{c.nameId, st.int64(0)}].push_back(i);
-            if (!hasRf && !st.isNull(1)) byExternalId_[{c.nameId, st.int64(1)}].push_back(i);
-        }
-        st.reset();
+        if (!ids.lookup(c.argId, &rf, &external)) continue;
+        const bool hasRf = rf && *rf != 0;
+        if (hasRf) byRfId_[{c.nameId, *rf}].push_back(i);
+        if (!hasRf && external) byExternalId_[{c.nameId, *external}].push_back(i);
     }
 }
 
@@ -282,25 +270,9 @@ bool joinNodesToSlices(Database& db, const std::vector<JoinNode>& nodes, const J
     }
 }
 
-namespace {
-
-// The operator slices a graph covers: tracks and categories of its joined slices.
-const char* kUnjoinedFrom =
-    " FROM slice s WHERE (s.flags & 8) = 0"
-    " AND s.track_id IN (SELECT DISTINCT j.track_id FROM graph_node_slice g JOIN slice j ON j.id = g.slice_id"
-    "   JOIN graph_node n ON n.id = g.node_id WHERE n.graph_id = ?1)"
-    " AND coalesce(s.cat_id, 0) IN (SELECT DISTINCT coalesce(j.cat_id, 0) FROM graph_node_slice g"
-    "   JOIN slice j ON j.id = g.slice_id JOIN graph_node n ON n.id = g.node_id WHERE n.graph_id = ?1)"
-    " AND NOT EXISTS (SELECT 1 FROM graph_node_slice g JOIN graph_node n ON n.id = g.node_id"
-    "   WHERE g.slice_id = s.id AND n.graph_id = ?1)";
-
-} // namespace
-
 bool countUnjoinedExecutions(Database& db, std::int64_t graphId, std::int64_t* count, Error* error) {
     try {
-        Statement st = db.prepare(std::string("SELECT count(*)") + kUnjoinedFrom);
-        st.bind(1, graphId);
-        *count = st.step() ? st.int64(0) : 0;
+        *count = countUnjoinedSlices(db, graphId);
         return true;
     } catch (const SqliteError& e) {
         *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", e.what()};
@@ -312,12 +284,8 @@ bool listUnjoinedExecutions(Database& db, std::int64_t graphId, int limit, std::
                             Error* error) {
     out->clear();
     try {
-        Statement st = db.prepare(std::string("SELECT (SELECT value FROM string WHERE id = s.name_id), count(*), "
-                                              "sum(s.dur)") + kUnjoinedFrom +
-                                  " GROUP BY s.name_id ORDER BY count(*) DESC, sum(s.dur) DESC LIMIT ?2");
-        st.bind(1, graphId);
-        st.bind(2, static_cast<std::int64_t>(limit));
-        while (st.step()) out->push_back({st.text(0), st.int64(1), st.int64(2)});
+        for (UnjoinedNameRow& row : readUnjoinedNames(db, graphId, limit))
+            out->push_back({std::move(row.name), row.count, row.totalNs});
         return true;
     } catch (const SqliteError& e) {
         *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", e.what()};

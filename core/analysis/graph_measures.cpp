@@ -1,6 +1,8 @@
 #include "core/analysis/graph_measures.h"
 
 #include "core/analysis/graph_layout.h"
+#include "core/store/graph_measure_reader.h"
+#include "core/store/metric_reader.h"
 #include "core/store/sqlite_db.h"
 
 #include <algorithm>
@@ -22,16 +24,12 @@ Error dbError(const Database& db, const SqliteError& e) {
 using NodeIndex = std::unordered_map<std::int64_t, std::size_t>;
 
 void loadTotals(Database& db, const StoredGraph& graph, const NodeIndex& index, GraphMeasures* out) {
-    Statement st = db.prepare("SELECT g.node_id, count(*), sum(s.dur) FROM graph_node_slice g "
-                              "JOIN graph_node n ON n.id = g.node_id JOIN slice s ON s.id = g.slice_id "
-                              "WHERE n.graph_id = ? GROUP BY g.node_id");
-    st.bind(1, graph.id);
-    while (st.step()) {
-        auto it = index.find(st.int64(0));
+    for (const NodeTotalsRow& row : readNodeTotals(db, graph.id)) {
+        auto it = index.find(row.nodeId);
         if (it == index.end()) continue;
-        out->executions[it->second] = st.int64(1);
-        out->totalNs[it->second] = st.int64(2);
-        out->joinedTotalNs += st.int64(2);
+        out->executions[it->second] = row.executions;
+        out->totalNs[it->second] = row.totalNs;
+        out->joinedTotalNs += row.totalNs;
     }
 }
 
@@ -39,26 +37,24 @@ void loadTotals(Database& db, const StoredGraph& graph, const NodeIndex& index, 
 std::vector<double> bubbleBefore(Database& db, const StoredGraph& graph, const NodeIndex& index) {
     std::unordered_map<std::int64_t, std::size_t> nodeOfSlice;
     std::vector<std::int64_t> tracks;
-    Statement joined = db.prepare("SELECT g.slice_id, g.node_id, s.track_id FROM graph_node_slice g "
-                                  "JOIN graph_node n ON n.id = g.node_id JOIN slice s ON s.id = g.slice_id "
-                                  "WHERE n.graph_id = ? AND s.depth = 0");
-    joined.bind(1, graph.id);
-    while (joined.step()) {
-        auto it = index.find(joined.int64(1));
-        if (it != index.end()) nodeOfSlice.emplace(joined.int64(0), it->second);
-        tracks.push_back(joined.int64(2));
+    for (const JoinedSliceRow& row : readJoinedTopLevelSlices(db, graph.id)) {
+        auto it = index.find(row.nodeId);
+        if (it != index.end()) nodeOfSlice.emplace(row.sliceId, it->second);
+        tracks.push_back(row.trackId);
     }
     std::sort(tracks.begin(), tracks.end());
     tracks.erase(std::unique(tracks.begin(), tracks.end()), tracks.end());
     std::vector<double> sum(graph.nodes.size(), 0.0), count(graph.nodes.size(), 0.0);
-    Statement st = db.prepare("SELECT id, ts, dur FROM slice WHERE track_id = ? AND depth = 0 ORDER BY ts");
+    TopLevelSliceScan scan(db);
+    std::int64_t sliceId = 0;
+    TimeNs ts = 0, dur = 0;
     for (std::int64_t track : tracks) {
-        st.bind(1, track);
+        scan.selectTrack(track);
         bool first = true;
         TimeNs maxEnd = 0;
-        while (st.step()) {
-            TimeNs ts = st.int64(1), end = ts + st.int64(2);
-            auto it = nodeOfSlice.find(st.int64(0));
+        while (scan.next(&sliceId, &ts, &dur)) {
+            const TimeNs end = ts + dur;
+            auto it = nodeOfSlice.find(sliceId);
             if (it != nodeOfSlice.end() && !first) {
                 sum[it->second] += static_cast<double>(std::max<TimeNs>(0, ts - maxEnd));
                 count[it->second] += 1;
@@ -66,7 +62,6 @@ std::vector<double> bubbleBefore(Database& db, const StoredGraph& graph, const N
             maxEnd = first ? end : std::max(maxEnd, end);
             first = false;
         }
-        st.reset();
     }
     std::vector<double> mean(graph.nodes.size(), kNaN);
     for (std::size_t i = 0; i < mean.size(); ++i)
@@ -76,20 +71,18 @@ std::vector<double> bubbleBefore(Database& db, const StoredGraph& graph, const N
 
 void loadMetricMeans(Database& db, const StoredGraph& graph, const NodeIndex& index, GraphMeasures* out) {
     std::map<std::int64_t, NodeMeasureColumn> keys;
-    Statement k = db.prepare("SELECT id, name, unit, group_name FROM metric_key");
-    while (k.step())
-        keys[k.int64(0)] = {NodeMeasureColumn::Kind::Metric, k.text(1), k.text(2), k.text(3), k.int64(0)};
+    std::vector<MetricKeyRow> keyRows;
+    Error error;
+    if (!readMetricKeys(db, &keyRows, &error)) throw SqliteError(error.detail);
+    for (MetricKeyRow& k : keyRows)
+        keys[k.id] = {NodeMeasureColumn::Kind::Metric, std::move(k.name), std::move(k.unit), std::move(k.group), k.id};
     std::map<std::int64_t, std::vector<double>> means;
-    Statement st = db.prepare("SELECT g.node_id, m.key_id, avg(m.num) FROM graph_node_slice g "
-                              "JOIN graph_node n ON n.id = g.node_id JOIN slice_metric m ON m.slice_id = g.slice_id "
-                              "WHERE n.graph_id = ? AND m.num IS NOT NULL GROUP BY g.node_id, m.key_id");
-    st.bind(1, graph.id);
-    while (st.step()) {
-        auto node = index.find(st.int64(0));
+    for (const NodeMetricMeanRow& row : readNodeMetricMeans(db, graph.id)) {
+        auto node = index.find(row.nodeId);
         if (node == index.end()) continue;
-        auto& column = means[st.int64(1)];
+        auto& column = means[row.keyId];
         if (column.empty()) column.assign(graph.nodes.size(), kNaN);
-        column[node->second] = st.real(2);
+        column[node->second] = row.mean;
     }
     std::vector<std::int64_t> order;
     for (const auto& [key, values] : means)
@@ -139,10 +132,7 @@ bool loadSliceNodeMap(Database& db, std::int64_t graphId, std::vector<std::pair<
                       Error* error) {
     out->clear();
     try {
-        Statement st = db.prepare("SELECT g.slice_id, g.node_id FROM graph_node_slice g JOIN graph_node n "
-                                  "ON n.id = g.node_id WHERE n.graph_id = ? ORDER BY g.slice_id, g.node_id");
-        st.bind(1, graphId);
-        while (st.step()) out->emplace_back(st.int64(0), st.int64(1));
+        *out = readSliceNodePairs(db, graphId);
         return true;
     } catch (const SqliteError& e) {
         *error = dbError(db, e);

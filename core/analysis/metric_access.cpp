@@ -1,6 +1,6 @@
 #include "core/analysis/metric_access.h"
 
-#include "core/store/sqlite_db.h"
+#include "core/store/metric_reader.h"
 
 #include <algorithm>
 #include <cctype>
@@ -25,20 +25,17 @@ std::string normalizeMetricName(std::string_view name) {
 }
 
 bool MetricCatalog::load(Database& db, MetricCatalog* out, Error* error) {
+    std::vector<MetricKeyRow> rows;
+    if (!readMetricKeys(db, &rows, error)) return false;
     std::vector<MetricKeyInfo> keys;
-    try {
-        Statement st = db.prepare("SELECT id, name, coalesce(unit, ''), coalesce(group_name, '') FROM metric_key");
-        while (st.step()) {
-            MetricKeyInfo k;
-            k.id = st.int64(0);
-            k.name = st.text(1);
-            k.unit = st.text(2);
-            k.group = st.text(3);
-            keys.push_back(std::move(k));
-        }
-    } catch (const SqliteError& e) {
-        if (error) *error = storeError(db, e.what());
-        return false;
+    keys.reserve(rows.size());
+    for (MetricKeyRow& r : rows) {
+        MetricKeyInfo k;
+        k.id = r.id;
+        k.name = std::move(r.name);
+        k.unit = std::move(r.unit);
+        k.group = std::move(r.group);
+        keys.push_back(std::move(k));
     }
     out->setKeys(std::move(keys));
     return true;
@@ -81,48 +78,35 @@ bool aggregateMetrics(Database& db, const SliceSet& slices, const std::vector<st
                       Error* error) {
     out->groupCount = groupCount;
     out->keyIds = keyIds;
-    bool allKeys = keyIds.empty();
-    try {
-        if (allKeys) {
-            Statement keys = db.prepare("SELECT id FROM metric_key ORDER BY id");
-            while (keys.step()) out->keyIds.push_back(keys.int64(0));
-        }
-        std::unordered_map<std::int64_t, std::size_t> columnOf;
-        for (std::size_t c = 0; c < out->keyIds.size(); ++c) columnOf.emplace(out->keyIds[c], c);
-        std::size_t width = out->keyIds.size();
-        out->sum.assign(groupCount * width, 0.0);
-        out->count.assign(groupCount * width, 0);
-        if (width == 0 || slices.slices.empty()) return true;
-        SliceIdMap idMap(slices);
-        auto add = [&](std::int64_t sliceId, std::size_t column, double value) {
-            std::int64_t index = idMap.indexOf(sliceId);
-            if (index < 0) return;
-            std::uint32_t group = groupOfSlice[static_cast<std::size_t>(index)];
-            if (group == kNoGroup) return;
-            out->sum[group * width + column] += value;
-            ++out->count[group * width + column];
-        };
-        // One sequential scan beats an index lookup plus a row fetch per value as soon as several keys
-        // are wanted (measured: 4 keys of 5 by index take 3x the time of the whole scan).
-        if (allKeys || width > 1) {
-            Statement st = db.prepare("SELECT slice_id, key_id, num FROM slice_metric WHERE num IS NOT NULL");
-            while (st.step()) {
-                auto it = columnOf.find(st.int64(1));
-                if (it != columnOf.end()) add(st.int64(0), it->second, st.real(2));
-            }
-        } else {
-            Statement st = db.prepare("SELECT slice_id, num FROM slice_metric WHERE key_id = ? AND num IS NOT NULL");
-            for (std::size_t c = 0; c < width; ++c) {
-                st.reset();
-                st.bind(1, out->keyIds[c]);
-                while (st.step()) add(st.int64(0), c, st.real(1));
-            }
-        }
-    } catch (const SqliteError& e) {
-        if (error) *error = storeError(db, e.what());
-        return false;
-    }
-    return true;
+    const bool allKeys = keyIds.empty();
+    if (allKeys && !readMetricKeyIds(db, &out->keyIds, error)) return false;
+    std::unordered_map<std::int64_t, std::size_t> columnOf;
+    for (std::size_t c = 0; c < out->keyIds.size(); ++c) columnOf.emplace(out->keyIds[c], c);
+    const std::size_t width = out->keyIds.size();
+    out->sum.assign(groupCount * width, 0.0);
+    out->count.assign(groupCount * width, 0);
+    if (width == 0 || slices.slices.empty()) return true;
+    SliceIdMap idMap(slices);
+    auto add = [&](std::int64_t sliceId, std::size_t column, double value) {
+        std::int64_t index = idMap.indexOf(sliceId);
+        if (index < 0) return;
+        std::uint32_t group = groupOfSlice[static_cast<std::size_t>(index)];
+        if (group == kNoGroup) return;
+        out->sum[group * width + column] += value;
+        ++out->count[group * width + column];
+    };
+    // One sequential scan beats an index lookup plus a row fetch per value as soon as several keys
+    // are wanted (measured: 4 keys of 5 by index take 3x the time of the whole scan).
+    if (allKeys || width > 1)
+        return readAllMetricValues(
+            db,
+            [&](std::int64_t sliceId, std::int64_t keyId, double value) {
+                auto it = columnOf.find(keyId);
+                if (it != columnOf.end()) add(sliceId, it->second, value);
+            },
+            error);
+    return readMetricValues(db, out->keyIds[0], [&](std::int64_t sliceId, double value) { add(sliceId, 0, value); },
+                            error);
 }
 
 bool loadMetricColumn(Database& db, const SliceSet& slices, std::int64_t keyId, std::vector<double>* out,
@@ -130,18 +114,13 @@ bool loadMetricColumn(Database& db, const SliceSet& slices, std::int64_t keyId, 
     out->assign(slices.slices.size(), std::numeric_limits<double>::quiet_NaN());
     if (slices.slices.empty()) return true;
     SliceIdMap idMap(slices);
-    try {
-        Statement st = db.prepare("SELECT slice_id, num FROM slice_metric WHERE key_id = ? AND num IS NOT NULL");
-        st.bind(1, keyId);
-        while (st.step()) {
-            std::int64_t index = idMap.indexOf(st.int64(0));
-            if (index >= 0) (*out)[static_cast<std::size_t>(index)] = st.real(1);
-        }
-    } catch (const SqliteError& e) {
-        if (error) *error = storeError(db, e.what());
-        return false;
-    }
-    return true;
+    return readMetricValues(
+        db, keyId,
+        [&](std::int64_t sliceId, double value) {
+            std::int64_t index = idMap.indexOf(sliceId);
+            if (index >= 0) (*out)[static_cast<std::size_t>(index)] = value;
+        },
+        error);
 }
 
 } // namespace opscope

@@ -1,7 +1,7 @@
 #include "core/analysis/operator_grouping.h"
 
 #include "core/analysis/metric_access.h"
-#include "core/store/sqlite_db.h"
+#include "core/store/args_reader.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -84,21 +84,13 @@ bool groupByArgsField(Database& db, const StoreSnapshot& snap, const GroupingOpt
     }
     LabelInterner interner;
     std::vector<std::uint32_t> groupOfArg(hi >= lo ? static_cast<std::size_t>(hi - lo + 1) : 0, kNoGroup);
-    try {
-        // json_extract runs inside SQLite: much faster than parsing every args object here.
-        std::string path = "$.\"" + options.argsField + "\"";
-        Statement st = db.prepare("SELECT id, json_extract(json, ?) FROM args WHERE id BETWEEN ? AND ?");
-        st.bind(1, path).bind(2, lo).bind(3, hi);
-        while (st.step()) {
-            if (st.isNull(1)) continue;
-            std::string value = st.text(1);
-            if (value.empty()) continue;
-            groupOfArg[static_cast<std::size_t>(st.int64(0) - lo)] = interner.intern(value, &out->labels);
-        }
-    } catch (const SqliteError& e) {
-        if (error) *error = storeError(db, e.what());
-        return false;
-    }
+    const bool read = readArgsField(
+        db, options.argsField, lo, hi,
+        [&](std::int64_t argsId, const std::string& value) {
+            groupOfArg[static_cast<std::size_t>(argsId - lo)] = interner.intern(value, &out->labels);
+        },
+        error);
+    if (!read) return false;
     std::uint32_t noType = kNoGroup;
     for (std::size_t i = 0; i < slices.size(); ++i) {
         const SliceRecord& s = slices[i];

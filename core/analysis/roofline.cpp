@@ -1,7 +1,7 @@
 #include "core/analysis/roofline.h"
 
 #include "core/analysis/diagnosis_rules.h"
-#include "core/store/sqlite_db.h"
+#include "core/store/args_reader.h"
 
 #include <algorithm>
 #include <cmath>
@@ -47,36 +47,20 @@ std::string firstOf(const std::vector<std::string>& names, const char* fallback)
 bool addFromArgs(DiagnosisContext& ctx, const RuleConfig& rule, std::map<std::string, Totals>* out, Error* error) {
     std::vector<std::string> flopsArgs = rule.strings("flops_args"), bytesArgs = rule.strings("bytes_args");
     if (flopsArgs.empty() || bytesArgs.empty()) return true;
-    std::string flops = "coalesce(", bytes = "coalesce(";
-    for (std::size_t i = 0; i < flopsArgs.size(); ++i)
-        flops += (i ? ", " : "") + std::string("json_extract(a.json, '$.\"") + flopsArgs[i] + "\"')";
-    for (std::size_t i = 0; i < bytesArgs.size(); ++i)
-        bytes += (i ? ", " : "") + std::string("json_extract(a.json, '$.\"") + bytesArgs[i] + "\"')";
-    // instr() skips most args rows cheaply before json_extract parses any.
-    std::string sql = "SELECT s.name_id, s.ts, s.dur, " + flops + "), " + bytes +
-                      ") FROM args a JOIN slice s ON s.arg_id = a.id WHERE instr(lower(a.json), ?) > 0";
-    try {
-        Statement st = ctx.db.prepare(sql);
-        std::string needle = firstOf(flopsArgs, "flops");
-        std::transform(needle.begin(), needle.end(), needle.begin(), [](unsigned char c) { return std::tolower(c); });
-        st.bind(1, needle);
-        while (st.step()) {
-            if (st.isNull(3) || st.isNull(4)) continue;
-            TimeNs ts = st.int64(1);
-            if (ctx.options.range && !ctx.options.range->contains(ts)) continue;
-            double f = st.real(3), b = st.real(4);
-            if (f <= 0 || b <= 0) continue;
-            Totals& t = (*out)[std::string(ctx.snapshot.strings.at(static_cast<std::uint32_t>(st.int64(0))))];
-            t.flops += f;
-            t.bytes += b;
-            t.totalNs += st.int64(2);
+    std::string needle = firstOf(flopsArgs, "flops");
+    std::transform(needle.begin(), needle.end(), needle.begin(), [](unsigned char c) { return std::tolower(c); });
+    return readSliceArgsPairs(
+        ctx.db, flopsArgs, bytesArgs, needle,
+        [&](const ArgsPairRow& row) {
+            if (ctx.options.range && !ctx.options.range->contains(row.tsNs)) return;
+            if (row.first <= 0 || row.second <= 0) return;
+            Totals& t = (*out)[std::string(ctx.snapshot.strings.at(row.nameId))];
+            t.flops += row.first;
+            t.bytes += row.second;
+            t.totalNs += row.durNs;
             ++t.count;
-        }
-    } catch (const SqliteError& e) {
-        if (error) *error = storeError(ctx.db, e.what());
-        return false;
-    }
-    return true;
+        },
+        error);
 }
 
 } // namespace

@@ -2,7 +2,9 @@
 
 #include "core/store/meta_reader.h"
 #include "core/store/schema.h"
+#include "core/store/slice_row_reader.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/string_reader.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -35,19 +37,7 @@ bool openStoreReadOnly(const std::string& path, Database* out, Error* error) {
 }
 
 bool StringTable::load(Database& db, StringTable* out, Error* error) {
-    try {
-        std::int64_t maxId = db.scalarInt("SELECT max(id) FROM string", 0);
-        out->values_.assign(static_cast<std::size_t>(maxId + 1), std::string());
-        Statement st = db.prepare("SELECT id, value FROM string");
-        while (st.step()) {
-            std::int64_t id = st.int64(0);
-            if (id >= 0 && id <= maxId) out->values_[static_cast<std::size_t>(id)] = st.text(1);
-        }
-    } catch (const SqliteError& e) {
-        if (error) *error = storeError(db, e.what());
-        return false;
-    }
-    return true;
+    return readStringValues(db, &out->values_, error);
 }
 
 void StringTable::set(std::uint32_t id, std::string value) {
@@ -92,23 +82,18 @@ std::int64_t SliceSet::indexOfSlice(std::int64_t sliceId) const {
 
 namespace {
 
-void readSliceRow(Statement& st, SliceRecord* r) {
-    r->id = st.int64(0);
-    r->tsNs = st.int64(2);
-    r->durNs = st.int64(3);
-    r->selfNs = st.int64(4);
-    r->depth = static_cast<std::uint16_t>(st.int64(5));
-    r->nameId = static_cast<std::uint32_t>(st.int64(6));
-    r->catId = static_cast<std::uint32_t>(st.int64(7));
-    r->typeId = static_cast<std::uint32_t>(st.int64(8));
-    r->argId = st.int64(9);
-    r->flags = static_cast<std::uint16_t>(st.int64(10));
+void toRecord(const SliceRow& row, SliceRecord* r) {
+    r->id = row.id;
+    r->tsNs = row.tsNs;
+    r->durNs = row.durNs;
+    r->selfNs = row.selfNs;
+    r->depth = static_cast<std::uint16_t>(row.depth);
+    r->nameId = static_cast<std::uint32_t>(row.nameId);
+    r->catId = static_cast<std::uint32_t>(row.catId);
+    r->typeId = static_cast<std::uint32_t>(row.typeId);
+    r->argId = row.argId;
+    r->flags = static_cast<std::uint16_t>(row.flags);
 }
-
-// NULL cat/type/arg ids read as 0 (sqlite3_column_int64 of NULL), which is what "none" means here;
-// coalesce() in SQL would cost a function call per row.
-constexpr const char* kSliceColumns =
-    "SELECT id, track_id, ts, dur, self_dur, depth, name_id, cat_id, type_id, arg_id, flags FROM slice";
 
 // Groups rows by track index, keeping each group in id (= time) order.
 void groupByTrack(std::vector<SliceRecord>& rows, std::size_t trackCount, SliceSet* out) {
@@ -165,13 +150,14 @@ bool loadSlices(Database& db, const TrackCatalog& catalog, const std::vector<std
     try {
         // A table scan in rowid order beats index lookups unless few of the slices are wanted.
         bool scanAll = wantedSlices * 4 > allSlices;
-        Statement st = db.prepare(std::string(kSliceColumns) + (scanAll ? "" : " WHERE track_id = ?"));
+        SliceRowReader reader(db, scanAll ? SliceRowReader::Scope::AllSlices : SliceRowReader::Scope::OneTrack);
+        SliceRow row;
         auto readAll = [&]() {
-            while (st.step()) {
-                std::int64_t track = st.int64(1);
+            while (reader.next(&row)) {
+                const std::int64_t track = row.trackId;
                 if (track < 0 || track > maxTrack || wanted[static_cast<std::size_t>(track)] < 0) continue;
                 SliceRecord r;
-                readSliceRow(st, &r);
+                toRecord(row, &r);
                 if (!skipCats.empty() && compute[static_cast<std::size_t>(track)] &&
                     std::binary_search(skipCats.begin(), skipCats.end(), r.catId)) {
                     if (filter.skipped) ++*filter.skipped;
@@ -196,8 +182,7 @@ bool loadSlices(Database& db, const TrackCatalog& catalog, const std::vector<std
         } else {
             for (std::int64_t id : logicalIds)
                 for (std::int64_t lane : catalog.lanesOf(id)) {
-                    st.reset();
-                    st.bind(1, lane);
+                    reader.selectTrack(lane);
                     readAll();
                 }
         }

@@ -3,6 +3,7 @@
 #pragma once
 #include "core/model/error.h"
 #include "core/model/time.h"
+#include "core/store/track_reader.h"
 
 #include <cstdint>
 #include <map>
@@ -12,26 +13,6 @@
 namespace opscope {
 
 class Database;
-
-struct TrackRecord {
-    std::int64_t id = 0;
-    std::int64_t processId = 0;
-    std::int64_t threadId = 0; // 0: no thread
-    std::string kind;          // 'thread' | 'async' | 'counter' | 'instant' | 'step'
-    std::string name;
-    std::string unit;
-    std::string processName;
-    std::string threadName;
-    std::string deviceName;    // empty: not on a device
-    std::int64_t deviceId = 0; // 0: none
-    int lane = 0;
-    bool isCompute = false;    // lanes inherit it from their logical track
-    std::int64_t logicalId = 0; // the lane-0 track this one belongs to (its own id for lane 0)
-    std::int64_t sliceCount = 0;
-    std::int64_t counterCount = 0;
-    // Devices group tracks for the union view; tracks without a device group by process.
-    std::int64_t deviceKey() const { return deviceId > 0 ? deviceId : -processId; }
-};
 
 class TrackCatalog {
 public:

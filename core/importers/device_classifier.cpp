@@ -1,5 +1,7 @@
 #include "core/importers/device_classifier.h"
 
+#include "core/store/process_track_reader.h"
+
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -62,21 +64,8 @@ void classifyDevices(StoreWriter& writer, const std::map<std::string, InputIdent
         if (isGpuCategory(cat)) gpuSlices[track] += count;
         if (isGpuComputeCategory(cat)) computeSlices[track] += count;
     });
-    struct ProcessRow {
-        ProcessId id;
-        std::string pid, name, labels;
-    };
-    std::vector<ProcessRow> processes;
-    {
-        Statement st = db.prepare("SELECT id, pid, coalesce(name,''), coalesce(labels,'') FROM process "
-                                  "WHERE device_id IS NULL");
-        while (st.step()) processes.push_back({st.int64(0), st.text(1), st.text(2), st.text(3)});
-    }
-    std::map<ProcessId, std::vector<TrackId>> tracksOf;
-    {
-        Statement st = db.prepare("SELECT id, process_id FROM track WHERE kind = 'thread'");
-        while (st.step()) tracksOf[st.int64(1)].push_back(st.int64(0));
-    }
+    const std::vector<ProcessRow> processes = readProcessesWithoutDevice(db);
+    std::map<ProcessId, std::vector<TrackId>> tracksOf = readThreadTracksByProcess(db);
     for (const ProcessRow& p : processes) {
         bool ascend = isAscendDeviceProcessName(p.name) || p.labels.find("NPU") != std::string::npos;
         std::int64_t gpu = 0;

@@ -1,6 +1,7 @@
 #include "core/session/graph_query.h"
 
 #include "core/importers/graph/graph_import.h"
+#include "core/store/graph_row_writer.h"
 #include "core/store/sqlite_db.h"
 
 #include <chrono>
@@ -27,7 +28,8 @@ bool ensureLayout(const std::string& storePath, const GraphLoadRequest& request,
     const bool wanted = request.direction && *request.direction != out->graph.direction;
     if (out->graph.layoutDone && !wanted) return true;
     const auto started = std::chrono::steady_clock::now();
-    Database db(storePath, Database::Mode::ReadWrite);
+    Database db;
+    if (!openStoreForWriting(storePath, &db, &out->error)) return false;
     if (!layoutStoredGraph(db, request.direction.value_or(out->graph.direction), &out->graph, &out->error)) return false;
     out->laidOutNow = true;
     out->layoutSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

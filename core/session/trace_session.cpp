@@ -268,15 +268,6 @@ bool TraceSession::queueLength(const QueueOptions& options, QueueReport* out, Er
     return true;
 }
 
-bool TraceSession::criticalPaths(const std::vector<std::int64_t>& steps, std::vector<CriticalPath>* out, Error* error) {
-    std::shared_ptr<const LaunchData> launches = launchData(error);
-    if (!launches) return false;
-    HostCallData host;
-    if (!query(error, [&](Database& db) { return readHostCalls(db, &host, error); })) return false;
-    *out = computeCriticalPaths(*launches, host, steps);
-    return true;
-}
-
 bool TraceSession::baseline(const BaselineOptions& options, BaselineAggregates* out, Error* error) {
     BaselineOptions shared = options;
     if (!shared.allTracks) shared.allTracks = snapshot(allTracksSelection(), error);

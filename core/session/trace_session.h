@@ -2,6 +2,7 @@
 // trace, then answers every analysis through typed queries over cached data (timeline built once, snapshots
 // and operator groupings per track selection), each worker thread reading through its own connection.
 #pragma once
+#include "core/analysis/breakdown/breakdown_types.h"
 #include "core/analysis/bubble_analysis.h"
 #include "core/analysis/cluster/cluster_query.h"
 #include "core/analysis/cluster/job_clock.h"
@@ -11,6 +12,7 @@
 #include "core/analysis/heatmap/heatmap_rows.h"
 #include "core/analysis/launch/critical_path.h"
 #include "core/analysis/launch/idle_breakdown.h"
+#include "core/analysis/launch/kernel_sequences.h"
 #include "core/analysis/launch/launch_stats.h"
 #include "core/analysis/launch/queue_length.h"
 #include "core/analysis/launch/slice_launch_details.h"
@@ -27,6 +29,10 @@
 #include "core/session/cancel_scope.h"
 #include "core/session/connection_pool.h"
 #include "core/session/graph_query.h"
+#include "core/store/host_call_reader.h"
+#include "core/store/launch_reader.h"
+#include "core/store/memory_reader.h"
+#include "core/store/read_only_query.h"
 #include "core/store/slice_details.h"
 #include "core/store/store_summary.h"
 #include "core/session/open_trace.h"
@@ -135,6 +141,20 @@ public:
     // CLI and the report adds them. Writes the store.
     bool setRankClockOffsets(const std::map<int, TimeNs>& manualNs, Error* error);
 
+    // Device time per device and step (core/analysis/breakdown): `breakdown` and the Summary view.
+    bool breakdown(const BreakdownOptions& options, BreakdownReport* out, Error* error);
+    // The memory tables (records, allocations, modules) and the derived copy-bandwidth tracks.
+    bool memoryData(MemoryData* out, Error* error);
+    bool copyBandwidth(std::vector<CopyBandwidthTrack>* out, Error* error);
+    // The host calls the attribution walks, read once per session and shared like launchData.
+    std::shared_ptr<const HostCallData> hostCalls(Error* error);
+    bool kernelSequences(const SequenceOptions& options, SequenceReport* out, Error* error);
+    // The user's SQL of `opscope-cli query`: one read-only statement under the authorizer and limits of
+    // core/store/read_only_query.h, cells as text. *result says how it ended; false only when no
+    // connection could be lent.
+    bool userQuery(std::string_view sql, const QueryLimits& limits, const TextRowCallback& onColumns,
+                   const TextRowCallback& onRow, QueryResult* result, Error* error);
+
     std::size_t connectionsOpened() const { return pool_.openedCount(); }
 
     explicit TraceSession(std::string storePath); // use open / openStore
@@ -152,6 +172,7 @@ private:
     std::map<std::string, std::shared_ptr<const OperatorGrouping>> groupings_;
     std::map<std::string, std::vector<HeatmapMetricChoice>> heatmapMetrics_;
     std::mutex graphMutex_; // the graph query may write the store: one at a time
+    std::shared_ptr<const HostCallData> hostCalls_;
 };
 
 template <class F> bool TraceSession::query(Error* error, F&& f) {

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 
 namespace opscope {
@@ -146,6 +147,37 @@ QueryResult runReadOnlyQuery(Database& db, std::string_view sql, const QueryLimi
         }
     }
     return result;
+}
+
+namespace {
+std::string cellText(Statement& st, int column) {
+    switch (st.columnType(column)) {
+    case SQLITE_NULL: return {};
+    case SQLITE_INTEGER: return std::to_string(st.int64(column));
+    case SQLITE_FLOAT: {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.17g", st.real(column));
+        return buf;
+    }
+    default: return st.text(column);
+    }
+}
+} // namespace
+
+QueryResult runReadOnlyTextQuery(Database& db, std::string_view sql, const QueryLimits& limits,
+                                 const TextRowCallback& onColumns, const TextRowCallback& onRow) {
+    std::vector<std::string> cells;
+    auto columns = [&](Statement& st) {
+        cells.clear();
+        for (int c = 0; c < st.columnCount(); ++c) cells.push_back(st.columnName(c));
+        onColumns(cells);
+    };
+    auto row = [&](Statement& st) {
+        cells.clear();
+        for (int c = 0; c < st.columnCount(); ++c) cells.push_back(cellText(st, c));
+        onRow(cells);
+    };
+    return runReadOnlyQuery(db, sql, limits, columns, row);
 }
 
 } // namespace opscope

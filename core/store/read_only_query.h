@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace opscope {
 
@@ -35,5 +36,11 @@ struct QueryResult {
 QueryResult runReadOnlyQuery(Database& db, std::string_view sql, const QueryLimits& limits,
                              const std::function<void(Statement&)>& onColumns,
                              const std::function<void(Statement&)>& onRow);
+
+// The same with every cell as text (NULL empty, integers exact, reals as %.17g): for callers that hold no
+// statement, such as the CLI through the session. onColumns receives the column names.
+using TextRowCallback = std::function<void(const std::vector<std::string>& cells)>;
+QueryResult runReadOnlyTextQuery(Database& db, std::string_view sql, const QueryLimits& limits,
+                                 const TextRowCallback& onColumns, const TextRowCallback& onRow);
 
 } // namespace opscope

@@ -65,6 +65,7 @@ const char* ruleName(Rule rule) {
     case Rule::StoreIncludesImporter: return "core-store-includes-importers";
     case Rule::QtInCore: return "qt-in-core";
     case Rule::CliIncludesGui: return "cli-includes-gui";
+    case Rule::WriteOutsideStore: return "store-written-outside-core-store";
     }
     return "?";
 }
@@ -154,6 +155,19 @@ std::vector<Violation> checkFile(const std::string& path, const std::string& con
             add(&out, Rule::QtInCore, path, inc.line, "#include " + inc.target);
         if (inCli && (startsWith(inc.target, "app/gui/") || startsWith(inc.target, "widgets/")))
             add(&out, Rule::CliIncludesGui, path, inc.line, "#include " + inc.target);
+    }
+
+    // The store has one writer: the import's StoreWriter and the graph's rows, both in core/store. The run
+    // history (core/history) keeps a database of its own, not a trace store.
+    if (!inStore && !startsWith(path, "core/history/") && (inCore || inUi)) {
+        static const std::regex writes("\\b(Database::Mode::(ReadWrite|Create)|SQLITE_OPEN_READWRITE|SQLITE_OPEN_CREATE)\\b");
+        std::smatch m;
+        std::string::const_iterator from = content.begin();
+        while (std::regex_search(from, content.end(), m, writes)) {
+            const std::size_t offset = static_cast<std::size_t>(m[0].first - content.begin());
+            add(&out, Rule::WriteOutsideStore, path, lineAt(content, offset), m[0].str());
+            from = m[0].second;
+        }
     }
 
     if (inUi) { // opening a database without including the wrapper directly

@@ -13,6 +13,7 @@ enum class Rule {
     StoreIncludesImporter, // core/store includes core/importers
     QtInCore,             // core includes Qt
     CliIncludesGui,       // app/cli includes app/gui or widgets
+    WriteOutsideStore,    // a store opened for writing (ReadWrite, Create) outside core/store
 };
 
 struct Violation {

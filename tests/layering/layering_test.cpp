@@ -86,6 +86,21 @@ TEST_CASE("layering: widgets and app do not touch the database", "[layering]") {
     CHECK(checkFile("widgets/a/b.cpp", "#include \"core/session/trace_session.h\"\n").empty());
 }
 
+TEST_CASE("layering: only core/store opens a store for writing", "[layering]") {
+    CHECK(fires(checkFile("core/session/graph_query.cpp", "Database db(storePath, Database::Mode::ReadWrite);"),
+                Rule::WriteOutsideStore));
+    CHECK(fires(checkFile("core/importers/graph/w.cpp", "*db = Database(path, Database::Mode::Create);"),
+                Rule::WriteOutsideStore));
+    CHECK(fires(checkFile("core/analysis/a.cpp", "sqlite3_open_v2(path, &h, SQLITE_OPEN_READWRITE, nullptr);"),
+                Rule::WriteOutsideStore));
+    CHECK(fires(checkFile("widgets/graph/g.cpp", "Database db(path, Database::Mode::ReadWrite);"),
+                Rule::WriteOutsideStore));
+    CHECK_FALSE(fires(checkFile("core/session/s.cpp", "Database db(storePath, Database::Mode::ReadOnly);"),
+                      Rule::WriteOutsideStore));
+    CHECK(checkFile("core/store/graph_row_writer.cpp", "*db = Database(storePath, Database::Mode::ReadWrite);").empty());
+    CHECK(checkFile("core/history/history_store.cpp", "Database db(path, Database::Mode::Create);").empty());
+}
+
 TEST_CASE("layering: core/store knows no importer, core no Qt, the CLI no GUI", "[layering]") {
     CHECK(fires(checkFile("core/store/trace_store.cpp", "#include \"core/importers/ascend/ascend_importer.h\"\n"),
                 Rule::StoreIncludesImporter));

@@ -3,8 +3,6 @@
 #include "core/session/trace_session.h"
 #include "widgets/common/trace_document.h"
 
-#include "core/analysis/store_access.h"
-#include "core/store/memory_reader.h"
 #include "widgets/common/async_job.h"
 #include "widgets/common/error_text.h"
 #include "widgets/common/zoom_control.h"
@@ -34,24 +32,19 @@ namespace {
 
 constexpr std::size_t kLargestShown = 200;
 
-MemoryView::Result loadJob(const std::string& path) {
+// Runs on the pool under the job's cancel flag: the session's statements stop when it rises.
+MemoryView::Result loadJob(TraceSession& session) {
     MemoryView::Result r;
     Error error;
-    try {
-        Database db;
-        auto data = std::make_shared<MemoryData>();
-        if (!openStoreReadOnly(path, &db, &error) || !readMemoryData(db, data.get(), &error) ||
-            !readCopyBandwidth(db, &r.bandwidth, &error)) {
-            r.error = errorText(error);
-            return r;
-        }
-        MemorySummaryOptions options;
-        options.topN = kLargestShown;
-        r.summaries = summarizeMemory(*data, options);
-        r.data = std::move(data);
-    } catch (const SqliteError& e) {
-        r.error = QString::fromUtf8(e.what());
+    auto data = std::make_shared<MemoryData>();
+    if (!session.memoryData(data.get(), &error) || !session.copyBandwidth(&r.bandwidth, &error)) {
+        r.error = errorText(error);
+        return r;
     }
+    MemorySummaryOptions options;
+    options.topN = kLargestShown;
+    r.summaries = summarizeMemory(*data, options);
+    r.data = std::move(data);
     return r;
 }
 
@@ -130,12 +123,25 @@ QTableView* MemoryView::addBlockTable(MemoryBlockModel* model, QSortFilterProxyM
 }
 
 void MemoryView::setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline) {
-    storePath_ = storePath;
+    Error error;
+    std::shared_ptr<TraceSession> session = TraceSession::openStore(storePath, &error);
+    if (!session) {
+        info_->setText(errorText(error));
+        return;
+    }
+    setSession(std::move(session), std::move(timeline));
+}
+
+void MemoryView::setSession(std::shared_ptr<TraceSession> session, std::shared_ptr<const TimelineData> timeline) {
     if (timeline && zoom_->traceRange().startNs != timeline->traceRange().startNs)
         zoom_->setTraceRange(timeline->traceRange()); // standalone (no timeline view reset it)
     info_->setText(tr("Loading memory…"));
-    std::string path = storePath;
-    job_->start<Result>([path](AsyncJob::CancelFlag) { return loadJob(path); }, [this](Result r) { take(std::move(r)); });
+    job_->start<Result>(
+        [session](AsyncJob::CancelFlag cancel) {
+            CancelScope scope(cancel.get());
+            return loadJob(*session);
+        },
+        [this](Result r) { take(std::move(r)); });
 }
 
 void MemoryView::take(Result result) {
@@ -210,7 +216,7 @@ void MemoryView::activateBlock(const QModelIndex& proxyIndex) {
 bool MemoryView::waitForLoaded(int timeoutMs) { return waitForAsyncJobs(timeoutMs); }
 
 void MemoryView::setDocument(TraceDocument* document) {
-    if (document) setStore(document->session()->storePath(), document->timeline());
+    if (document) setSession(document->session(), document->timeline());
 }
 
 } // namespace opscope

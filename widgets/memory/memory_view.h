@@ -20,6 +20,7 @@ class QTableView;
 namespace opscope {
 
 class TraceDocument;
+class TraceSession;
 
 class AsyncJob;
 class MemoryBlockModel;
@@ -35,9 +36,9 @@ public:
     explicit MemoryView(ZoomControl* zoom, QWidget* parent = nullptr);
     ~MemoryView() override;
 
+    // Opens a session of its own on the store (tests, benchmarks); the application hands a document.
     void setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline);
-    // The opened trace's document: this view still reads its tables through its own read-only connection
-    // to the document's store (tests/layering/known_violations.txt), not yet through the session.
+    // The opened trace's document: memory is read through its session, off the GUI thread.
     void setDocument(TraceDocument* document);
     Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
 
@@ -63,11 +64,11 @@ signals:
     void sliceActivated(qint64 sliceId);
 
 private:
+    void setSession(std::shared_ptr<TraceSession> session, std::shared_ptr<const TimelineData> timeline);
     void take(Result result);
     QTableView* addBlockTable(MemoryBlockModel* model, QSortFilterProxyModel** proxy, const QString& title);
 
     ZoomControl* zoom_;
-    std::string storePath_;
     AsyncJob* job_;
     std::shared_ptr<const MemoryData> data_;
     std::vector<DeviceMemorySummary> summaries_;

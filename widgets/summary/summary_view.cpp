@@ -6,8 +6,8 @@
 #include "core/analysis/breakdown/breakdown_analysis.h"
 #include "core/analysis/diagnosis_engine.h"
 #include "core/analysis/operator_stats.h"
-#include "core/analysis/store_access.h"
 #include "widgets/common/async_job.h"
+#include "widgets/common/error_text.h"
 #include "widgets/common/zoom_control.h"
 
 #include <qcustomplot.h>
@@ -21,23 +21,23 @@ namespace opscope {
 
 namespace {
 
-SummaryView::Content computeContent(const std::string& path) {
+// Runs on the pool under the job's cancel flag: the session's statements stop when it rises.
+SummaryView::Content computeContent(TraceSession& session) {
     SummaryView::Content c;
-    Database db;
     Error error;
-    if (!openStoreReadOnly(path, &db, &error) || !computeBreakdown(db, BreakdownOptions{}, &c.breakdown, &error)) {
-        c.error = QString::fromStdString(describe(error));
+    if (!session.breakdown(BreakdownOptions{}, &c.breakdown, &error)) {
+        c.error = errorText(error);
         return c;
     }
     OperatorStatsOptions stats;
     stats.topN = 5;
     stats.includeMetrics = false;
     OperatorStats operators;
-    if (computeOperatorStats(db, stats, &operators, &error))
+    if (session.operatorStats(stats, &operators, &error))
         for (const OperatorStatsRow& r : operators.rows)
             if (r.deviceClass == DeviceClass::Compute) c.topOperators.push_back({r.key, r.busyShare});
     DiagnosisReport diagnosis;
-    if (runDiagnosis(db, DiagnosisOptions{}, &diagnosis, &error))
+    if (session.diagnosis(DiagnosisOptions{}, &diagnosis, &error))
         for (const Finding& f : diagnosis.findings)
             if (f.status == FindingStatus::Fired && c.headlines.size() < 5) {
                 c.headlines.push_back(f.title.en + ": " + f.detail);
@@ -94,9 +94,23 @@ SummaryView::SummaryView(ZoomControl* zoom, QWidget* parent)
 }
 
 void SummaryView::setStore(const std::string& storePath, std::shared_ptr<const TimelineData>) {
+    Error error;
+    std::shared_ptr<TraceSession> session = TraceSession::openStore(storePath, &error);
+    if (!session) {
+        header_->setText(tr("The summary could not be computed: %1").arg(errorText(error)));
+        return;
+    }
+    setSession(std::move(session));
+}
+
+void SummaryView::setSession(std::shared_ptr<TraceSession> session) {
     header_->setText(tr("Computing the device-time summary…"));
-    job_->start<Content>([storePath](AsyncJob::CancelFlag) { return computeContent(storePath); },
-                         [this](Content c) { show(c); });
+    job_->start<Content>(
+        [session](AsyncJob::CancelFlag cancel) {
+            CancelScope scope(cancel.get());
+            return computeContent(*session);
+        },
+        [this](Content c) { show(c); });
 }
 
 bool SummaryView::waitForLoaded(int timeoutMs) { return waitForAsyncJobs(timeoutMs); }
@@ -172,7 +186,7 @@ void SummaryView::barClicked(int index) {
 }
 
 void SummaryView::setDocument(TraceDocument* document) {
-    if (document) setStore(document->session()->storePath(), document->timeline());
+    if (document) setSession(document->session());
 }
 
 } // namespace opscope

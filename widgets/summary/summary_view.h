@@ -18,6 +18,7 @@ class QLabel;
 namespace opscope {
 
 class TraceDocument;
+class TraceSession;
 
 class AsyncJob;
 class ZoomControl;
@@ -26,9 +27,9 @@ class SummaryView : public QWidget {
     Q_OBJECT
 public:
     explicit SummaryView(ZoomControl* zoom, QWidget* parent = nullptr);
+    // Opens a session of its own on the store (tests, benchmarks); the application hands a document.
     void setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline = {});
-    // The opened trace's document: this view still reads its tables through its own read-only connection
-    // to the document's store (tests/layering/known_violations.txt), not yet through the session.
+    // The opened trace's document: the summary is computed through its session, off the GUI thread.
     void setDocument(TraceDocument* document);
     Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
 
@@ -54,6 +55,7 @@ signals:
     void stepSelected(qint64 startNs, qint64 endNs);
 
 private:
+    void setSession(std::shared_ptr<TraceSession> session);
     void show(const Content& content);
     void barClicked(int index);
 

@@ -14,6 +14,7 @@
 #include "core/importers/chrome_json/chrome_trace_importer.h"
 #include "core/importers/cluster/communication_json.h"
 #include "core/store/cluster_tables.h"
+#include "core/store/process_track_reader.h"
 
 #include <filesystem>
 
@@ -172,7 +173,7 @@ void importSideFile(UnitContext& ctx, const ScannedFile& f) {
 }
 
 void importUnit(UnitContext& ctx, const ScanUnit& unit, int rank, DeviceRegistry& devices) {
-    ProcessId before = ctx.writer.database().scalarInt("SELECT coalesce(max(id), 0) FROM process");
+    ProcessId before = maxProcessId(ctx.writer.database());
     PendingSliceIndex firstSlice = static_cast<PendingSliceIndex>(ctx.writer.pendingSliceCount());
     ctx.deviceFor = [&devices, &unit, rank](int ordinal) { return devices.deviceFor(unit, rank, ordinal); };
     for (const ScannedFile& f : unit.files) {

@@ -1,6 +1,8 @@
 #include "core/importers/ascend/ascend_timeline.h"
 
 #include "core/importers/ascend/csv_values.h"
+#include "core/store/args_reader.h"
+#include "core/store/process_track_reader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -58,11 +60,9 @@ void AscendTimeline::build(StoreWriter& writer, ProcessId afterProcess, PendingS
                            int defaultDevice) {
     writer_ = &writer;
     Database& db = writer.database();
-    Statement procs = db.prepare("SELECT id, pid, coalesce(name, ''), coalesce(labels, '') FROM process "
-                                 "WHERE id > ? ORDER BY id");
-    procs.bind(1, afterProcess);
     std::vector<std::pair<TimelineProcess, std::string>> found; // with pid key
-    while (procs.step()) found.push_back({{procs.int64(0), procs.text(2), procs.text(3), -1}, procs.text(1)});
+    for (ProcessRow& row : readProcessesAfter(db, afterProcess))
+        found.push_back({{row.id, std::move(row.name), std::move(row.labels), -1}, std::move(row.pid)});
     // A device the files do not name: the low 5 bits of msprof's synthetic "Ascend Hardware" pid.
     if (defaultDevice < 0) {
         for (const auto& [p, pidKey] : found) {
@@ -84,27 +84,24 @@ void AscendTimeline::build(StoreWriter& writer, ProcessId afterProcess, PendingS
         byId.emplace(p.id, processes_.size());
         processes_.push_back(p);
     }
-    Statement tracks = db.prepare("SELECT t.id, t.process_id, coalesce(th.name, '') FROM track t "
-                                  "LEFT JOIN thread th ON th.id = t.thread_id WHERE t.process_id > ?");
-    tracks.bind(1, afterProcess);
-    while (tracks.step()) {
-        auto it = byId.find(tracks.int64(1));
+    for (const TrackThreadRow& track : readTracksAfterProcess(db, afterProcess)) {
+        auto it = byId.find(track.processId);
         if (it == byId.end()) continue;
         const TimelineProcess& p = processes_[it->second];
         TrackInfo info;
         info.device = p.device;
         info.hardware = p.name == "Ascend Hardware";
         info.communication = p.name == "HCCL" || p.name == "Communication";
-        std::string threadName = tracks.text(2);
+        const std::string& threadName = track.threadName;
         if (info.hardware && threadName.rfind("Stream ", 0) == 0)
             if (auto s = parseInteger(std::string_view(threadName).substr(7))) {
                 info.stream = *s;
-                streamTracks_.emplace(std::make_pair(p.device, *s), tracks.int64(0));
+                streamTracks_.emplace(std::make_pair(p.device, *s), track.trackId);
             }
-        tracks_.emplace(tracks.int64(0), info);
+        tracks_.emplace(track.trackId, info);
     }
     writer.flushRows(); // args are written in batches: make them readable first
-    Statement argsQuery = db.prepare("SELECT json FROM args WHERE id = ?");
+    ArgsJsonLookup argsQuery(db);
     for (PendingSliceIndex i = firstSlice; i < writer.pendingSliceCount(); ++i) {
         auto it = tracks_.find(writer.pendingSlice(i).track);
         if (it == tracks_.end()) continue;
@@ -117,7 +114,7 @@ void AscendTimeline::build(StoreWriter& writer, ProcessId afterProcess, PendingS
 }
 
 void AscendTimeline::indexSlice(StoreWriter& writer, PendingSliceIndex index, const TrackInfo& track,
-                                Statement& argsQuery) {
+                                ArgsJsonLookup& argsQuery) {
     const StoreWriter::PendingSlice& s = writer.pendingSlice(index);
     std::string_view name = writer.stringAt(s.name);
     if (track.device < 0) {
@@ -132,9 +129,7 @@ void AscendTimeline::indexSlice(StoreWriter& writer, PendingSliceIndex index, co
     span.first = std::min(span.first, s.tsNs);
     span.second = std::max(span.second, s.tsNs + s.durNs);
     if (!track.hardware || s.args == 0) return;
-    argsQuery.bind(1, static_cast<std::int64_t>(s.args));
-    std::string json = argsQuery.step() ? argsQuery.text(0) : std::string();
-    argsQuery.reset();
+    const std::string json = argsQuery.json(static_cast<std::int64_t>(s.args));
     nlohmann::json args = nlohmann::json::parse(json, nullptr, false);
     if (!args.is_object()) return;
     std::optional<long long> stream, task;

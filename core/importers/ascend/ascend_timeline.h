@@ -2,6 +2,7 @@
 // "Ascend Hardware" by (device, stream, task id), communication ops by name, step ranges, and which
 // processes belong to which NPU. CSV rows, l2_cache rows and communication.json join through it.
 #pragma once
+#include "core/store/args_reader.h"
 #include "core/store/store_writer.h"
 
 #include <map>
@@ -73,7 +74,7 @@ private:
         bool hardware = false, communication = false;
         long long stream = -1;
     };
-    void indexSlice(StoreWriter& writer, PendingSliceIndex index, const TrackInfo& track, Statement& argsQuery);
+    void indexSlice(StoreWriter& writer, PendingSliceIndex index, const TrackInfo& track, ArgsJsonLookup& argsQuery);
     using NameIndex = std::map<std::pair<int, std::string>, std::vector<Candidate>>;
     int keyDevice(int device) const;
     std::optional<PendingSliceIndex> nearest(const std::vector<Candidate>* list, TimeNs tsNs, TimeNs tol,

@@ -2,6 +2,8 @@
 
 #include "core/importers/device_class/device_classifier_rules.h"
 #include "core/model/time.h"
+#include "core/store/device_class_rows.h"
+#include "core/store/string_reader.h"
 
 #include <algorithm>
 #include <limits>
@@ -75,53 +77,35 @@ std::int64_t applyHcclMembership(std::vector<Row>& rows) {
 DeviceClassCounts writeDeviceClasses(StoreWriter& writer, const DeviceClassRules& rules) {
     Database& db = writer.database();
     DeviceClassCounts counts;
-    Statement text = db.prepare("SELECT value FROM string WHERE id = ?");
-    auto stringOf = [&](std::int64_t id) {
-        if (id == 0) return std::string();
-        text.bind(1, id);
-        std::string value = text.step() ? text.text(0) : std::string();
-        text.reset();
-        return value;
-    };
+    StringLookup strings(db);
     std::map<DecisionKey, DeviceClassDecision> decisions;
     std::map<std::string, std::int64_t> unknownTypes;
     std::vector<Row> rows;
-    Statement scan = db.prepare(
-        "SELECT s.id, s.ts, s.dur, t.device_id, s.track_id, p.id, p.name, s.name_id, coalesce(s.cat_id, 0), "
-        "  d.kind = 'npu', CASE WHEN d.kind = 'npu' THEN json_extract(a.json, '$.\"Task Type\"') END, "
-        "  coalesce(th.name, '') LIKE '%Communication' "
-        "FROM slice s JOIN track t ON t.id = s.track_id JOIN device d ON d.id = t.device_id "
-        "JOIN process p ON p.id = t.process_id LEFT JOIN thread th ON th.id = t.thread_id "
-        "LEFT JOIN args a ON a.id = s.arg_id "
-        "WHERE t.kind IN ('thread', 'async') AND (s.flags & 8) = 0 ORDER BY s.id");
+    // The first name seen per process id: the facts use it for every slice of the process.
     std::unordered_map<std::int64_t, std::string> processNames;
-    while (scan.step()) {
-        std::int64_t processId = scan.int64(5);
-        if (!processNames.count(processId)) processNames[processId] = scan.isNull(6) ? "" : scan.text(6);
-        bool ascend = scan.int64(9) != 0;
-        DecisionKey key{processId, scan.int64(7), scan.int64(8), scan.isNull(10) ? std::string() : scan.text(10),
-                        scan.int64(11) != 0};
+    forEachDeviceSlice(db, [&](const DeviceSliceFactsRow& slice) {
+        const std::string& processName = processNames.try_emplace(slice.processId, slice.processName).first->second;
+        DecisionKey key{slice.processId, slice.nameId, slice.catId, slice.taskType, slice.communicationLane};
         auto it = decisions.find(key);
         if (it == decisions.end()) {
-            std::string name = stringOf(key.nameId), category = stringOf(key.catId);
-            DeviceSliceFacts facts{ascend, processNames[processId], name, category, key.taskType, key.communicationLane};
+            std::string name = strings.text(key.nameId), category = strings.text(key.catId);
+            DeviceSliceFacts facts{slice.ascend, processName, name, category, key.taskType, key.communicationLane};
             it = decisions.emplace(key, classifyDeviceSlice(rules, facts)).first;
         }
         const DeviceClassDecision& d = it->second;
-        if (!d.deviceWork) continue;
+        if (!d.deviceWork) return;
         if (d.unknownTaskType) ++unknownTypes[key.taskType.empty() ? "(none)" : key.taskType];
-        TimeNs ts = scan.int64(1), dur = std::max<TimeNs>(scan.int64(2), 0);
+        TimeNs ts = slice.tsNs, dur = std::max<TimeNs>(slice.durNs, 0);
         TimeNs end = dur > std::numeric_limits<TimeNs>::max() - ts ? std::numeric_limits<TimeNs>::max() : ts + dur;
-        bool hcclOp = ascend && d.rule == std::string_view("hccl_op");
-        rows.push_back({scan.int64(0), ts, end, scan.int64(3), scan.int64(4), d.deviceClass, d.rule, hcclOp});
-    }
+        bool hcclOp = slice.ascend && d.rule == std::string_view("hccl_op");
+        rows.push_back({slice.sliceId, ts, end, slice.deviceId, slice.trackId, d.deviceClass, d.rule, hcclOp});
+    });
     counts.hcclMembers = applyHcclMembership(rows);
-    Statement insert = db.prepare("INSERT INTO device_slice_class(slice_id, device_id, class, rule) VALUES (?, ?, ?, ?)");
+    DeviceSliceClassWriter insert(db);
     std::set<std::int64_t> computeTracks;
     for (const Row& r : rows) {
         if (r.deviceClass == DeviceClass::Compute) computeTracks.insert(r.trackId);
-        insert.bind(1, r.sliceId).bind(2, r.deviceId).bind(3, deviceClassName(r.deviceClass)).bind(4, r.rule);
-        insert.run();
+        insert.add(r.sliceId, r.deviceId, deviceClassName(r.deviceClass), r.rule);
         ++counts.slices[static_cast<int>(r.deviceClass)];
     }
     // A stream that runs compute tasks is a compute track, whatever task types the importer knew

@@ -1,5 +1,5 @@
 // Loading the store's graph with its cached layout, and caching a new layout into the store.
-#include "core/analysis/graph_layout.h"
+#include "core/store/graph_layout_store.h"
 
 #include "core/store/sqlite_db.h"
 
@@ -12,14 +12,6 @@ namespace {
 
 Error dbError(const Database& db, const char* what) {
     return Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, what, {}};
-}
-
-void updateExtent(StoredGraph* g) {
-    g->widthPt = g->heightPt = 0;
-    for (const StoredGraphNode& n : g->nodes) {
-        g->widthPt = std::max(g->widthPt, n.box.x + n.box.width / 2);
-        g->heightPt = std::max(g->heightPt, n.box.y + n.box.height / 2);
-    }
 }
 
 void loadNodes(Database& db, StoredGraph* out, std::unordered_map<std::int64_t, std::uint32_t>* index) {
@@ -85,7 +77,7 @@ bool loadStoredGraph(Database& db, std::int64_t graphId, StoredGraph* out, Error
         std::unordered_map<std::int64_t, std::uint32_t> index;
         loadNodes(db, out, &index);
         loadEdges(db, out, index);
-        updateExtent(out);
+        updateGraphExtent(out);
         return true;
     } catch (const SqliteError& e) {
         *error = dbError(db, "an opscope store with graph tables");
@@ -94,29 +86,24 @@ bool loadStoredGraph(Database& db, std::int64_t graphId, StoredGraph* out, Error
     }
 }
 
-bool layoutStoredGraph(Database& db, LayoutDirection direction, StoredGraph* graph, Error* error) {
-    std::vector<LayoutNodeSize> sizes;
-    sizes.reserve(graph->nodes.size());
-    for (const StoredGraphNode& n : graph->nodes) sizes.push_back(nodeBoxFor(n.name, n.type));
-    std::vector<LayoutEdgeEnds> ends;
-    ends.reserve(graph->edges.size());
-    for (const StoredGraphEdge& e : graph->edges) ends.push_back({e.src, e.dst});
-    GraphLayout layout;
-    if (!computeGraphLayout(sizes, ends, direction, &layout, error)) return false;
-    for (std::size_t i = 0; i < graph->nodes.size(); ++i) graph->nodes[i].box = layout.nodes[i];
-    for (std::size_t i = 0; i < graph->edges.size(); ++i) graph->edges[i].points = layout.edges[i];
-    graph->direction = direction;
-    graph->layoutDone = true;
-    updateExtent(graph);
+void updateGraphExtent(StoredGraph* g) {
+    g->widthPt = g->heightPt = 0;
+    for (const StoredGraphNode& n : g->nodes) {
+        g->widthPt = std::max(g->widthPt, n.box.x + n.box.width / 2);
+        g->heightPt = std::max(g->heightPt, n.box.y + n.box.height / 2);
+    }
+}
+
+bool writeGraphLayoutCache(Database& db, const StoredGraph& graph, Error* error) {
     try {
         Transaction tx(db);
         Statement n = db.prepare("UPDATE graph_node SET x = ?, y = ?, width = ?, height = ? WHERE id = ?");
-        for (const StoredGraphNode& node : graph->nodes)
+        for (const StoredGraphNode& node : graph.nodes)
             n.bind(1, node.box.x).bind(2, node.box.y).bind(3, node.box.width).bind(4, node.box.height).bind(5, node.id).run();
         Statement e = db.prepare("UPDATE graph_edge SET points = ? WHERE id = ?");
-        for (const StoredGraphEdge& edge : graph->edges) e.bind(1, encodePoints(edge.points)).bind(2, edge.id).run();
+        for (const StoredGraphEdge& edge : graph.edges) e.bind(1, encodePoints(edge.points)).bind(2, edge.id).run();
         Statement g = db.prepare("UPDATE graph SET layout_done = 1, layout_direction = ? WHERE id = ?");
-        g.bind(1, layoutDirectionName(direction)).bind(2, graph->id).run();
+        g.bind(1, layoutDirectionName(graph.direction)).bind(2, graph.id).run();
         tx.commit();
         return true;
     } catch (const SqliteError& e) {
