@@ -2,6 +2,7 @@
 // Chrome Trace Event JSON, or a whole ASCEND_PROFILER_OUTPUT folder) of about N events, for
 // tests, the bundled sample and the import benchmarks. Same flags => byte-identical output.
 #include "gen_ascend.h"
+#include "gen_nested.h"
 #include "gen_output.h"
 #include "gen_sim.h"
 
@@ -28,14 +29,19 @@ struct Options {
     std::string output = "-";
     std::string format = "chrome";
     std::string name; // ascend folder name prefix; default localhost_<pid>
+    std::int64_t nestDepth = 0; // > 0: chains of slices nested this deep instead of a training run
+    bool nestBeginEnd = false;  // the nested chains as B/E pairs instead of X events
 };
 
 const char* kUsage =
     "usage: opscope-gen [--events N] [--seed S] [--devices D] [--steps K] [--layers L] [--gzip]\n"
     "                   [--format chrome|ascend] [--name NAME] [-o FILE|DIR]\n"
+    "                   [--nest-depth D [--nest-begin-end]]\n"
     "  chrome (default): one trace_view-style JSON array to FILE (default stdout).\n"
     "  ascend: DIR/<NAME>_ascend_pt/ASCEND_PROFILER_OUTPUT/{trace_view.json,kernel_details.csv,\n"
-    "          step_trace_time.csv} (one folder per device, <NAME>_rank<d>_ascend_pt, when D > 1).\n";
+    "          step_trace_time.csv} (one folder per device, <NAME>_rank<d>_ascend_pt, when D > 1).\n"
+    "  --nest-depth D: instead, N events on one thread as chains of slices nested D deep (X events,\n"
+    "          or B/E pairs with --nest-begin-end), for the memory of deep nesting.\n";
 
 bool parseInt(const char* text, std::int64_t lo, std::int64_t hi, std::int64_t* out) {
     char* end = nullptr;
@@ -61,6 +67,8 @@ int parseArgs(int argc, char** argv, Options* o) {
         else if (a == "--devices" && intArg(1, 16)) o->devices = static_cast<int>(v);
         else if (a == "--steps" && intArg(1, 100000)) o->steps = static_cast<int>(v);
         else if (a == "--layers" && intArg(1, 100000)) o->layers = static_cast<int>(v);
+        else if (a == "--nest-depth" && intArg(1, 2000000000LL)) o->nestDepth = v;
+        else if (a == "--nest-begin-end") o->nestBeginEnd = true;
         else if ((a == "-o" || a == "--output") && hasValue) o->output = argv[++i];
         else if (a == "--format" && hasValue) o->format = argv[++i];
         else if (a == "--name" && hasValue) o->name = argv[++i];
@@ -71,6 +79,10 @@ int parseArgs(int argc, char** argv, Options* o) {
     }
     if (o->format != "chrome" && o->format != "ascend") {
         std::fprintf(stderr, "opscope-gen: --format must be chrome or ascend\n");
+        return 2;
+    }
+    if (o->nestDepth > 0 && o->format != "chrome") {
+        std::fprintf(stderr, "opscope-gen: --nest-depth writes --format chrome only\n");
         return 2;
     }
     if (o->format == "ascend" && (o->gzip || o->output == "-")) {
@@ -195,6 +207,26 @@ bool finishOutputs(const Options& o, const Simulator& sim, Outputs* out, std::in
     return ok;
 }
 
+int writeNested(const Options& o, std::chrono::steady_clock::time_point t0) {
+    Sink sink;
+    if (!sink.open(o.output, o.gzip)) {
+        std::fprintf(stderr, "opscope-gen: cannot open output '%s'\n", o.output.c_str());
+        return 1;
+    }
+    writeNestedTrace(sink, o.events, o.nestDepth, o.nestBeginEnd);
+    sink.endArray();
+    const std::int64_t events = sink.events();
+    if (!sink.close()) {
+        std::fprintf(stderr, "opscope-gen: writing '%s' failed\n", o.output.c_str());
+        return 1;
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::fprintf(stderr, "opscope-gen: %lld events nested %lld deep, %.1f MB, %.2f s\n",
+                 static_cast<long long>(events), static_cast<long long>(o.nestDepth),
+                 static_cast<double>(sink.bytes()) / 1e6, secs);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -205,6 +237,7 @@ int main(int argc, char** argv) {
         return parsed == 1 ? 0 : 2;
     }
     const auto t0 = std::chrono::steady_clock::now();
+    if (o.nestDepth > 0) return writeNested(o, t0);
     const GenConfig cfg = planConfig(o);
     Outputs out = makeOutputs(o);
     Simulator sim(cfg, out.sinks);

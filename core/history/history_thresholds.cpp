@@ -33,8 +33,9 @@ bool readOverride(const nlohmann::json& j, const std::string& where, const std::
     }
     auto integer = [&](const std::string& key, std::optional<int>* field, int lowest) {
         const auto& v = j.at(key);
-        if (!v.is_number_integer() || v.get<long long>() < lowest || v.get<long long>() > 100000) {
-            *error = fileError(path, where + "." + key + ": a whole number from " + std::to_string(lowest) + " to 100000");
+        if (!v.is_number_integer() || v.get<long long>() < lowest || v.get<long long>() > kMaxThresholdRuns) {
+            *error = fileError(path, where + "." + key + ": a whole number from " + std::to_string(lowest) + " to " +
+                                         std::to_string(kMaxThresholdRuns));
             return false;
         }
         *field = static_cast<int>(v.get<long long>());

@@ -10,6 +10,11 @@
 
 namespace opscope::history {
 
+// The largest window, min_runs and confirm_runs a thresholds file may set: a drift is judged from
+// every pair of runs in its window, for each of the 3 x window + confirm_runs runs read, so the
+// work grows with the cube of the window (500: about 10^8 pairs, a second).
+inline constexpr int kMaxThresholdRuns = 500;
+
 // Fields a thresholds file may set; what it leaves out keeps the built-in value.
 struct ThresholdOverride {
     std::optional<int> window, minRuns, confirmRuns;

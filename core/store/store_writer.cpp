@@ -159,7 +159,8 @@ DeviceId StoreWriter::device(const DeviceIdentity& identity) {
     Statement st = db_.prepare("INSERT INTO device(name, kind, ordinal, rank, host) VALUES(?, ?, ?, ?, ?)");
     st.bind(1, deviceLabel(identity)).bind(2, identity.kind).bind(3, identity.ordinal);
     if (identity.rank >= 0) st.bind(4, static_cast<std::int64_t>(identity.rank));
-    if (!identity.host.empty()) st.bind(5, identity.host);
+    // The host may come from a folder or file name: bytes, not necessarily UTF-8.
+    if (!identity.host.empty()) st.bind(5, clean(identity.host).view());
     st.run();
     DeviceId id = db_.lastInsertRowId();
     devices_.emplace(key, id);

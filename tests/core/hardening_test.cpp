@@ -486,3 +486,37 @@ TEST_CASE("B/E nested beyond kMaxSliceDepth are dropped and counted; X beyond it
     CHECK(warningCount(db, "nesting_too_deep") == 20);
     CHECK(warningCount(db, "unmatched_end") == 0);
 }
+
+// The nesting limit on both sides: kMaxSliceDepth levels import whole and silently; one level more
+// is counted once (a B/E pair dropped, an X kept as a leaf at depth kMaxSliceDepth).
+namespace {
+std::string nestedChain(int levels, bool beginEnd, int tid) {
+    const std::string head = R"("pid":1,"tid":)" + std::to_string(tid) + R"(,"ts":)";
+    std::string text;
+    for (int i = 0; i < levels; ++i) {
+        if (beginEnd) text += R"({"ph":"B","name":"b",)" + head + std::to_string(i) + "},";
+        else text += R"({"ph":"X","name":"x",)" + head + std::to_string(i) + R"(,"dur":)" + std::to_string(2 * (levels - i)) + "},";
+    }
+    for (int i = beginEnd ? levels - 1 : -1; i >= 0; --i)
+        text += R"({"ph":"E",)" + head + std::to_string(2 * levels - i) + "},";
+    return text;
+}
+} // namespace
+
+TEST_CASE("nesting exactly at kMaxSliceDepth is kept silently, one level past it is counted", "[hardening]") {
+    for (const bool beginEnd : {true, false}) {
+        for (const int levels : {kMaxSliceDepth, kMaxSliceDepth + 1}) {
+            INFO((beginEnd ? "B/E, " : "X, ") << levels << " levels");
+            TempDir dir;
+            auto r = importChromeText(dir, "[" + nestedChain(levels, beginEnd, 1) + "{}]");
+            INFO(describe(r.error));
+            REQUIRE(r.ok);
+            Database db = openReadOnly(r.storePath);
+            const bool past = levels > kMaxSliceDepth;
+            CHECK(warningCount(db, "nesting_too_deep") == (past ? 1 : 0));
+            CHECK(db.scalarInt("SELECT count(*) FROM slice") == (beginEnd ? kMaxSliceDepth : levels));
+            CHECK(db.scalarInt("SELECT max(depth) FROM slice") == (past && !beginEnd ? kMaxSliceDepth : kMaxSliceDepth - 1));
+            CHECK(warningCount(db, "unmatched_end") == 0);
+        }
+    }
+}

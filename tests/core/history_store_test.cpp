@@ -90,6 +90,14 @@ TEST_CASE("history: thresholds files override defaults per metric and reject unk
     CHECK_FALSE(parseThresholds(R"({"default": {"windw": 3}})", "t.json", &config, &error));
     CHECK(error.detail.find("windw") != std::string::npos);
     CHECK_FALSE(parseThresholds(R"({"default": {"window": 0}})", "t.json", &config, &error));
+    // The bound that keeps a check's work finite, on both sides (issue #14).
+    CHECK(parseThresholds(R"({"default": {"window": 500, "min_runs": 500, "confirm_runs": 500}})", "t.json", &config, &error));
+    CHECK(config.forMetric("op.count", "count").window == kMaxThresholdRuns);
+    for (const char* key : {"window", "min_runs", "confirm_runs"}) {
+        INFO(key);
+        CHECK_FALSE(parseThresholds(std::string(R"({"default": {")") + key + R"(": 501}})", "t.json", &config, &error));
+        CHECK(error.expected.find("1 to 500") != std::string::npos);
+    }
     CHECK_FALSE(parseThresholds(R"({"default": {"direction": "sideways"}})", "t.json", &config, &error));
     CHECK_FALSE(parseThresholds(R"([1, 2])", "t.json", &config, &error));
 }

@@ -44,6 +44,17 @@ std::string devices(Database& db) {
 
 } // namespace
 
+TEST_CASE("rank identity: a host taken from a file name that is not UTF-8 is stored repaired and counted",
+          "[ranks][hardening]") {
+    TempDir dir;
+    std::string a = dir.write("x\xff.json", kinetoRank(0, 100));
+    std::string b = dir.write("y.json", kinetoRank(0, 100));
+    Database db = openReadOnly(openJob({a, b}, dir));
+    CHECK(db.scalarText("SELECT group_concat(host, ',') FROM (SELECT host FROM device ORDER BY host)") ==
+          "x\xef\xbf\xbd.json,y.json");
+    CHECK(db.scalarInt("SELECT count FROM warning WHERE code = 'invalid_utf8_replaced'") >= 1);
+}
+
 TEST_CASE("rank identity: Kineto distributedInfo.rank keys GPU 0 of two ranks apart", "[ranks]") {
     TempDir dir;
     std::string a = dir.write("rank-3.json", kinetoRank(3, 100));

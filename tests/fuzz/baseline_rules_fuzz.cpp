@@ -1,6 +1,9 @@
-// libFuzzer harness: the baseline and the rules readers (small JSON documents read whole).
+// libFuzzer harness: the small JSON documents a user hands to a command, read whole: a baseline
+// (compare, baseline show), a rules file (diagnose), a device profile and a history thresholds file.
 #include "core/analysis/baseline_json.h"
+#include "core/analysis/device_profile.h"
 #include "core/analysis/rules_config.h"
+#include "core/history/history_thresholds.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -14,5 +17,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (baselineFromJson(text, &baseline, &error)) baselineToJson(baseline);
     RulesConfig rules;
     parseRulesConfig(text, &rules, &error);
+    DeviceProfile profile;
+    parseDeviceProfile(text, &profile, &error);
+    history::ThresholdsConfig thresholds;
+    if (history::parseThresholds(text, "thresholds.json", &thresholds, &error))
+        thresholds.forMetric("op.total_ns", "ns");
     return 0;
 }

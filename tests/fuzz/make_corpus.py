@@ -104,6 +104,10 @@ def baseline_rules():
     put("baseline_rules", "case05_rules_wrong_types.json", '{"priority":{"high_time_share":"x"},"bubble_causes":{"launch":5},'
         '"rules":[{"id":"memory_bound_operators","params":{"pairs":[1,{"memory":[2]}]}}]}')
     put("baseline_rules", "case01_deep.json", "[" * 100000 + "]" * 100000)
+    put("baseline_rules", "seed_device_profile.json", open(os.path.join(ROOT, "resources/devices/ascend_910b.json")).read())
+    put("baseline_rules", "seed_thresholds.json", '{"default":{"window":30,"mad_k":3.5},"metrics":{"op.count":'
+        '{"direction":"up"},"device.busy_ns":{"min_relative":0.05,"confirm_runs":2}}}')
+    put("baseline_rules", "p4_thresholds_window_beyond_bound.json", '{"default":{"window":100000,"min_runs":100000}}')
 
 
 def store_open(cli):

@@ -1,23 +1,27 @@
-// libFuzzer harness: opening a file as an opscope store (validation), then the readers every command
-// uses on it. SQLite's own errors on a damaged page are error values (SqliteError), not findings.
+// libFuzzer harness: opening a file as an opscope store through the session's open path (the door
+// of every command: validation first), then what info, stats, bubbles, diagnose and baseline read
+// from it. Every failure must come back as an Error value; SQLite's errors on a damaged page are
+// turned into errors by TraceSession::query, so nothing here may throw.
 #include "fuzz_support.h"
 
-#include "core/analysis/comparison.h"
-#include "core/store/sqlite_db.h"
-#include "core/store/store_summary.h"
-#include "core/store/store_validation.h"
+#include "core/session/trace_session.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace opscope;
-    const std::string path = fuzz::writeInput(data, size, "store.sqlite");
+    const std::string path = fuzz::writeInput(data, size, "store.opscope.sqlite");
     Error error;
-    if (!validateStoreFile(path, &error)) return 0;
-    try {
-        Database db(path, Database::Mode::ReadOnly);
-        readStoreSummary(db);
+    if (auto session = TraceSession::openStore(path, &error)) {
+        StoreSummary summary;
+        session->summary(&summary, &error);
+        OperatorStats stats;
+        session->operatorStats(OperatorStatsOptions{}, &stats, &error);
+        BubbleReport bubbles;
+        session->bubbles(BubbleOptions{}, &bubbles, &error);
+        DiagnosisReport diagnosis;
+        session->diagnosis(DiagnosisOptions{}, &diagnosis, &error);
         BaselineAggregates baseline;
-        computeBaseline(db, BaselineOptions{}, &baseline, &error);
-    } catch (const SqliteError&) {
+        session->baseline(BaselineOptions{}, &baseline, &error);
     }
+    fuzz::clearScratch();
     return 0;
 }
