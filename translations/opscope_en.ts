@@ -724,6 +724,11 @@
         <source>s</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>m</source>
+        <comment>minutes</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ViewSnapshot</name>
@@ -964,10 +969,6 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Active span (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Busy (%)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -980,15 +981,19 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Bubble total (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Largest (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Main cause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Active span</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bubble total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1004,14 +1009,6 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>%1 [%2] %3 on %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Duration (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1032,6 +1029,14 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Likely cause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1422,6 +1427,45 @@ The open trace is unchanged.</source>
         <source>Export failed</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Select an operator to see its full name and figures.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more (hover for all)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Executions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change of the total: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regressed beyond the threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::ComparisonSummaryModel</name>
@@ -1717,11 +1761,11 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Time at stake (µs)</source>
+        <source>Device time (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Device time (%)</source>
+        <source>Time at stake</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2027,10 +2071,6 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Rows shown: the operators with the most execution time in the visible range</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Other row</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2155,6 +2195,18 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3 (%4)&lt;br&gt;%5: %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows shown: the operators with the most execution time in the binned range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bin the timeline&apos;s visible range and recompute as it zooms; otherwise the whole trace stays binned</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2483,41 +2535,36 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Base total (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New total (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Δ total (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Total ratio</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Base mean (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New mean (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Mean ratio</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Base total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Δ total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New mean</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::OperatorStatsModel</name>
-    <message>
-        <source>%1
-%2 executions, %3 µs in total</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>%1 (mean)</source>
         <translation type="unfinished"></translation>
@@ -2555,42 +2602,6 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Total (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Self (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Average (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Min (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Max (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>P50 (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>P90 (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>P99 (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CPU time (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Thread (CPU) time summed over the executions whose trace gives it (Chrome tts/tdur), beside the wall time in Total</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2600,6 +2611,47 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Compute share (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2 executions, %3 in total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P90</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P99</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3018,10 +3070,6 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: device busy (compute, communication, memory) %2 % of %3 µs, comm–compute overlap %4 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>step %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3039,6 +3087,10 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>No rule fired.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: device busy (compute, communication, memory) %2 % of %3, comm–compute overlap %4 %</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3760,6 +3812,10 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Open a run history: trends of every metric over the runs of a workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,5 +1,7 @@
 #include "widgets/bubbles/bubble_summary_model.h"
 
+#include "widgets/common/duration_cell.h"
+#include "widgets/common/time_format.h"
 #include "widgets/tables/bubble_table_model.h"
 #include "widgets/tables/operator_stats_model.h"
 
@@ -50,17 +52,27 @@ QVariant BubbleSummaryModel::data(const QModelIndex& index, int role) const {
         default: break;
         }
         [[fallthrough]];
+    case kCsvRole:
+        if (role == kCsvRole) {
+            switch (index.column()) {
+            case SpanColumn: return durationCellData(static_cast<double>(s.spanEndNs - s.spanStartNs), kCsvRole);
+            case TotalColumn: return durationCellData(static_cast<double>(s.bubbleTotalNs), kCsvRole);
+            case LargestColumn: return durationCellData(static_cast<double>(s.largestBubbleNs), kCsvRole);
+            default: return {};
+            }
+        }
+        [[fallthrough]];
     case Qt::DisplayRole:
         switch (index.column()) {
         case WhereColumn:
             return device ? tr("%1 (all counted tracks)").arg(QString::fromStdString(s.label))
                           : QString::fromStdString(s.label);
-        case SpanColumn: return microsecondsText(static_cast<double>(s.spanEndNs - s.spanStartNs));
+        case SpanColumn: return formatDuration(s.spanEndNs - s.spanStartNs);
         case BusyColumn: return QString::number(s.busyShare * 100.0, 'f', 2);
         case IdleColumn: return QString::number(s.idleShare * 100.0, 'f', 2);
         case CountColumn: return QString::number(s.bubbleCount);
-        case TotalColumn: return microsecondsText(static_cast<double>(s.bubbleTotalNs));
-        case LargestColumn: return microsecondsText(static_cast<double>(s.largestBubbleNs));
+        case TotalColumn: return formatDuration(s.bubbleTotalNs);
+        case LargestColumn: return formatDuration(s.largestBubbleNs);
         case CauseColumn: return s.bubbleCount > 0 ? bubbleCauseLabel(mainCause(s)) : QString();
         default: return {};
         }
@@ -85,15 +97,15 @@ QVariant BubbleSummaryModel::headerData(int section, Qt::Orientation orientation
     if (orientation != Qt::Horizontal) return {};
     if (role == Qt::ToolTipRole && section == SpanColumn) return tr("From the first to the last activity");
     if (role == Qt::ToolTipRole && section == CauseColumn) return tr("The cause holding the most bubble time");
+    if (section == SpanColumn) return durationHeaderData(tr("Active span"), role);
+    if (section == TotalColumn) return durationHeaderData(tr("Bubble total"), role);
+    if (section == LargestColumn) return durationHeaderData(tr("Largest"), role);
     if (role != Qt::DisplayRole) return {};
     switch (section) {
     case WhereColumn: return tr("Device / track");
-    case SpanColumn: return tr("Active span (µs)");
     case BusyColumn: return tr("Busy (%)");
     case IdleColumn: return tr("Idle (%)");
     case CountColumn: return tr("Bubbles");
-    case TotalColumn: return tr("Bubble total (µs)");
-    case LargestColumn: return tr("Largest (µs)");
     case CauseColumn: return tr("Main cause");
     default: return {};
     }

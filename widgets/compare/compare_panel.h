@@ -15,6 +15,8 @@ class QLineEdit;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
+class QTextBrowser;
+class QModelIndex;
 
 namespace opscope {
 
@@ -49,6 +51,12 @@ public:
     QTabWidget* tabs() const { return tabs_; }
     QLabel* verdictLabel() const { return verdict_; }
     void setOperatorFilter(const QString& text);
+    // A further tab after the timelines (the per-step host-operator comparison lives in its own widget).
+    void addSection(const QString& title, QWidget* section);
+    // The pane beside the operator table: the selected operator's full name and figures.
+    QTextBrowser* operatorDetails() const { return details_; }
+    // text shortened to maxChars with "…" in the middle, so both ends of a templated name stay readable.
+    static QString elideMiddle(const QString& text, int maxChars);
 
     // The tables as shown (sort, filter) to CSV; false with a message on failure.
     bool exportOperatorsCsv(const QString& path, QString* errorMessage) const;
@@ -61,6 +69,7 @@ private:
     void recompute();
     void exportDialog(bool operators);
     QWidget* buildDifferencesPage();
+    void showOperatorDetails(const QModelIndex& proxyIndex);
 
     CompareInputs inputs_;
     ComparisonResult result_;
@@ -76,6 +85,7 @@ private:
     QTableView* operatorTable_ = nullptr;
     QTableView* summaryTable_ = nullptr;
     AlignedTimelines* timelines_;
+    QTextBrowser* details_ = nullptr;
 };
 
 } // namespace opscope
