@@ -1,6 +1,7 @@
 #include "app/gui/graph_dock.h"
 
 #include "app/gui/import_session.h"
+#include "app/gui/recent_files.h"
 
 #include "core/importers/graph/graph_import.h"
 #include "core/session/trace_session.h"
@@ -45,6 +46,7 @@ void GraphDock::setGraphPath(const QString& path) {
 
 void GraphDock::traceOpened(const QString& storePath, const QStringList& sources) {
     storePath_ = storePath;
+    sources_ = sources;
     stale_ = true;
     QString graph = pendingGraph_;
     if (graph.isEmpty() && !sources.isEmpty() && !storeHasFileGraph(storePath.toStdString()))
@@ -55,7 +57,7 @@ void GraphDock::traceOpened(const QString& storePath, const QStringList& sources
 
 void GraphDock::openGraphDialog() {
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open graph"), QString(),
+        this, tr("Open graph"), traceFolder(sources_),
         tr("Graphs (*.json *.json.gz);;opscope graph (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;"
            "CANN offline model (*.om.json);;All files (*)"));
     if (path.isEmpty()) return;

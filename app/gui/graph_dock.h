@@ -45,6 +45,7 @@ private:
     GraphTimelineLink* link_;
     QFutureWatcher<ImportOutcome> importWatcher_;
     QString storePath_, pendingGraph_;
+    QStringList sources_; // the trace's files: Open Graph starts in their folder
     bool stale_ = true; // the workspace does not show the current store yet
     bool resized_ = false;
 };

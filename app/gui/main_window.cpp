@@ -1,8 +1,10 @@
 #include "app/gui/main_window.h"
 
 #include "app/gui/analysis_docks.h"
+#include "app/gui/dock_heights.h"
 #include "app/gui/graph_dock.h"
 #include "app/gui/import_session.h"
+#include "app/gui/keyboard_routing.h"
 #include "app/gui/main_window_decor.h"
 #include "app/gui/search_panel.h"
 #include "app/gui/selection_stats_panel.h"
@@ -74,6 +76,8 @@ void MainWindow::createDocks() {
     search_ = new SearchPanel(this);
     QDockWidget* searchDock = dock(tr("Search"), QStringLiteral("searchDock"), search_, Qt::TopDockWidgetArea);
     searchDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
+    installSearchShortcuts(this, searchDock, search_);
+    new TimelineKeyRouter(this, timeline_);
     details_ = new DetailsPanel(this);
     dock(tr("Details"), QStringLiteral("detailsDock"), details_, Qt::BottomDockWidgetArea);
     stats_ = new SelectionStatsPanel(this);
@@ -89,6 +93,7 @@ void MainWindow::createDocks() {
     // views squeeze.
     for (QDockWidget* d : findChildren<QDockWidget*>())
         if (dockWidgetArea(d) == Qt::BottomDockWidgetArea && d->widget()) d->widget()->setMinimumHeight(kBottomDockMinHeight);
+    new DockHeightMemory(this, {QStringLiteral("bubblesDock")}); // each tab its height; the bubbles' four panels room
 }
 
 void MainWindow::createStatusBar() {
@@ -108,14 +113,14 @@ void MainWindow::connectViews() {
     connect(timeline_, &TimelineView::sliceSelected, this, &MainWindow::showSlice);
     connect(timeline_, &TimelineView::regionSelected, this, &MainWindow::regionSelected);
     connect(details_, &DetailsPanel::jumpToSlice, this, &MainWindow::jumpToSlice);
-    connect(analysis_, &AnalysisDocks::sliceActivated, this, &MainWindow::jumpToSlice);
+    connect(analysis_, &AnalysisDocks::sliceActivated, this, [this](qint64 id) { revealSlice(id, DetailsTab::Keep); });
     connect(timeline_, &TimelineView::cursorTimeChanged, this, [this](bool valid, qint64 timeNs) {
         if (!valid || !data_) {
             cursorLabel_->clear();
             return;
         }
         const TimeNs origin = timeline_->absoluteTime() ? 0 : data_->traceRange().startNs;
-        cursorLabel_->setText(tr("Cursor: %1").arg(formatTimeOffset(timeNs - origin, std::max<TimeNs>(1, timeline_->mapper().pxToDurNs(1)))));
+        cursorLabel_->setText(tr("Cursor: %1").arg(formatTimeAtZoom(timeNs - origin, timeline_->mapper().pxToDurNs(1))));
     });
     connect(zoom_, &ZoomControl::selectionChanged, this, &MainWindow::updateSelectionLabel);
     connect(search_, &SearchPanel::resultChanged, this,
@@ -163,6 +168,9 @@ void MainWindow::importProgress(qint64 bytes, qint64 total, qint64 events) {
 
 void MainWindow::importFinished(bool ok) {
     if (progress_) {
+        // Hidden now: a deferred delete would wait for the error box's own event loop to end, leaving
+        // the progress dialog over the message.
+        progress_->hide();
         progress_->deleteLater();
         progress_ = nullptr;
     }
@@ -200,7 +208,9 @@ void MainWindow::importFinished(bool ok) {
     emit traceLoaded(true);
 }
 
-void MainWindow::showSlice(qint64 sliceId) {
+void MainWindow::showSlice(qint64 sliceId) { showSliceDetails(sliceId, DetailsTab::Raise); }
+
+void MainWindow::showSliceDetails(qint64 sliceId, DetailsTab tab) {
     if (!sliceId || !document_) {
         details_->clear();
         return;
@@ -220,13 +230,16 @@ void MainWindow::showSlice(qint64 sliceId) {
     SliceLaunchDetails launch;
     const bool hasLaunch = document_->session()->sliceLaunchDetails(sliceId, &launch, &error);
     details_->showSlice(d, data_ ? data_->traceRange().startNs : 0, hasLaunch ? &launch : nullptr);
+    if (tab == DetailsTab::Keep) return;
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("detailsDock"))) dock->raise();
 }
 
-void MainWindow::jumpToSlice(qint64 sliceId) {
+void MainWindow::jumpToSlice(qint64 sliceId) { revealSlice(sliceId, DetailsTab::Raise); }
+
+void MainWindow::revealSlice(qint64 sliceId, DetailsTab tab) {
     timeline_->setSelectedSlice(sliceId);
     timeline_->revealSlice(sliceId);
-    showSlice(sliceId);
+    showSliceDetails(sliceId, tab);
 }
 
 void MainWindow::regionSelected(qint64 startNs, qint64 endNs, const QVector<qint64>& trackIds) {

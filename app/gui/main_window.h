@@ -100,6 +100,11 @@ private:
     void importProgress(qint64 bytes, qint64 total, qint64 events);
     void showSlice(qint64 sliceId);
     void jumpToSlice(qint64 sliceId);
+    // Whether showing a slice brings the Details tab to the front: yes for a click on the timeline or in
+    // Details, no when an analysis view steps through executions (its tab must stay in front).
+    enum class DetailsTab { Raise, Keep };
+    void showSliceDetails(qint64 sliceId, DetailsTab tab);
+    void revealSlice(qint64 sliceId, DetailsTab tab);
     void regionSelected(qint64 startNs, qint64 endNs, const QVector<qint64>& trackIds);
     void addRecent(const QStringList& paths);
     void updateTitle();

@@ -1,6 +1,7 @@
 // MainWindow: File > Export View (PNG/SVG/PDF at screen or chosen size), Copy Image, Export Report,
 // Compare With…, and View > Align Devices (multi-device traces on a common time base).
 #include "app/gui/main_window.h"
+#include "app/gui/recent_files.h"
 
 #include "app/gui/app_icons.h"
 #include "app/gui/compare_session.h"
@@ -141,7 +142,7 @@ void MainWindow::exportTableDialog() {
         QMessageBox::information(this, tr("Export table"), tr("Click into a table first, then export it."));
         return;
     }
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export table as CSV"), QStringLiteral("table.csv"),
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export table as CSV"), inTraceFolder(sources_, QStringLiteral("table.csv")),
                                                       tr("CSV files (*.csv)"));
     if (path.isEmpty()) return;
     QString message;
@@ -156,7 +157,7 @@ bool MainWindow::exportCurrentView(const QString& path, const ImageExportOptions
 void MainWindow::exportViewDialog() {
     QWidget* view = currentView();
     const QString name = view->objectName().isEmpty() ? QStringLiteral("view") : view->objectName();
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export view"), name + QStringLiteral(".png"),
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export view"), inTraceFolder(sources_, name + QStringLiteral(".png")),
                                                       imageExportFilter());
     if (path.isEmpty()) return;
     ImageExportOptions options;
@@ -191,7 +192,7 @@ bool MainWindow::exportReportTo(const QString& path) {
 void MainWindow::exportReportDialog() {
     if (storePath_.empty()) return;
     const QString base = sources_.isEmpty() ? QStringLiteral("report") : QFileInfo(sources_.first()).completeBaseName();
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export report"), base + QStringLiteral("_report.html"),
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export report"), inTraceFolder(sources_, base + QStringLiteral("_report.html")),
                                                       tr("HTML report (*.html)"));
     if (!path.isEmpty() && !exportReportTo(path))
         QMessageBox::information(this, tr("Report running"), tr("A report is being written already."));
@@ -231,7 +232,7 @@ bool MainWindow::compareWithPaths(const QStringList& paths) {
 void MainWindow::compareWithDialog() {
     if (storePath_.empty()) return;
     const QStringList paths = QFileDialog::getOpenFileNames(
-        this, tr("Compare with trace"), QString(), tr("Traces (*.json *.json.gz *.gz *.db *.sqlite *.csv);;All files (*)"));
+        this, tr("Compare with trace"), traceFolder(sources_), tr("Traces (*.json *.json.gz *.gz *.db *.sqlite *.csv);;All files (*)"));
     compareWithPaths(paths);
 }
 

@@ -1,5 +1,6 @@
 // MainWindow menus and the actions behind them: open (file, folder, recent, drop), export image, view toggles.
 #include "app/gui/main_window.h"
+#include "app/gui/recent_files.h"
 
 #include "app/gui/app_icons.h"
 #include "app/gui/analysis_docks.h"
@@ -99,20 +100,20 @@ void MainWindow::createMenus() {
 
 void MainWindow::openFileDialog() {
     const QStringList paths = QFileDialog::getOpenFileNames(
-        this, tr("Open trace"), QString(),
+        this, tr("Open trace"), traceFolder(sources_),
         tr("Traces (*.json *.json.gz *.gz *.db *.sqlite *.csv);;All files (*)"));
     openPaths(paths);
 }
 
 void MainWindow::openFolderDialog() {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Ascend profiling folder"));
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Ascend profiling folder"), traceFolder(sources_));
     if (!dir.isEmpty()) openPaths({dir});
 }
 
 void MainWindow::exportImage() {
     if (!data_) return;
     QString selected;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export image"), QStringLiteral("timeline.png"),
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export image"), inTraceFolder(sources_, QStringLiteral("timeline.png")),
                                                       tr("PNG image (*.png);;SVG image (*.svg)"), &selected);
     if (path.isEmpty()) return;
     QString message;
@@ -124,13 +125,8 @@ void MainWindow::exportImage() {
 QStringList MainWindow::recentFiles() const { return QSettings().value(QLatin1String(kRecentKey)).toStringList(); }
 
 void MainWindow::addRecent(const QStringList& paths) {
-    // Several traces opened together are remembered as one entry, separated by '|'.
-    const QString entry = paths.join(QLatin1Char('|'));
-    QStringList recent = recentFiles();
-    recent.removeAll(entry);
-    recent.prepend(entry);
-    while (recent.size() > settings::maxRecent()) recent.removeLast();
-    QSettings().setValue(QLatin1String(kRecentKey), recent);
+    // Several traces opened together are remembered as one entry, separated by '|'; absolute, each once.
+    QSettings().setValue(QLatin1String(kRecentKey), withRecent(recentFiles(), paths, settings::maxRecent()));
     rebuildRecentMenu();
 }
 

@@ -81,4 +81,52 @@ std::string compactDurationText(TimeNs ns) {
     return parts.number + symbol;
 }
 
+namespace {
+constexpr TimeNs kHumanUnits[] = {60'000'000'000, 1'000'000'000, 1'000'000, 1'000, 1};
+} // namespace
+
+HumanDuration humanDuration(TimeNs ns, TimeNs resolutionNs) {
+    HumanDuration out;
+    out.negative = ns < 0;
+    unsigned long long rest = magnitudeOf(ns);
+    const unsigned long long resolution = resolutionNs > 1 ? static_cast<unsigned long long>(resolutionNs) : 1ull;
+    if (resolution > 1) {
+        const unsigned long long remainder = rest % resolution;
+        rest -= remainder;
+        // Half up; the magnitude of INT64_MIN plus one resolution still fits an unsigned 64-bit value.
+        if (remainder * 2 >= resolution) rest += resolution;
+    }
+    if (rest == 0) out.negative = false;
+    for (TimeNs unit : kHumanUnits) {
+        const unsigned long long u = static_cast<unsigned long long>(unit);
+        if (u < resolution) break;
+        if (rest >= u) {
+            out.pieces.push_back({rest / u, unit});
+            rest %= u;
+        }
+    }
+    return out;
+}
+
+std::string humanDurationText(TimeNs ns, TimeNs resolutionNs) {
+    const HumanDuration d = humanDuration(ns, resolutionNs);
+    if (d.pieces.empty()) return "0s";
+    std::string text = d.negative ? "-" : "";
+    for (const DurationPiece& p : d.pieces) {
+        if (&p != &d.pieces.front()) text += ' ';
+        text += std::to_string(p.count);
+        text += p.unitNs == 60'000'000'000 ? "m" : p.unitNs == 1'000'000'000 ? "s" : p.unitNs == 1'000'000 ? "ms"
+              : p.unitNs == 1'000                                            ? "us"
+                                                                             : "ns";
+    }
+    return text;
+}
+
+TimeNs humanResolutionFor(TimeNs stepNs) {
+    if (stepNs <= 1) return 1;
+    for (TimeNs unit : kHumanUnits)
+        if (unit <= stepNs && stepNs % unit == 0) return unit; // the largest unit that divides the step exactly
+    return 1;
+}
+
 } // namespace opscope

@@ -4,6 +4,7 @@
 #include "core/model/time.h"
 
 #include <string>
+#include <vector>
 
 namespace opscope {
 
@@ -31,5 +32,24 @@ std::string compactDurationText(TimeNs ns);
 
 // The unit a magnitude is shown in: 1, 1e3, 1e6 or 1e9 ns.
 TimeNs durationUnitFor(TimeNs magnitudeNs);
+
+// The time format for people, as Perfetto UI writes it: whole minutes, seconds, milliseconds, microseconds
+// and nanoseconds, zero pieces left out ("1s 231ms 461us", "2m 5s", "740ns", "0s"). resolutionNs (1, 1e3,
+// 1e6, 1e9 or 6e10) drops the pieces below it after rounding half up to it, so a label can follow a zoom
+// level; with 1 nothing is lost. The GUI takes the pieces and writes its translated unit symbols.
+struct DurationPiece {
+    unsigned long long count = 0;
+    TimeNs unitNs = 1; // 60e9, 1e9, 1e6, 1e3 or 1
+};
+struct HumanDuration {
+    bool negative = false;
+    std::vector<DurationPiece> pieces; // largest unit first; empty for zero
+};
+HumanDuration humanDuration(TimeNs ns, TimeNs resolutionNs = 1);
+// humanDuration with ASCII symbols "m", "s", "ms", "us", "ns" and a space between pieces.
+std::string humanDurationText(TimeNs ns, TimeNs resolutionNs = 1);
+// The finest unit of humanDuration at or below stepNs (1 ns..1 min): the resolution for labels spaced
+// stepNs apart, so neighbours always differ (a 2.5 ms step keeps microseconds).
+TimeNs humanResolutionFor(TimeNs stepNs);
 
 } // namespace opscope

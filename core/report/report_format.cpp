@@ -1,5 +1,7 @@
 #include "core/report/report_format.h"
 
+#include "core/model/time_format.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -41,28 +43,10 @@ std::string base64Encode(std::string_view bytes) {
     return out;
 }
 
-namespace {
-// Three significant digits of value in the given unit.
-std::string significant(double value, const char* unit) {
-    char buf[48];
-    const double a = std::fabs(value);
-    const int decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2;
-    std::snprintf(buf, sizeof buf, "%.*f %s", decimals, value, unit);
-    return buf;
-}
-} // namespace
-
 std::string durationLabel(double ns) {
     if (std::isnan(ns)) return "\xE2\x80\x93";
-    const double a = std::fabs(ns);
-    if (a < 999.5) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.0f ns", ns);
-        return buf;
-    }
-    if (a < 999.5e3) return significant(ns / 1e3, "\xC2\xB5s");
-    if (a < 999.5e6) return significant(ns / 1e6, "ms");
-    return significant(ns / 1e9, "s");
+    // Means arrive as doubles; the text is the one human format of core/model/time_format.
+    return humanDurationText(static_cast<TimeNs>(std::llround(ns)));
 }
 
 std::string percentLabel(double share, int decimals) {

@@ -13,7 +13,7 @@ namespace opscope::report {
 std::string htmlEscape(std::string_view text);
 // Standard base64 (RFC 4648) with padding, for data: URIs.
 std::string base64Encode(std::string_view bytes);
-// "0 ns", "740 ns", "1.25 µs", "13.2 ms", "2.50 s": three significant digits.
+// The one human format, every piece kept: "0s", "740ns", "1us 250ns", "13ms 200us"; "–" for NaN.
 std::string durationLabel(double ns);
 inline std::string durationLabel(TimeNs ns) { return durationLabel(static_cast<double>(ns)); }
 // "12.3%" for 0.123; "–" for NaN.

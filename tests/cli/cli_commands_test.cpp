@@ -96,8 +96,12 @@ TEST_CASE("cli: graph, report and screenshot write their outputs", "[cli]") {
     CliResult report = runCli({"report", store, "-o", dir + "/r.html"});
     CHECK(report.exitCode == 0);
     CHECK(fs::file_size(dir + "/r.html") > 1000);
+    INFO("report stderr: " << report.err);
+    CHECK(report.err.empty()); // no Qt platform notes on a batch run's stderr
     CliResult shot = runCli({"screenshot", store, "--view", "timeline", "--size", "400x300", "-o", dir + "/t.png"});
     CHECK(shot.exitCode == 0);
+    INFO("screenshot stderr: " << shot.err);
+    CHECK(shot.err.empty());
     CHECK(fs::file_size(dir + "/t.png") > 100);
     CHECK(runCli({"screenshot", store, "--view", "no-such-view", "-o", dir + "/x.png"}).exitCode == 2);
 }

@@ -131,11 +131,11 @@ TEST_CASE("Report formatting helpers", "[report]") {
     CHECK(base64Encode("foobar") == "Zm9vYmFy");
     CHECK(base64Encode(std::string("\xff\x00\x10", 3)) == "/wAQ");
     CHECK(htmlEscape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&#39;");
-    CHECK(durationLabel(TimeNs{0}) == "0 ns");
-    CHECK(durationLabel(TimeNs{740}) == "740 ns");
-    CHECK(durationLabel(TimeNs{1'250}) == "1.25 \xC2\xB5s");
-    CHECK(durationLabel(TimeNs{13'200'000}) == "13.2 ms");
-    CHECK(durationLabel(TimeNs{2'500'000'000}) == "2.50 s");
+    CHECK(durationLabel(TimeNs{0}) == "0s");
+    CHECK(durationLabel(TimeNs{740}) == "740ns");
+    CHECK(durationLabel(TimeNs{1'250}) == "1us 250ns");
+    CHECK(durationLabel(TimeNs{13'200'000}) == "13ms 200us");
+    CHECK(durationLabel(TimeNs{2'500'000'000}) == "2s 500ms");
     CHECK(percentLabel(0.123) == "12.3%");
     CHECK(countLabel(1234567) == "1,234,567");
     CHECK(countLabel(-1000) == "-1,000");

@@ -51,3 +51,50 @@ TEST_CASE("time format: fixedDecimalText rounds half up without a double", "[tim
     CHECK(fixedDecimalText(9'995, 1000, 2) == "10.00");
     CHECK(fixedDecimalText(1'700'000'000'123'456'789, 1'000'000'000, 9) == "1700000000.123456789");
 }
+
+TEST_CASE("time format: the human format splits like Perfetto, each unit edge on both sides", "[time_format]") {
+    CHECK(humanDurationText(0) == "0s");
+    CHECK(humanDurationText(1) == "1ns");
+    CHECK(humanDurationText(999) == "999ns");
+    CHECK(humanDurationText(1'000) == "1us");
+    CHECK(humanDurationText(1'001) == "1us 1ns");
+    CHECK(humanDurationText(999'999) == "999us 999ns");
+    CHECK(humanDurationText(1'000'000) == "1ms");
+    CHECK(humanDurationText(999'999'999) == "999ms 999us 999ns");
+    CHECK(humanDurationText(1'000'000'000) == "1s");
+    CHECK(humanDurationText(59'999'999'999) == "59s 999ms 999us 999ns");
+    CHECK(humanDurationText(60'000'000'000) == "1m");
+    CHECK(humanDurationText(125'000'000'000) == "2m 5s");
+    CHECK(humanDurationText(1'231'461'000) == "1s 231ms 461us");
+    CHECK(humanDurationText(379'773) == "379us 773ns"); // never cut to "379 us"
+    CHECK(humanDurationText(-2'500'000) == "-2ms 500us");
+    CHECK(humanDurationText(std::numeric_limits<TimeNs>::min()).rfind("-153722867m", 0) == 0);
+    CHECK(humanDurationText(std::numeric_limits<TimeNs>::max()) == "153722867m 16s 854ms 775us 807ns");
+}
+
+TEST_CASE("time format: a resolution rounds half up and drops the finer pieces", "[time_format]") {
+    CHECK(humanDurationText(1'231'461'499, 1'000) == "1s 231ms 461us");
+    CHECK(humanDurationText(1'231'461'500, 1'000) == "1s 231ms 462us");
+    CHECK(humanDurationText(999'499, 1'000) == "999us");
+    CHECK(humanDurationText(999'500, 1'000) == "1ms"); // the carry reaches the next unit
+    CHECK(humanDurationText(499, 1'000) == "0s");
+    CHECK(humanDurationText(-499, 1'000) == "0s"); // no "-0s"
+    CHECK(humanDurationText(-1'500'000, 1'000'000) == "-2ms");
+    CHECK(humanDurationText(89'999'999'999, 60'000'000'000) == "1m");
+    CHECK(humanDurationText(90'000'000'000, 60'000'000'000) == "2m");
+    CHECK(humanDurationText(std::numeric_limits<TimeNs>::min(), 1'000'000'000) == "-153722867m 17s");
+}
+
+TEST_CASE("time format: the resolution for a label step is the largest unit dividing it", "[time_format]") {
+    CHECK(humanResolutionFor(0) == 1);
+    CHECK(humanResolutionFor(1) == 1);
+    CHECK(humanResolutionFor(999) == 1);
+    CHECK(humanResolutionFor(1'000) == 1'000);
+    CHECK(humanResolutionFor(2'500'000) == 1'000);
+    CHECK(humanResolutionFor(1'000'000) == 1'000'000);
+    CHECK(humanResolutionFor(999'999'999) == 1);
+    CHECK(humanResolutionFor(1'000'000'000) == 1'000'000'000);
+    CHECK(humanResolutionFor(59'000'000'000) == 1'000'000'000);
+    CHECK(humanResolutionFor(60'000'000'000) == 60'000'000'000);
+    CHECK(humanResolutionFor(90'000'000'000) == 1'000'000'000);
+}

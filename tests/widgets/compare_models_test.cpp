@@ -2,6 +2,7 @@
 // exports that read back exactly as the table shows them (columns, sort, filter, units in headers).
 #include "core/analysis/comparison.h"
 #include "core/importers/ascend/csv_reader.h"
+#include "widgets/common/duration_cell.h"
 #include "widgets/compare/compare_panel.h"
 #include "widgets/compare/comparison_models.h"
 
@@ -13,6 +14,8 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTabWidget>
 
 #include <catch2/catch.hpp>
 
@@ -62,15 +65,19 @@ TEST_CASE("The operator diff model sorts by numbers and marks regressions", "[co
     model.resetData(result.operators);
     CHECK(reset.count() == 1);
     REQUIRE(model.rowCount() == 4);
-    CHECK(model.headerData(OperatorDiffModel::BaseTotalColumn, Qt::Horizontal).toString() == QStringLiteral("Base total (µs)"));
-    CHECK(model.headerData(OperatorDiffModel::DeltaTotalColumn, Qt::Horizontal).toString() == QStringLiteral("Δ total (µs)"));
+    // Shown: the human format under bare names; the CSV: plain microseconds with the unit in the name.
+    CHECK(model.headerData(OperatorDiffModel::BaseTotalColumn, Qt::Horizontal).toString() == QStringLiteral("Base total"));
+    CHECK(model.headerData(OperatorDiffModel::BaseTotalColumn, Qt::Horizontal, kCsvRole).toString() == QStringLiteral("Base total (µs)"));
+    CHECK(model.headerData(OperatorDiffModel::DeltaTotalColumn, Qt::Horizontal, kCsvRole).toString() == QStringLiteral("Δ total (µs)"));
+    CHECK_FALSE(model.headerData(OperatorDiffModel::StatusColumn, Qt::Horizontal, kCsvRole).isValid());
 
     QSortFilterProxyModel proxy;
     proxy.setSourceModel(&model);
     proxy.setSortRole(OperatorDiffModel::SortRole);
     proxy.sort(OperatorDiffModel::DeltaTotalColumn, Qt::DescendingOrder);
     CHECK(proxy.index(0, 0).data().toString() == QStringLiteral("MatMul, fused"));
-    CHECK(proxy.index(0, OperatorDiffModel::DeltaTotalColumn).data().toString() == QStringLiteral("6000.000"));
+    CHECK(proxy.index(0, OperatorDiffModel::DeltaTotalColumn).data().toString() == QStringLiteral("6ms"));
+    CHECK(proxy.index(0, OperatorDiffModel::DeltaTotalColumn).data(kCsvRole).toString() == QStringLiteral("6000.000"));
     CHECK(proxy.index(0, OperatorDiffModel::StatusColumn).data().toString() == QStringLiteral("regressed"));
     CHECK(proxy.index(0, 0).data(OperatorDiffModel::RegressedRole).toBool());
     CHECK(proxy.index(0, 0).data(Qt::ForegroundRole).value<QBrush>().color().red() > 150);
@@ -167,4 +174,46 @@ TEST_CASE("The threshold decides the verdict", "[compare]") {
     CHECK_FALSE(changed.last().at(0).toBool());
     CHECK(panel.verdictLabel()->text().contains(QStringLiteral("No regression beyond 20.0%")));
     CHECK(panel.threshold() == Approx(0.20));
+}
+
+TEST_CASE("The verdict is one line; long names are elided in the middle, whole in the tooltip and details",
+          "[compare]") {
+    CompareInputs in = inputs();
+    const std::string longName =
+        "void at::native::elementwise_kernel<128, 4, at::native::gpu_kernel_impl<at::native::AddFunctor<float>>(at::TensorIteratorBase&, "
+        "at::native::AddFunctor<float> const&)::{lambda(int)#1}>(int, at::native::AddFunctor<float>)";
+    in.base.operators.push_back(op(longName, 4, 10'000'000));
+    in.current.operators.push_back(op(longName, 4, 40'000'000)); // the largest regression
+    ComparePanel panel;
+    panel.resize(1900, 1000);
+    panel.setInputs(in);
+    REQUIRE(panel.result().regressed());
+    const QString verdict = panel.verdictLabel()->text();
+    CHECK_FALSE(panel.verdictLabel()->wordWrap());
+    CHECK_FALSE(verdict.contains(QString::fromStdString(longName))); // shortened in the verdict
+    CHECK(verdict.contains(QStringLiteral("void at::native::elementwise")));
+    CHECK(verdict.contains(QStringLiteral("AddFunctor&lt;float&gt;)"))); // the end of the name, HTML-escaped
+    CHECK(verdict.contains(QStringLiteral("more (hover for all)")));
+    CHECK(panel.verdictLabel()->toolTip().contains(QString::fromStdString(longName)));
+    CHECK(panel.verdictLabel()->toolTip().count(QLatin1Char('\n')) == static_cast<int>(panel.result().regressions.size()) - 1);
+
+    CHECK(ComparePanel::elideMiddle(QStringLiteral("abcdefghij"), 10) == QStringLiteral("abcdefghij"));
+    CHECK(ComparePanel::elideMiddle(QStringLiteral("abcdefghijk"), 10) == QStringLiteral("abcde…hijk"));
+
+    CHECK(panel.operatorTable()->textElideMode() == Qt::ElideMiddle);
+    const QModelIndexList hit = panel.operatorProxy()->match(panel.operatorProxy()->index(0, 0), Qt::DisplayRole,
+                                                             QString::fromStdString(longName), 1, Qt::MatchExactly);
+    REQUIRE(hit.size() == 1);
+    CHECK(hit[0].data(Qt::ToolTipRole).toString() == QString::fromStdString(longName));
+    panel.operatorTable()->setCurrentIndex(hit[0]);
+    const QString details = panel.operatorDetails()->toPlainText();
+    CHECK(details.contains(QString::fromStdString(longName)));
+    CHECK(details.contains(QStringLiteral("10ms")));
+    CHECK(details.contains(QStringLiteral("40ms")));
+
+    auto* extra = new QLabel(QStringLiteral("per-step host operators"));
+    const int tabs = panel.tabs()->count();
+    panel.addSection(QStringLiteral("Host operators per step"), extra);
+    CHECK(panel.tabs()->count() == tabs + 1);
+    CHECK(panel.tabs()->widget(tabs) == extra);
 }

@@ -1,4 +1,5 @@
 #include "tests/widgets/analysis_views_fixture.h"
+#include "widgets/common/duration_cell.h"
 #include "widgets/common/slice_highlight.h"
 #include "widgets/diagnosis/diagnosis_view.h"
 #include "widgets/diagnosis/findings_panel.h"
@@ -49,7 +50,7 @@ TEST_CASE("The findings table lists fired rules by time at stake, then the ones 
     REQUIRE(finding.status == FindingStatus::Fired);
     CHECK(model->index(sync, FindingsModel::SeverityColumn).data().toString() == QStringLiteral("High"));
     CHECK(model->index(sync, FindingsModel::ThresholdColumn).data().toString().startsWith(QStringLiteral(">")));
-    CHECK(model->headerData(FindingsModel::AtStakeColumn, Qt::Horizontal).toString().contains(QStringLiteral("µs")));
+    CHECK(model->headerData(FindingsModel::AtStakeColumn, Qt::Horizontal, kCsvRole).toString().contains(QStringLiteral("µs")));
     // Fired first, by time at stake.
     for (int r = 1; r < model->rowCount(); ++r) {
         const Finding& a = model->finding(r - 1);

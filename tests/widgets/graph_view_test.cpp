@@ -158,6 +158,19 @@ TEST_CASE("Selecting a slice on the timeline selects its node in the graph", "[g
     CHECK(w.view()->selectedNode() == w.nodeIndexByName(QStringLiteral("layer1/relu")));
     CHECK(w.counters()->executionCount() == 2);
     CHECK(w.counters()->currentExecution() == 0);
+    // Stepping in the execution plot works from a node the timeline selected, too.
+    REQUIRE(link.highlighted());
+    CHECK(link.highlighted()->matches.size() == 2);
+    const QVector<qint64> ids = w.selectedExecutions();
+    REQUIRE(ids.size() == 2);
+    CHECK(ids[0] == relu);
+    QSignalSpy stepped(&w, &GraphWorkspace::executionStepped);
+    w.counters()->step(+1);
+    REQUIRE(stepped.count() == 1);
+    CHECK(w.counters()->currentExecution() == 1);
+    CHECK(timeline.selectedSlice() == ids[1]);
+    emit w.counters()->executionChosen(0); // a click on a point
+    CHECK(timeline.selectedSlice() == relu);
 }
 
 TEST_CASE("Search, zoom, fit and export", "[graph][widgets]") {

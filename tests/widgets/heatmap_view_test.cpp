@@ -55,35 +55,55 @@ TEST_CASE("The heatmap shows the operators by busy time over the visible range",
     CHECK(f.view.cellText(0, f.bucketOf(17'000)).contains(QStringLiteral("MatMul")));
 }
 
-TEST_CASE("Clicking a heatmap cell zooms the timeline to the bucket and selects the executions in it", "[heatmap_view]") {
+TEST_CASE("Clicking a heatmap cell selects the executions in it and keeps the overview", "[heatmap_view]") {
     HeatmapFixture f;
     QSignalSpy highlighted(&f.view, &HeatmapView::slicesHighlighted);
     QSignalSpy zoomed(&f.data.zoom, &ZoomControl::visibleRangeChanged);
+    const TimeRange before = f.data.zoom.visibleRange();
     const int bucket = f.bucketOf(17'000);
     const QPointF at = f.view.plot()->cellCentre({0, bucket});
     const std::optional<HeatmapCell> hit = f.view.plot()->cellAt(at);
     REQUIRE(hit);
     CHECK(hit->row == 0);
     CHECK(hit->bucket == bucket);
-    const TimeRange expected{f.view.result().bucketEdgesNs[static_cast<std::size_t>(bucket)],
-                             f.view.result().bucketEdgesNs[static_cast<std::size_t>(bucket) + 1]};
     QTest::mouseClick(f.view.plot(), Qt::LeftButton, {}, at.toPoint());
-    REQUIRE(zoomed.count() == 1);
-    CHECK(f.data.zoom.visibleRange().startNs == expected.startNs);
-    CHECK(f.data.zoom.visibleRange().endNs == expected.endNs);
+    CHECK(zoomed.count() == 0); // a click does not zoom
+    CHECK(f.data.zoom.visibleRange().startNs == before.startNs);
+    CHECK(f.data.zoom.visibleRange().endNs == before.endNs);
+    CHECK_FALSE(f.data.zoom.canZoomBack());
     REQUIRE(highlighted.count() == 1);
     auto slices = highlighted.first().at(0).value<std::shared_ptr<const SliceSearchResult>>();
     REQUIRE(slices);
     REQUIRE(slices->matches.size() == 1);
     CHECK(slices->matches.front().sliceId == f.data.matmul[1]);
     CHECK(highlighted.first().at(1).toInt() == 0);
-    CHECK(f.data.zoom.canZoomBack());
 }
 
-TEST_CASE("The heatmap recomputes for the visible range and drops stale results", "[heatmap_view]") {
+TEST_CASE("Double-clicking a heatmap cell zooms the timeline to the bucket; the binning stays whole", "[heatmap_view]") {
+    HeatmapFixture f;
+    QSignalSpy zoomed(&f.data.zoom, &ZoomControl::visibleRangeChanged);
+    QSignalSpy computed(&f.view, &HeatmapView::computed);
+    const int bucket = f.bucketOf(17'000);
+    const TimeRange expected{f.view.result().bucketEdgesNs[static_cast<std::size_t>(bucket)],
+                             f.view.result().bucketEdgesNs[static_cast<std::size_t>(bucket) + 1]};
+    QTest::mouseDClick(f.view.plot(), Qt::LeftButton, {}, f.view.plot()->cellCentre({0, bucket}).toPoint());
+    REQUIRE(zoomed.count() == 1);
+    CHECK(f.data.zoom.visibleRange().startNs == expected.startNs);
+    CHECK(f.data.zoom.visibleRange().endNs == expected.endNs);
+    CHECK(f.data.zoom.canZoomBack());
+    REQUIRE(f.view.waitForLoaded());
+    CHECK(computed.count() == 0); // not following the view: the whole trace stays binned
+    CHECK(f.view.result().range.startNs == 0);
+    CHECK(f.view.result().range.endNs == AnalysisViewsFixture::kEndNs);
+}
+
+TEST_CASE("Following the view, the heatmap recomputes for the visible range and drops stale results", "[heatmap_view]") {
     HeatmapFixture f;
     // Let the first load settle (it also fills the metric list, which may compute once more) so the
     // spy counts only what the range changes below cause.
+    REQUIRE(f.view.waitForLoaded());
+    CHECK_FALSE(f.view.followsView());
+    f.view.setFollowView(true);
     REQUIRE(f.view.waitForLoaded());
     QSignalSpy computed(&f.view, &HeatmapView::computed);
     f.data.zoom.setVisibleRange({2'000, 30'000});

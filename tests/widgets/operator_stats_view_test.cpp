@@ -2,6 +2,7 @@
 #include "app/gui/main_window.h"
 #include "tests/widgets/analysis_views_fixture.h"
 #include "widgets/common/csv_export.h"
+#include "widgets/common/duration_cell.h"
 #include "widgets/tables/operator_stats_model.h"
 #include "widgets/tables/operator_stats_view.h"
 #include "widgets/timeline/timeline_view.h"
@@ -56,9 +57,11 @@ TEST_CASE("Operator statistics per name, sorted by total time", "[operator_stats
     CHECK(row.count == 3);
     CHECK(row.totalNs == 12'000);
     CHECK(row.p50Ns == 4'000);
-    // µs columns with the unit in the header, and the metrics averaged.
-    CHECK(f.view.model()->headerData(OperatorStatsModel::TotalColumn, Qt::Horizontal).toString() == QStringLiteral("Total (µs)"));
-    CHECK(f.view.model()->index(matmul, OperatorStatsModel::TotalColumn).data().toString() == QStringLiteral("12.000"));
+    // Durations shown in the human format, exported as µs with the unit in the header; the metrics averaged.
+    CHECK(f.view.model()->headerData(OperatorStatsModel::TotalColumn, Qt::Horizontal).toString() == QStringLiteral("Total"));
+    CHECK(f.view.model()->headerData(OperatorStatsModel::TotalColumn, Qt::Horizontal, kCsvRole).toString() == QStringLiteral("Total (µs)"));
+    CHECK(f.view.model()->index(matmul, OperatorStatsModel::TotalColumn).data().toString() == QStringLiteral("12µs"));
+    CHECK(f.view.model()->index(matmul, OperatorStatsModel::TotalColumn).data(kCsvRole).toString() == QStringLiteral("12.000"));
     int macColumn = -1;
     for (int c = OperatorStatsModel::FixedColumnCount; c < f.view.model()->columnCount(); ++c)
         if (f.view.model()->headerData(c, Qt::Horizontal).toString().startsWith(QStringLiteral("aic_mac_ratio"))) macColumn = c;
@@ -125,6 +128,31 @@ TEST_CASE("Selecting a statistics row highlights its executions and steps throug
     REQUIRE(activated.count() == 4);
     CHECK(activated.last().at(0).toLongLong() == f.data.matmul[2]);
     CHECK(highlighted.count() == 5);
+}
+
+TEST_CASE("Another grouping resets the execution stepper; names are elided in the middle", "[operator_stats_view]") {
+    StatsFixture f;
+    CHECK(f.view.tableView()->textElideMode() == Qt::ElideMiddle);
+    REQUIRE(f.view.selectOperator(QStringLiteral("MatMul")));
+    f.view.stepExecution(true);
+    CHECK(f.view.stepperText().contains(QStringLiteral("2 of 3")));
+    QSignalSpy highlighted(&f.view, &OperatorStatsView::slicesHighlighted);
+    f.view.setGroupBy(GroupBy::Type);
+    REQUIRE(f.view.waitForLoaded());
+    CHECK(f.view.executions().empty());
+    CHECK(f.view.currentExecution() == -1);
+    CHECK(f.view.stepperText().isEmpty());
+    CHECK_FALSE(f.view.tableView()->selectionModel()->hasSelection());
+    REQUIRE(highlighted.count() == 1); // the timeline's highlight of the old row is cleared
+    CHECK(highlighted.first().at(0).value<std::shared_ptr<const SliceSearchResult>>() == nullptr);
+    // The same grouping again (a recomputation) keeps the row and its position.
+    f.view.setGroupBy(GroupBy::Name);
+    REQUIRE(f.view.waitForLoaded());
+    REQUIRE(f.view.selectOperator(QStringLiteral("MatMul")));
+    f.view.stepExecution(true);
+    f.view.recompute();
+    REQUIRE(f.view.waitForLoaded());
+    CHECK(f.view.stepperText().contains(QStringLiteral("2 of 3")));
 }
 
 TEST_CASE("A slice selected on the timeline selects its operator's row", "[operator_stats_view]") {

@@ -1,6 +1,7 @@
 // Thread (CPU) time in the GUI: the details panel shows it beside wall time, operator statistics gain
 // a "CPU time" column only when the trace has thread time (Chrome tts/tdur).
 #include "core/store/slice_details.h"
+#include "widgets/common/duration_cell.h"
 #include "widgets/details/slice_details_model.h"
 #include "widgets/tables/operator_stats_model.h"
 
@@ -65,8 +66,10 @@ TEST_CASE("operator statistics gain a CPU time column only when the trace has th
     model.resetData(stats);
     REQUIRE(model.columnCount() == OperatorStatsModel::FixedColumnCount + 2);
     const int cpu = OperatorStatsModel::FixedColumnCount;
-    CHECK(model.headerData(cpu, Qt::Horizontal).toString() == QStringLiteral("CPU time (µs)"));
-    CHECK(model.index(0, cpu).data().toString() == QStringLiteral("25.000"));
+    CHECK(model.headerData(cpu, Qt::Horizontal).toString() == QStringLiteral("CPU time"));
+    CHECK(model.headerData(cpu, Qt::Horizontal, kCsvRole).toString() == QStringLiteral("CPU time (µs)"));
+    CHECK(model.index(0, cpu).data().toString() == QStringLiteral("25µs"));
+    CHECK(model.index(0, cpu).data(kCsvRole).toString() == QStringLiteral("25.000"));
     CHECK(model.index(1, cpu).data().toString().isEmpty());
     CHECK(model.index(0, cpu).data(OperatorStatsModel::SortRole).toLongLong() == 25000);
     // The metric column moves one to the right and keeps its values.

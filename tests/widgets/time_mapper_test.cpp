@@ -73,16 +73,31 @@ TEST_CASE("ZoomControl keeps trace >= window >= selection and emits on change", 
 }
 
 TEST_CASE("durations and ruler offsets are formatted with their units", "[time_format]") {
-    CHECK(formatDuration(0) == QStringLiteral("0 ns"));
-    CHECK(formatDuration(740) == QStringLiteral("740 ns"));
-    CHECK(formatDuration(1250) == QStringLiteral("1.25 µs"));
-    CHECK(formatDuration(13'240'000) == QStringLiteral("13.2 ms"));
-    CHECK(formatDuration(2'500'000'000) == QStringLiteral("2.500 s"));
-    CHECK(formatTimeOffset(0, 1000) == QStringLiteral("0"));
-    CHECK(formatTimeOffset(5'000'000, 1'000'000) == QStringLiteral("5 ms"));
-    CHECK(formatTimeOffset(5'200'000, 200'000) == QStringLiteral("5.2 ms"));
-    CHECK(formatTimeOffset(12'345'678, 1) == QStringLiteral("12.345678 ms"));
-    CHECK(formatTimeOffset(1'500, 500) == QStringLiteral("1.5 µs"));
+    CHECK(formatDuration(0) == QStringLiteral("0s"));
+    CHECK(formatDuration(740) == QStringLiteral("740ns"));
+    CHECK(formatDuration(1250) == QStringLiteral("1µs 250ns"));
+    CHECK(formatDuration(379'773) == QStringLiteral("379µs 773ns")); // a tooltip never cuts to "379 µs"
+    CHECK(formatDuration(13'240'000) == QStringLiteral("13ms 240µs"));
+    CHECK(formatDuration(1'231'461'000) == QStringLiteral("1s 231ms 461µs"));
+    CHECK(formatDuration(2'500'000'000) == QStringLiteral("2s 500ms"));
+    CHECK(formatDuration(1'231'461'500, 1000) == QStringLiteral("1s 231ms 462µs"));
+    CHECK(formatTimeOffset(0, 1000) == QStringLiteral("0s"));
+    CHECK(formatTimeOffset(5'000'000, 1'000'000) == QStringLiteral("5ms"));
+    CHECK(formatTimeOffset(5'200'000, 200'000) == QStringLiteral("5ms 200µs"));
+    CHECK(formatTimeOffset(12'345'678, 1) == QStringLiteral("12ms 345µs 678ns"));
+    CHECK(formatTimeOffset(1'500, 500) == QStringLiteral("1µs 500ns"));
+    CHECK(formatTimeOffset(12'345'678, 2'500'000) == QStringLiteral("12ms 346µs"));
+}
+
+TEST_CASE("the cursor time follows the zoom down to nanoseconds", "[time_format]") {
+    const TimeNs at = 1'231'461'789;
+    CHECK(formatTimeAtZoom(at, 1) == QStringLiteral("1s 231ms 461µs 789ns"));
+    CHECK(formatTimeAtZoom(at, 999) == QStringLiteral("1s 231ms 461µs 789ns"));
+    CHECK(formatTimeAtZoom(at, 1'000) == QStringLiteral("1s 231ms 462µs"));
+    CHECK(formatTimeAtZoom(at, 999'999) == QStringLiteral("1s 231ms 462µs"));
+    CHECK(formatTimeAtZoom(at, 1'000'000) == QStringLiteral("1s 231ms"));
+    CHECK(formatTimeAtZoom(at, 1'000'000'000) == QStringLiteral("1s"));
+    CHECK(formatTimeAtZoom(at, 0) == QStringLiteral("1s 231ms 461µs 789ns"));
 }
 
 TEST_CASE("ruler ticks use a 1-2-5 step and align to the origin", "[time_ruler]") {

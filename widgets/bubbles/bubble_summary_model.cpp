@@ -1,6 +1,8 @@
 #include "widgets/bubbles/bubble_summary_model.h"
 
 #include "core/analysis/launch/checked_sum.h"
+#include "widgets/common/duration_cell.h"
+#include "widgets/common/time_format.h"
 #include "widgets/tables/bubble_table_model.h"
 #include "widgets/tables/operator_stats_model.h"
 
@@ -72,21 +74,37 @@ QVariant BubbleSummaryModel::data(const QModelIndex& index, int role) const {
         default: break;
         }
         [[fallthrough]];
+    case kCsvRole:
+        if (role == kCsvRole) {
+            switch (index.column()) {
+            case SpanColumn: return durationCellData(static_cast<double>(s.spanEndNs - s.spanStartNs), kCsvRole);
+            case TotalColumn: return durationCellData(static_cast<double>(s.bubbleTotalNs), kCsvRole);
+            case LargestColumn: return durationCellData(static_cast<double>(s.largestBubbleNs), kCsvRole);
+            case HostWaitColumn:
+                return idle(index.row()) ? durationCellData(static_cast<double>(idle(index.row())->hostWaitNs), kCsvRole) : QVariant();
+            case KernelWaitColumn:
+                return idle(index.row()) ? durationCellData(static_cast<double>(idle(index.row())->kernelWaitNs), kCsvRole) : QVariant();
+            case OtherIdleColumn:
+                return idle(index.row()) ? durationCellData(static_cast<double>(idle(index.row())->otherNs), kCsvRole) : QVariant();
+            default: return {};
+            }
+        }
+        [[fallthrough]];
     case Qt::DisplayRole:
         switch (index.column()) {
         case WhereColumn:
             return device ? tr("%1 (all counted tracks)").arg(QString::fromStdString(s.label))
                           : QString::fromStdString(s.label);
-        case SpanColumn: return microsecondsText(static_cast<double>(s.spanEndNs - s.spanStartNs));
+        case SpanColumn: return formatDuration(s.spanEndNs - s.spanStartNs);
         case BusyColumn: return QString::number(s.busyShare * 100.0, 'f', 2);
         case IdleColumn: return QString::number(s.idleShare * 100.0, 'f', 2);
         case CountColumn: return QString::number(s.bubbleCount);
-        case TotalColumn: return microsecondsText(static_cast<double>(s.bubbleTotalNs));
-        case LargestColumn: return microsecondsText(static_cast<double>(s.largestBubbleNs));
+        case TotalColumn: return formatDuration(s.bubbleTotalNs);
+        case LargestColumn: return formatDuration(s.largestBubbleNs);
         case CauseColumn: return s.bubbleCount > 0 ? bubbleCauseLabel(mainCause(s)) : QString();
-        case HostWaitColumn: return idle(index.row()) ? microsecondsText(static_cast<double>(idle(index.row())->hostWaitNs)) : QString();
-        case KernelWaitColumn: return idle(index.row()) ? microsecondsText(static_cast<double>(idle(index.row())->kernelWaitNs)) : QString();
-        case OtherIdleColumn: return idle(index.row()) ? microsecondsText(static_cast<double>(idle(index.row())->otherNs)) : QString();
+        case HostWaitColumn: return idle(index.row()) ? formatDuration(idle(index.row())->hostWaitNs) : QString();
+        case KernelWaitColumn: return idle(index.row()) ? formatDuration(idle(index.row())->kernelWaitNs) : QString();
+        case OtherIdleColumn: return idle(index.row()) ? formatDuration(idle(index.row())->otherNs) : QString();
         default: return {};
         }
     case Qt::TextAlignmentRole:
@@ -113,19 +131,19 @@ QVariant BubbleSummaryModel::headerData(int section, Qt::Orientation orientation
     if (role == Qt::ToolTipRole && section >= HostWaitColumn)
         return tr("HTA's idle causes per stream over the whole trace, as opscope-cli idle gives them: host wait (the next "
                   "kernel's launch started after the previous kernel ended), kernel wait (a gap under 30 µs), other");
+    if (section == SpanColumn) return durationHeaderData(tr("Active span"), role);
+    if (section == TotalColumn) return durationHeaderData(tr("Bubble total"), role);
+    if (section == LargestColumn) return durationHeaderData(tr("Largest"), role);
+    if (section == HostWaitColumn) return durationHeaderData(tr("Host wait"), role);
+    if (section == KernelWaitColumn) return durationHeaderData(tr("Kernel wait"), role);
+    if (section == OtherIdleColumn) return durationHeaderData(tr("Other idle"), role);
     if (role != Qt::DisplayRole) return {};
     switch (section) {
     case WhereColumn: return tr("Device / track");
-    case SpanColumn: return tr("Active span (µs)");
     case BusyColumn: return tr("Busy (%)");
     case IdleColumn: return tr("Idle (%)");
     case CountColumn: return tr("Bubbles");
-    case TotalColumn: return tr("Bubble total (µs)");
-    case LargestColumn: return tr("Largest (µs)");
     case CauseColumn: return tr("Main cause");
-    case HostWaitColumn: return tr("Host wait (µs)");
-    case KernelWaitColumn: return tr("Kernel wait (µs)");
-    case OtherIdleColumn: return tr("Other idle (µs)");
     default: return {};
     }
 }

@@ -154,6 +154,7 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setAlternatingRowColors(true);
     view->setWordWrap(false);
+    view->setTextElideMode(Qt::ElideMiddle); // operator names before / after differ at both ends
     view->verticalHeader()->hide();
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
     view->horizontalHeader()->setHighlightSections(false);

@@ -1,6 +1,7 @@
 #include "widgets/common/csv_export.h"
 
 #include "core/report/csv_text.h"
+#include "widgets/common/duration_cell.h"
 
 #include <QAbstractItemModel>
 #include <QFile>
@@ -14,15 +15,28 @@ namespace opscope {
 // The quoting lives in core (core/report/csv_text.h), shared with the command line's CSV.
 QString csvField(const QString& text) { return QString::fromStdString(csvQuote(text.toStdString())); }
 
+namespace {
+// A cell or header as the CSV wants it: plain numbers with the unit in the column name where the model says
+// so (kCsvRole), otherwise exactly what is shown.
+QString csvHeader(const QAbstractItemModel& model, int column) {
+    const QVariant v = model.headerData(column, Qt::Horizontal, kCsvRole);
+    return (v.isValid() ? v : model.headerData(column, Qt::Horizontal, Qt::DisplayRole)).toString();
+}
+QString csvCell(const QModelIndex& index) {
+    const QVariant v = index.data(kCsvRole);
+    return (v.isValid() ? v : index.data(Qt::DisplayRole)).toString();
+}
+} // namespace
+
 QByteArray modelToCsv(const QAbstractItemModel& model) {
     QString out;
     const int columns = model.columnCount();
     QStringList fields;
-    for (int c = 0; c < columns; ++c) fields << csvField(model.headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+    for (int c = 0; c < columns; ++c) fields << csvField(csvHeader(model, c));
     out += fields.join(QLatin1Char(',')) + QStringLiteral("\r\n");
     for (int r = 0; r < model.rowCount(); ++r) {
         fields.clear();
-        for (int c = 0; c < columns; ++c) fields << csvField(model.index(r, c).data(Qt::DisplayRole).toString());
+        for (int c = 0; c < columns; ++c) fields << csvField(csvCell(model.index(r, c)));
         out += fields.join(QLatin1Char(',')) + QStringLiteral("\r\n");
     }
     return out.toUtf8();
@@ -65,11 +79,11 @@ QByteArray viewToCsv(const QAbstractItemView& view) {
     }
     QString out;
     QStringList fields;
-    for (int c : columns) fields << csvField(model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+    for (int c : columns) fields << csvField(csvHeader(*model, c));
     out += fields.join(QLatin1Char(',')) + QStringLiteral("\r\n");
     for (int r = 0; r < model->rowCount(); ++r) {
         fields.clear();
-        for (int c : columns) fields << csvField(model->index(r, c).data(Qt::DisplayRole).toString());
+        for (int c : columns) fields << csvField(csvCell(model->index(r, c)));
         out += fields.join(QLatin1Char(',')) + QStringLiteral("\r\n");
     }
     return out.toUtf8();

@@ -1,4 +1,5 @@
-// CSV export of an item model exactly as shown (pass the proxy): RFC 4180 quoting, CRLF rows, UTF-8.
+// CSV export of an item model as shown (pass the proxy: its rows, order and columns): RFC 4180 quoting,
+// CRLF rows, UTF-8; a cell or header answering kCsvRole (durations) gives that plain number instead.
 #pragma once
 #include <QByteArray>
 #include <QString>

@@ -36,6 +36,8 @@ AlignedTimelines::AlignedTimelines(QWidget* parent)
     splitter->addWidget(titled(baseLabel_, base_, splitter));
     splitter->addWidget(titled(newLabel_, new_, splitter));
     splitter->setChildrenCollapsible(false);
+    splitter->setStretchFactor(0, 1); // two equal panes that share what the window gives
+    splitter->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);

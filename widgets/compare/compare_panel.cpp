@@ -1,6 +1,7 @@
 #include "widgets/compare/compare_panel.h"
 
 #include "widgets/common/csv_export.h"
+#include "widgets/common/time_format.h"
 #include "widgets/compare/aligned_timelines.h"
 #include "widgets/compare/host_operator_diff_tab.h"
 #include "widgets/compare/comparison_models.h"
@@ -17,9 +18,11 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace opscope {
 
@@ -61,8 +64,10 @@ ComparePanel::ComparePanel(QWidget* parent)
     thresholdBox_->setSuffix(QStringLiteral("%"));
     thresholdBox_->setValue(5.0);
     thresholdBox_->setToolTip(tr("A time regresses when it grows by more than this"));
-    verdict_->setWordWrap(true);
-    verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // One line whatever the names: the whole list is in the tooltip and the table below.
+    verdict_->setWordWrap(false);
+    verdict_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    verdict_->setTextFormat(Qt::RichText);
     title_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* top = new QHBoxLayout;
@@ -76,6 +81,7 @@ ComparePanel::ComparePanel(QWidget* parent)
     tabs_->addTab(buildDifferencesPage(), tr("Differences"));
     tabs_->addTab(timelines_, tr("Timelines"));
     tabs_->addTab(hostOperators_, tr("Host operators")); // HTA's trace diff, host side
+    timelines_->setMinimumHeight(360); // two lanes of each trace at least
     connect(thresholdBox_, &QDoubleSpinBox::valueChanged, this, [this] { recompute(); });
 }
 
@@ -97,15 +103,30 @@ QWidget* ComparePanel::buildDifferencesPage() {
     bar->addWidget(filter_, 1);
     bar->addWidget(exportSummary);
     bar->addWidget(exportOperators);
+    operatorTable_->setTextElideMode(Qt::ElideMiddle); // template-heavy kernel names differ at both ends
+    operatorTable_->setWordWrap(false);
+    operatorTable_->setSelectionMode(QAbstractItemView::SingleSelection);
+    details_ = new QTextBrowser(page);
+    details_->setObjectName(QStringLiteral("compareOperatorDetails"));
+    details_->setPlaceholderText(tr("Select an operator to see its full name and figures."));
+    connect(operatorTable_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) { showOperatorDetails(current); });
+    auto* tableAndDetails = new QSplitter(Qt::Horizontal, page);
+    tableAndDetails->addWidget(operatorTable_);
+    tableAndDetails->addWidget(details_);
+    tableAndDetails->setStretchFactor(0, 4);
+    tableAndDetails->setStretchFactor(1, 1);
     auto* operators = new QWidget(page);
     auto* opsLayout = new QVBoxLayout(operators);
     opsLayout->setContentsMargins(0, 0, 0, 0);
     opsLayout->addLayout(bar);
-    opsLayout->addWidget(operatorTable_, 1);
+    opsLayout->addWidget(tableAndDetails, 1);
+    // The summary is a few rows: the operator table takes the space.
     auto* splitter = new QSplitter(Qt::Vertical, page);
     splitter->addWidget(summaryTable_);
     splitter->addWidget(operators);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 4);
     auto* layout = new QVBoxLayout(page);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
@@ -145,14 +166,59 @@ void ComparePanel::recompute() {
     const QString percent = QString::number(options.threshold * 100.0, 'f', 1);
     if (result_.regressed()) {
         QStringList lines;
-        for (const Regression& r : result_.regressions) lines << regressionSentence(r).toHtmlEscaped();
-        verdict_->setText(tr("<span style='color:#c62828'><b>%n regression(s) beyond %1%:</b></span> ", nullptr,
-                             static_cast<int>(result_.regressions.size())).arg(percent) +
-                          lines.join(QStringLiteral("; ")));
+        for (const Regression& r : result_.regressions) lines << regressionSentence(r);
+        // The regression that adds the most time, its subject shortened in the middle; all of them in the tooltip.
+        Regression first = *std::max_element(result_.regressions.begin(), result_.regressions.end(),
+                                             [](const Regression& a, const Regression& b) {
+                                                 auto added = [](const Regression& r) { return r.unit == "ns" ? r.current - r.base : 0.0; };
+                                                 return added(a) < added(b);
+                                             });
+        first.subject = elideMiddle(QString::fromStdString(first.subject), 70).toStdString();
+        QString text = tr("<span style='color:#c62828'><b>%n regression(s) beyond %1%:</b></span> ", nullptr,
+                          static_cast<int>(result_.regressions.size())).arg(percent) +
+                       regressionSentence(first).toHtmlEscaped();
+        if (lines.size() > 1) text += tr(" and %n more (hover for all)", nullptr, static_cast<int>(lines.size() - 1));
+        verdict_->setText(text);
+        verdict_->setToolTip(lines.join(QLatin1Char('\n')));
     } else {
         verdict_->setText(tr("<span style='color:#2e7d32'><b>No regression beyond %1%.</b></span>").arg(percent));
+        verdict_->setToolTip(QString());
     }
+    showOperatorDetails(operatorTable_->currentIndex());
     emit resultChanged(result_.regressed());
+}
+
+void ComparePanel::addSection(const QString& title, QWidget* section) { tabs_->addTab(section, title); }
+
+QString ComparePanel::elideMiddle(const QString& text, int maxChars) {
+    if (text.size() <= maxChars || maxChars < 3) return text;
+    const int keep = maxChars - 1;
+    return text.left((keep + 1) / 2) + QChar(0x2026) + text.right(keep / 2);
+}
+
+void ComparePanel::showOperatorDetails(const QModelIndex& proxyIndex) {
+    if (!proxyIndex.isValid()) {
+        details_->clear();
+        return;
+    }
+    const int row = operatorProxy_->mapToSource(proxyIndex).row();
+    if (row < 0 || row >= static_cast<int>(result_.operators.size())) {
+        details_->clear();
+        return;
+    }
+    const OperatorDiff& d = result_.operators[static_cast<std::size_t>(row)];
+    QString html = QStringLiteral("<p><b>%1</b></p><table cellspacing='4'>").arg(QString::fromStdString(d.name).toHtmlEscaped());
+    auto line = [&html](const QString& label, const QString& base, const QString& current) {
+        html += QStringLiteral("<tr><td>%1</td><td align='right'>%2</td><td align='right'>%3</td></tr>").arg(label, base, current);
+    };
+    line(QString(), tr("Base"), tr("New"));
+    line(tr("Executions"), QString::number(d.baseCount), QString::number(d.newCount));
+    line(tr("Total"), formatDuration(d.baseTotalNs), formatDuration(d.newTotalNs));
+    line(tr("Mean"), formatDuration(static_cast<TimeNs>(std::llround(d.baseMeanNs))),
+         formatDuration(static_cast<TimeNs>(std::llround(d.newMeanNs))));
+    html += QStringLiteral("</table><p>%1</p>").arg(tr("Change of the total: %1").arg(formatDuration(d.deltaTotalNs())));
+    if (d.regressed()) html += QStringLiteral("<p style='color:#c62828'>%1</p>").arg(tr("Regressed beyond the threshold"));
+    details_->setHtml(html);
 }
 
 bool ComparePanel::exportOperatorsCsv(const QString& path, QString* errorMessage) const {

@@ -15,6 +15,8 @@ class QLineEdit;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
+class QTextBrowser;
+class QModelIndex;
 
 namespace opscope {
 
@@ -51,6 +53,12 @@ public:
     QTabWidget* tabs() const { return tabs_; }
     QLabel* verdictLabel() const { return verdict_; }
     void setOperatorFilter(const QString& text);
+    // A further tab after the timelines (the per-step host-operator comparison lives in its own widget).
+    void addSection(const QString& title, QWidget* section);
+    // The pane beside the operator table: the selected operator's full name and figures.
+    QTextBrowser* operatorDetails() const { return details_; }
+    // text shortened to maxChars with "…" in the middle, so both ends of a templated name stay readable.
+    static QString elideMiddle(const QString& text, int maxChars);
 
     // The tables as shown (sort, filter) to CSV; false with a message on failure.
     bool exportOperatorsCsv(const QString& path, QString* errorMessage) const;
@@ -63,6 +71,7 @@ private:
     void recompute();
     void exportDialog(bool operators);
     QWidget* buildDifferencesPage();
+    void showOperatorDetails(const QModelIndex& proxyIndex);
 
     CompareInputs inputs_;
     ComparisonResult result_;
@@ -79,6 +88,7 @@ private:
     QTableView* summaryTable_ = nullptr;
     AlignedTimelines* timelines_;
     HostOperatorDiffTab* hostOperators_;
+    QTextBrowser* details_ = nullptr;
 };
 
 } // namespace opscope

@@ -1,5 +1,6 @@
 #include "widgets/compare/comparison_models.h"
 
+#include "widgets/common/duration_cell.h"
 #include "widgets/common/time_format.h"
 #include "widgets/tables/operator_stats_model.h"
 
@@ -71,18 +72,25 @@ int OperatorDiffModel::rowCount(const QModelIndex& parent) const {
 
 int OperatorDiffModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
+std::optional<double> OperatorDiffModel::durationNsAt(const OperatorDiff& d, int column) {
+    switch (column) {
+    case BaseTotalColumn: return static_cast<double>(d.baseTotalNs);
+    case NewTotalColumn: return static_cast<double>(d.newTotalNs);
+    case DeltaTotalColumn: return static_cast<double>(d.deltaTotalNs());
+    case BaseMeanColumn: return d.baseMeanNs;
+    case NewMeanColumn: return d.newMeanNs;
+    default: return std::nullopt;
+    }
+}
+
 QVariant OperatorDiffModel::display(const OperatorDiff& d, int column) const {
+    if (const std::optional<double> ns = durationNsAt(d, column)) return durationCellData(*ns, Qt::DisplayRole);
     switch (column) {
     case NameColumn: return QString::fromStdString(d.name);
     case StatusColumn: return statusText(d);
     case BaseCountColumn: return QString::number(d.baseCount);
     case NewCountColumn: return QString::number(d.newCount);
-    case BaseTotalColumn: return microsecondsText(static_cast<double>(d.baseTotalNs));
-    case NewTotalColumn: return microsecondsText(static_cast<double>(d.newTotalNs));
-    case DeltaTotalColumn: return microsecondsText(static_cast<double>(d.deltaTotalNs()));
     case TotalRatioColumn: return ratioText(d.totalRatio());
-    case BaseMeanColumn: return microsecondsText(d.baseMeanNs);
-    case NewMeanColumn: return microsecondsText(d.newMeanNs);
     case MeanRatioColumn: return ratioText(d.meanRatio());
     default: return {};
     }
@@ -110,6 +118,10 @@ QVariant OperatorDiffModel::data(const QModelIndex& index, int role) const {
     const OperatorDiff& d = rows_[static_cast<std::size_t>(index.row())];
     switch (role) {
     case Qt::DisplayRole: return display(d, index.column());
+    case kCsvRole: {
+        const std::optional<double> ns = durationNsAt(d, index.column());
+        return ns ? durationCellData(*ns, kCsvRole) : QVariant();
+    }
     case SortRole: return sortValue(d, index.column());
     case RegressedRole: return d.regressed();
     case Qt::TextAlignmentRole:
@@ -127,18 +139,22 @@ QVariant OperatorDiffModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant OperatorDiffModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == kCsvRole) {
+        const QString name = headerData(section, orientation, Qt::DisplayRole).toString();
+        return durationNsAt(OperatorDiff{}, section) ? durationHeaderData(name, kCsvRole) : QVariant();
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case NameColumn: return tr("Operator");
     case StatusColumn: return tr("Status");
     case BaseCountColumn: return tr("Base count");
     case NewCountColumn: return tr("New count");
-    case BaseTotalColumn: return tr("Base total (µs)");
-    case NewTotalColumn: return tr("New total (µs)");
-    case DeltaTotalColumn: return tr("Δ total (µs)");
+    case BaseTotalColumn: return tr("Base total");
+    case NewTotalColumn: return tr("New total");
+    case DeltaTotalColumn: return tr("Δ total");
     case TotalRatioColumn: return tr("Total ratio");
-    case BaseMeanColumn: return tr("Base mean (µs)");
-    case NewMeanColumn: return tr("New mean (µs)");
+    case BaseMeanColumn: return tr("Base mean");
+    case NewMeanColumn: return tr("New mean");
     case MeanRatioColumn: return tr("Mean ratio");
     default: return {};
     }

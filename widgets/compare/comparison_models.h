@@ -6,6 +6,8 @@
 
 #include <QAbstractTableModel>
 
+#include <optional>
+
 namespace opscope {
 
 class OperatorDiffModel : public QAbstractTableModel {
@@ -37,6 +39,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    // The duration a column holds in ns, nullopt for columns that hold no duration.
+    static std::optional<double> durationNsAt(const OperatorDiff& d, int column);
     QVariant display(const OperatorDiff& d, int column) const;
     QVariant sortValue(const OperatorDiff& d, int column) const;
     std::vector<OperatorDiff> rows_;

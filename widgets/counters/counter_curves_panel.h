@@ -26,6 +26,8 @@ public:
 
     void setCurrentExecution(int index); // -1: none; does not emit
     int currentExecution() const { return current_; }
+    // What ◀ / ▶ do: moves delta executions (clamped) and emits executionChosen.
+    void step(int delta);
     int executionCount() const { return static_cast<int>(data_.executions.size()); }
     // Points plotted in the duration plot (one per execution) and plots shown.
     int durationPointCount() const;
@@ -43,7 +45,6 @@ private:
     bool addCounterPlot(QCPAxisRect* rect);
     void updateMarkers();
     void updateStepper();
-    void step(int delta);
 
     QCustomPlot* plot_;
     QCPMarginGroup* margins_ = nullptr;

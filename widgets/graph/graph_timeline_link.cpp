@@ -15,9 +15,9 @@ GraphTimelineLink::GraphTimelineLink(GraphWorkspace* graph, TimelineView* timeli
     connect(timeline_, &TimelineView::sliceSelected, this, &GraphTimelineLink::timelineSelected);
 }
 
-void GraphTimelineLink::showExecutions(const QVector<qint64>& sliceIds, int current) {
+std::shared_ptr<const SliceSearchResult> GraphTimelineLink::highlightOf(const QVector<qint64>& sliceIds) const {
     const TimelineData* data = timeline_->data();
-    if (!data) return;
+    if (!data) return nullptr;
     auto result = std::make_shared<SliceSearchResult>();
     result->nameMatches.assign(data->stringCount() + 1, false);
     for (qint64 id : sliceIds) {
@@ -30,6 +30,12 @@ void GraphTimelineLink::showExecutions(const QVector<qint64>& sliceIds, int curr
     std::sort(result->matches.begin(), result->matches.end(), [](const SliceMatch& a, const SliceMatch& b) {
         return a.tsNs != b.tsNs ? a.tsNs < b.tsNs : a.sliceId < b.sliceId;
     });
+    return result;
+}
+
+void GraphTimelineLink::showExecutions(const QVector<qint64>& sliceIds, int current) {
+    std::shared_ptr<const SliceSearchResult> result = highlightOf(sliceIds);
+    if (!result) return;
     highlighted_ = result;
     if (result->matches.empty()) {
         timeline_->setSearchResult(nullptr);
@@ -50,7 +56,14 @@ void GraphTimelineLink::stepTo(qint64 sliceId, int) {
 }
 
 void GraphTimelineLink::timelineSelected(qint64 sliceId) {
-    if (sliceId != 0) graph_->selectNodeForSlice(sliceId);
+    if (sliceId == 0 || !graph_->selectNodeForSlice(sliceId)) return;
+    // The node's executions become the set the counter panel steps through (its ◀ / ▶ and point clicks
+    // find them here); the timeline stays where the user clicked.
+    highlighted_ = highlightOf(graph_->selectedExecutions());
+    int matchIndex = -1;
+    for (std::size_t i = 0; highlighted_ && i < highlighted_->matches.size(); ++i)
+        if (highlighted_->matches[i].sliceId == sliceId) matchIndex = static_cast<int>(i);
+    if (highlighted_) timeline_->setSearchResult(highlighted_, matchIndex);
 }
 
 } // namespace opscope

@@ -24,6 +24,8 @@ public:
     std::shared_ptr<const SliceSearchResult> highlighted() const { return highlighted_; }
 
 private:
+    // The slices as a highlight on the timeline, in time order (null without timeline data).
+    std::shared_ptr<const SliceSearchResult> highlightOf(const QVector<qint64>& sliceIds) const;
     void showExecutions(const QVector<qint64>& sliceIds, int current);
     void stepTo(qint64 sliceId, int index);
     void timelineSelected(qint64 sliceId);

@@ -12,6 +12,7 @@ HeatmapPlot::HeatmapPlot(QWidget* parent)
       margins_(new QCPMarginGroup(this)), rowTicker_(new QCPAxisTickerText), hover_(new QCPItemRect(this)),
       mark_(new QCPItemRect(this)), empty_(new QCPItemText(this)) {
     setMouseTracking(true);
+    setFocusPolicy(Qt::ClickFocus); // after a click the timeline keys are routed from here (keyboard_routing)
     setNoAntialiasingOnDrag(true);
     plotLayout()->addElement(0, 1, scale_);
     scale_->setType(QCPAxis::atRight);
@@ -56,6 +57,10 @@ HeatmapPlot::HeatmapPlot(QWidget* parent)
     connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
         if (e->button() != Qt::LeftButton) return;
         if (std::optional<HeatmapCell> cell = cellAt(e->position())) emit cellClicked(cell->row, cell->bucket);
+    });
+    connect(this, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent* e) {
+        if (e->button() != Qt::LeftButton) return;
+        if (std::optional<HeatmapCell> cell = cellAt(e->position())) emit cellDoubleClicked(cell->row, cell->bucket);
     });
 }
 

@@ -38,6 +38,7 @@ public:
 signals:
     void cellHovered(int row, int bucket, QPoint globalPos);
     void cellClicked(int row, int bucket);
+    void cellDoubleClicked(int row, int bucket);
     void hoverLeft();
     void resized(); // after the new layout is known (the view picks its bucket count from it)
 

@@ -62,12 +62,15 @@ HeatmapView::HeatmapView(ZoomControl* zoom, QWidget* parent)
     layout->addWidget(buildToolbar());
     layout->addWidget(plot_, 1);
     plot_->setEmptyText(tr("No trace loaded."));
-    connect(zoom_, &ZoomControl::visibleRangeChanged, this, &HeatmapView::scheduleRecompute);
+    connect(zoom_, &ZoomControl::visibleRangeChanged, this, [this] {
+        if (followsView()) scheduleRecompute();
+    });
     connect(plot_, &HeatmapPlot::cellHovered, this, [this](int row, int bucket, QPoint globalPos) {
         QToolTip::showText(globalPos, cellText(row, bucket), plot_);
     });
     connect(plot_, &HeatmapPlot::hoverLeft, this, [] { QToolTip::hideText(); });
     connect(plot_, &HeatmapPlot::cellClicked, this, &HeatmapView::activateCell);
+    connect(plot_, &HeatmapPlot::cellDoubleClicked, this, &HeatmapView::zoomToCell);
     connect(plot_, &HeatmapPlot::resized, this, &HeatmapView::plotResized);
 }
 
@@ -82,7 +85,7 @@ QWidget* HeatmapView::buildToolbar() {
     topN_->setRange(1, 500);
     topN_->setValue(20);
     topN_->setPrefix(tr("Top "));
-    topN_->setToolTip(tr("Rows shown: the operators with the most execution time in the visible range"));
+    topN_->setToolTip(tr("Rows shown: the operators with the most execution time in the binned range"));
     other_ = new QCheckBox(tr("Other row"), bar);
     other_->setToolTip(tr("Add a row that sums the operators left out"));
     value_ = new QComboBox(bar);
@@ -96,6 +99,9 @@ QWidget* HeatmapView::buildToolbar() {
     gradient_->setToolTip(tr("Colour map (all are perceptually uniform and colour-blind safe)"));
     logScale_ = new QCheckBox(tr("Log colours"), bar);
     logScale_->setToolTip(tr("Logarithmic colour scale, for values that span several orders of magnitude"));
+    followView_ = new QCheckBox(tr("Follow view"), bar);
+    followView_->setToolTip(tr("Bin the timeline's visible range and recompute as it zooms; "
+                               "otherwise the whole trace stays binned"));
     info_ = new QLabel(bar);
     info_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // long texts must not widen the dock
     auto* indicator = runner_->makeIndicator(bar);
@@ -111,6 +117,7 @@ QWidget* HeatmapView::buildToolbar() {
     row->addWidget(value_);
     row->addWidget(gradient_);
     row->addWidget(logScale_);
+    row->addWidget(followView_);
     row->addSpacing(8);
     row->addWidget(info_, 1);
     row->addWidget(indicator);
@@ -122,6 +129,7 @@ QWidget* HeatmapView::buildToolbar() {
     connect(gradient_, &QComboBox::currentIndexChanged, this,
             [this] { plot_->setGradient(static_cast<HeatGradient>(gradient_->currentData().toInt())); });
     connect(logScale_, &QCheckBox::toggled, plot_, &HeatmapPlot::setLogScale);
+    connect(followView_, &QCheckBox::toggled, this, [this] { recompute(); });
     connect(indicator, &JobIndicator::cancelled, this, [this] { info_->setText(tr("Cancelled.")); });
     return bar;
 }
@@ -208,7 +216,7 @@ void HeatmapView::recompute() {
     }
     options.topN = topN_->value();
     options.includeOther = other_->isChecked();
-    options.range = zoom_->visibleRange();
+    options.range = followsView() ? zoom_->visibleRange() : zoom_->traceRange();
     options.bucketCount = wantedBuckets();
     const bool wantMetrics = !metricsLoaded_;
     runner_->run<Result>(
@@ -308,13 +316,24 @@ void HeatmapView::activateCell(int row, int bucket) {
     } else {
         ids = index_.executions({index_.groupOf(label)}, range, OperatorExecutions::Match::Overlapping);
     }
-    zoom_->setVisibleRange(range, ZoomControl::History::Push);
     if (timeline_) {
         auto highlight = makeSliceHighlight(*timeline_, ids);
         const int current = highlight->matches.empty() ? -1 : 0;
         emit slicesHighlighted(std::move(highlight), current);
     }
 }
+
+void HeatmapView::zoomToCell(int row, int bucket) {
+    if (row < 0 || bucket < 0 || static_cast<std::size_t>(row) >= result_.rows.size() || bucket >= result_.bucketCount)
+        return;
+    zoom_->setVisibleRange({result_.bucketEdgesNs[static_cast<std::size_t>(bucket)],
+                            result_.bucketEdgesNs[static_cast<std::size_t>(bucket) + 1]},
+                           ZoomControl::History::Push);
+}
+
+void HeatmapView::setFollowView(bool follow) { followView_->setChecked(follow); }
+
+bool HeatmapView::followsView() const { return followView_->isChecked(); }
 
 void HeatmapView::showOperatorOfSlice(qint64 sliceId) {
     const int group = index_.groupOfSlice(sliceId);

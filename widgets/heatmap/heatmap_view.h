@@ -54,8 +54,14 @@ public:
     QComboBox* valueBox() const { return value_; }
     // Text the tooltip shows for a cell.
     QString cellText(int row, int bucket) const;
-    // What a click on a cell does: zoom the timeline to the bucket, select the operator's executions in it.
+    // What a click on a cell does: select the operator's executions in the bucket; the overview stays.
     void activateCell(int row, int bucket);
+    // What a double-click adds to the click's selection: the timeline zoomed to the bucket (zoom back undoes it).
+    void zoomToCell(int row, int bucket);
+    // Off (the default): the heatmap bins the whole trace and a zoom leaves it alone; on: it bins the
+    // timeline's visible range and recomputes as it changes.
+    void setFollowView(bool follow);
+    bool followsView() const;
     // Outlines the row of the operator a timeline slice belongs to.
     void showOperatorOfSlice(qint64 sliceId);
 
@@ -79,7 +85,7 @@ private:
     HeatmapPlot* plot_;
     QComboBox *groupBy_, *value_, *gradient_;
     QSpinBox* topN_;
-    QCheckBox *other_, *logScale_;
+    QCheckBox *other_, *logScale_, *followView_;
     QLabel* info_;
     HeatmapResult result_;
     OperatorExecutions index_;

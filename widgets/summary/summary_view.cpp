@@ -8,6 +8,7 @@
 #include "core/analysis/operator_stats.h"
 #include "widgets/common/async_job.h"
 #include "widgets/common/error_text.h"
+#include "widgets/common/time_format.h"
 #include "widgets/common/zoom_control.h"
 
 #include <qcustomplot.h>
@@ -46,7 +47,6 @@ SummaryView::Content computeContent(TraceSession& session) {
     return c;
 }
 
-QString micros(TimeNs ns) { return QString::number(static_cast<double>(ns) / 1000.0, 'f', 3); }
 
 } // namespace
 
@@ -123,10 +123,10 @@ void SummaryView::show(const Content& content) {
     }
     QStringList overlap;
     for (const DeviceBreakdown& d : content.breakdown.devices) {
-        overlap << tr("%1: device busy (compute, communication, memory) %2 % of %3 µs, comm–compute overlap %4 %")
+        overlap << tr("%1: device busy (compute, communication, memory) %2 % of %3, comm–compute overlap %4 %")
                        .arg(QString::fromStdString(d.name))
                        .arg(d.spanNs > 0 ? 100.0 * static_cast<double>(d.busyNs) / static_cast<double>(d.spanNs) : 0.0, 0, 'f', 1)
-                       .arg(micros(d.spanNs))
+                       .arg(formatDuration(d.spanNs))
                        .arg(d.commComputeOverlapPct, 0, 'f', 1);
         if (d.steps.empty()) {
             // Without steps: memory not overlapped = busy − (compute ∪ communication), free = HTA's idle.

@@ -1,5 +1,7 @@
 #include "widgets/tables/bubble_table_model.h"
 
+#include "widgets/common/duration_cell.h"
+
 #include "widgets/common/time_format.h"
 #include "widgets/tables/operator_stats_model.h"
 
@@ -101,10 +103,13 @@ QVariant BubbleTableModel::data(const QModelIndex& index, int role) const {
         default: break; // text columns sort by their text
         }
     }
-    if (role == Qt::DisplayRole || role == SortRole) {
+    if (role == kCsvRole || role == Qt::DisplayRole || role == SortRole) {
         switch (index.column()) {
-        case StartColumn: return microsecondsText(static_cast<double>(d.bubble.startNs - originNs_));
-        case DurationColumn: return microsecondsText(static_cast<double>(d.bubble.durNs));
+        case StartColumn: return durationCellData(static_cast<double>(d.bubble.startNs - originNs_), role == kCsvRole ? kCsvRole : Qt::DisplayRole);
+        case DurationColumn: return durationCellData(static_cast<double>(d.bubble.durNs), role == kCsvRole ? kCsvRole : Qt::DisplayRole);
+        default: if (role == kCsvRole) return {};
+        }
+        switch (index.column()) {
         case WhereColumn: return labels_[static_cast<qsizetype>(row)];
         case BeforeColumn: return QString::fromStdString(d.opBefore);
         case AfterColumn: return QString::fromStdString(d.opAfter);
@@ -133,10 +138,11 @@ QVariant BubbleTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant BubbleTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    if (orientation != Qt::Horizontal) return {};
+    if (section == StartColumn) return durationHeaderData(tr("Start"), role);
+    if (section == DurationColumn) return durationHeaderData(tr("Duration"), role);
+    if (role != Qt::DisplayRole) return {};
     switch (section) {
-    case StartColumn: return tr("Start (µs)");
-    case DurationColumn: return tr("Duration (µs)");
     case WhereColumn: return tr("Track / device");
     case BeforeColumn: return tr("Operator before");
     case AfterColumn: return tr("Operator after");

@@ -1,5 +1,6 @@
 #include "widgets/tables/findings_model.h"
 
+#include "widgets/common/duration_cell.h"
 #include "widgets/tables/operator_stats_model.h"
 
 #include <QCoreApplication>
@@ -69,7 +70,7 @@ QVariant FindingsModel::display(const Finding& f, int column) const {
     case ThresholdColumn:
         return evaluated ? tr("%1 %2").arg(QString::fromStdString(f.comparison), findingValueText(f.threshold, f.unit))
                          : QString();
-    case AtStakeColumn: return f.status == FindingStatus::Fired ? microsecondsText(static_cast<double>(f.timeAtStakeNs)) : QString();
+    case AtStakeColumn: return f.status == FindingStatus::Fired ? durationCellData(static_cast<double>(f.timeAtStakeNs), Qt::DisplayRole) : QVariant(QString());
     case ShareColumn: return f.status == FindingStatus::Fired ? QString::number(f.timeShare * 100.0, 'f', 1) : QString();
     default: return {};
     }
@@ -108,6 +109,10 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
         return {};
     case Qt::TextAlignmentRole:
         return static_cast<int>((index.column() >= AtStakeColumn ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+    case kCsvRole:
+        if (index.column() == AtStakeColumn)
+            return f.status == FindingStatus::Fired ? durationCellData(static_cast<double>(f.timeAtStakeNs), kCsvRole) : QVariant(QString());
+        return {};
     case Qt::ToolTipRole:
         if (index.column() == MeasuredColumn) {
             // The cell is elided: the tooltip has the whole of what is missing and why.
@@ -126,13 +131,13 @@ QVariant FindingsModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal) return {};
     if (role == Qt::ToolTipRole && section == AtStakeColumn)
         return tr("Estimate of the device time the finding is about");
+    if (section == AtStakeColumn) return durationHeaderData(tr("Time at stake"), role);
     if (role != Qt::DisplayRole) return {};
     switch (section) {
     case SeverityColumn: return tr("Severity");
     case TitleColumn: return tr("Finding");
     case MeasuredColumn: return tr("Measured");
     case ThresholdColumn: return tr("Fires when");
-    case AtStakeColumn: return tr("Time at stake (µs)");
     case ShareColumn: return tr("Device time (%)");
     default: return {};
     }

@@ -1,5 +1,8 @@
 #include "widgets/tables/operator_stats_model.h"
 
+#include "widgets/common/duration_cell.h"
+#include "widgets/common/time_format.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -83,22 +86,29 @@ QString metricText(double v) {
 
 } // namespace
 
+std::optional<double> OperatorStatsModel::durationNsAt(const OperatorStatsRow& r, int column) const {
+    switch (column) {
+    case TotalColumn: return static_cast<double>(r.totalNs);
+    case SelfColumn: return static_cast<double>(r.selfNs);
+    case AverageColumn: return r.avgNs;
+    case MinColumn: return static_cast<double>(r.minNs);
+    case MaxColumn: return static_cast<double>(r.maxNs);
+    case P50Column: return static_cast<double>(r.p50Ns);
+    case P90Column: return static_cast<double>(r.p90Ns);
+    case P99Column: return static_cast<double>(r.p99Ns);
+    default:
+        if (isCpuColumn(column)) return r.cpuCount > 0 ? static_cast<double>(r.cpuNs) : std::nan("");
+        return std::nullopt;
+    }
+}
+
 QVariant OperatorStatsModel::displayValue(const OperatorStatsRow& r, int column) const {
+    if (const std::optional<double> ns = durationNsAt(r, column)) return durationCellData(*ns, Qt::DisplayRole);
     switch (column) {
     case KeyColumn: return QString::fromStdString(r.key);
     case CountColumn: return QString::number(r.count);
-    case TotalColumn: return microsecondsText(static_cast<double>(r.totalNs));
-    case SelfColumn: return microsecondsText(static_cast<double>(r.selfNs));
-    case AverageColumn: return microsecondsText(r.avgNs);
-    case MinColumn: return microsecondsText(static_cast<double>(r.minNs));
-    case MaxColumn: return microsecondsText(static_cast<double>(r.maxNs));
-    case P50Column: return microsecondsText(static_cast<double>(r.p50Ns));
-    case P90Column: return microsecondsText(static_cast<double>(r.p90Ns));
-    case P99Column: return microsecondsText(static_cast<double>(r.p99Ns));
     case ShareColumn: return QString::number(r.busyShare * 100.0, 'f', 2);
-    default:
-        if (isCpuColumn(column)) return r.cpuCount > 0 ? microsecondsText(static_cast<double>(r.cpuNs)) : QString();
-        return metricText(metricAt(r, column, metricColumnBase()));
+    default: return metricText(metricAt(r, column, metricColumnBase()));
     }
 }
 
@@ -129,14 +139,19 @@ QVariant OperatorStatsModel::data(const QModelIndex& index, int role) const {
     const OperatorStatsRow& r = stats_.rows[static_cast<std::size_t>(index.row())];
     switch (role) {
     case Qt::DisplayRole: return displayValue(r, index.column());
+    case kCsvRole: {
+        const std::optional<double> ns = durationNsAt(r, index.column());
+        return ns ? durationCellData(*ns, kCsvRole) : QVariant();
+    }
     case SortRole: return sortValue(r, index.column());
     case KeyRole: return QString::fromStdString(r.key);
     case Qt::TextAlignmentRole:
         return static_cast<int>((index.column() == KeyColumn ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
     case Qt::ToolTipRole:
         if (index.column() == KeyColumn)
-            return tr("%1\n%2 executions, %3 µs in total").arg(QString::fromStdString(r.key)).arg(r.count)
-                .arg(microsecondsText(static_cast<double>(r.totalNs)));
+            return tr("%1\n%2 executions, %3 in total").arg(QString::fromStdString(r.key)).arg(r.count)
+                .arg(formatDuration(r.totalNs));
+        if (const std::optional<double> ns = durationNsAt(r, index.column())) return durationCellData(*ns, Qt::ToolTipRole);
         return {};
     default: return {};
     }
@@ -145,7 +160,7 @@ QVariant OperatorStatsModel::data(const QModelIndex& index, int role) const {
 QVariant OperatorStatsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= columnCount()) return {};
     if (isCpuColumn(section)) {
-        if (role == Qt::DisplayRole) return tr("CPU time (µs)");
+        if (role == Qt::DisplayRole || role == kCsvRole) return durationHeaderData(tr("CPU time"), role);
         if (role == Qt::ToolTipRole)
             return tr("Thread (CPU) time summed over the executions whose trace gives it (Chrome tts/tdur), "
                       "beside the wall time in Total");
@@ -171,18 +186,22 @@ QVariant OperatorStatsModel::headerData(int section, Qt::Orientation orientation
         default: return {};
         }
     }
+    if (role == kCsvRole) {
+        const QVariant name = headerData(section, orientation, Qt::DisplayRole);
+        return section >= TotalColumn && section <= P99Column ? durationHeaderData(name.toString(), kCsvRole) : QVariant();
+    }
     if (role != Qt::DisplayRole) return {};
     switch (section) {
     case KeyColumn: return stats_.groupBy == GroupBy::Type ? tr("Operator type") : tr("Operator");
     case CountColumn: return tr("Count");
-    case TotalColumn: return tr("Total (µs)");
-    case SelfColumn: return tr("Self (µs)");
-    case AverageColumn: return tr("Average (µs)");
-    case MinColumn: return tr("Min (µs)");
-    case MaxColumn: return tr("Max (µs)");
-    case P50Column: return tr("P50 (µs)");
-    case P90Column: return tr("P90 (µs)");
-    case P99Column: return tr("P99 (µs)");
+    case TotalColumn: return tr("Total");
+    case SelfColumn: return tr("Self");
+    case AverageColumn: return tr("Average");
+    case MinColumn: return tr("Min");
+    case MaxColumn: return tr("Max");
+    case P50Column: return tr("P50");
+    case P90Column: return tr("P90");
+    case P99Column: return tr("P99");
     case ShareColumn: return tr("Compute share (%)");
     default: return {};
     }

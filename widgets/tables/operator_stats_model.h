@@ -6,6 +6,8 @@
 
 #include <QAbstractTableModel>
 
+#include <optional>
+
 namespace opscope {
 
 class OperatorStatsModel : public QAbstractTableModel {
@@ -45,6 +47,8 @@ public:
     bool isCpuColumn(int column) const { return stats_.hasCpuTime && column == FixedColumnCount; }
 
 private:
+    // The duration a column holds in ns (NaN when the row has none), nullopt for other columns.
+    std::optional<double> durationNsAt(const OperatorStatsRow& r, int column) const;
     QVariant displayValue(const OperatorStatsRow& r, int column) const;
     QVariant sortValue(const OperatorStatsRow& r, int column) const;
 

@@ -87,6 +87,7 @@ OperatorStatsView::OperatorStatsView(ZoomControl* zoom, QWidget* parent)
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->setAlternatingRowColors(true);
     table_->setWordWrap(false);
+    table_->setTextElideMode(Qt::ElideMiddle); // template-heavy names differ at both ends; the tooltip has all
     table_->verticalHeader()->hide();
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
     table_->horizontalHeader()->setHighlightSections(false);
@@ -192,6 +193,8 @@ void OperatorStatsView::take(Result result) {
     QString selectedKey;
     const QModelIndexList selected = table_->selectionModel()->selectedRows();
     if (!selected.isEmpty()) selectedKey = selected.first().data(OperatorStatsModel::KeyRole).toString();
+    // Another grouping has other keys: "Execution 2 of 80" of the old row must not stay on screen.
+    const bool sameGrouping = model_->stats().groupBy == result.stats.groupBy;
     index_ = std::move(result.index);
     const OperatorStats& s = result.stats;
     QLocale locale;
@@ -207,8 +210,16 @@ void OperatorStatsView::take(Result result) {
     model_->resetData(std::move(result.stats));
     table_->resizeColumnsToContents();
     table_->setColumnWidth(OperatorStatsModel::KeyColumn, std::min(table_->columnWidth(OperatorStatsModel::KeyColumn), 420));
-    if (!selectedKey.isEmpty()) selectOperator(selectedKey);
+    const bool reselected = sameGrouping && !selectedKey.isEmpty() && selectOperator(selectedKey);
     quietSelection_ = false;
+    if (!reselected) {
+        table_->clearSelection();
+        const bool hadExecutions = !executionIds_.empty();
+        executionIds_.clear();
+        highlight_.reset();
+        current_ = -1;
+        if (hadExecutions) emit slicesHighlighted(nullptr, -1);
+    }
     updateStepper();
     emit computed();
 }
@@ -285,6 +296,8 @@ void OperatorStatsView::goToExecution(int index) {
     emit slicesHighlighted(highlight_, index);
     emit sliceActivated(id);
 }
+
+QString OperatorStatsView::stepperText() const { return stepLabel_->text(); }
 
 void OperatorStatsView::updateStepper() {
     const bool any = !executionIds_.empty();

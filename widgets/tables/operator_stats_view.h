@@ -56,6 +56,8 @@ public:
     // Executions of the selected row (by start time) and the one the timeline was last centred on.
     const std::vector<std::int64_t>& executions() const { return executionIds_; }
     int currentExecution() const { return current_; }
+    // "Execution 2 of 80", "3 executions", "No executions" or empty.
+    QString stepperText() const;
     void stepExecution(bool forward);
 
     bool exportCsv(const QString& path, QString* errorMessage) const;

@@ -1,5 +1,6 @@
 #include "widgets/tables/selection_stats_model.h"
 
+#include "widgets/common/duration_cell.h"
 #include "widgets/common/time_format.h"
 
 #include <cmath>
@@ -36,6 +37,16 @@ QVariant SelectionStatsModel::data(const QModelIndex& index, int role) const {
         default: return {};
         }
     }
+    if (role == kCsvRole) {
+        switch (index.column()) {
+        case TotalColumn: return durationCellData(static_cast<double>(r.totalNs), kCsvRole);
+        case SelfColumn: return durationCellData(static_cast<double>(r.selfNs), kCsvRole);
+        case AverageColumn: return durationCellData(static_cast<double>(avgNs), kCsvRole);
+        case MinColumn: return durationCellData(static_cast<double>(r.minNs), kCsvRole);
+        case MaxColumn: return durationCellData(static_cast<double>(r.maxNs), kCsvRole);
+        default: return {};
+        }
+    }
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case NameColumn: return QString::fromStdString(r.name);
@@ -55,7 +66,12 @@ QVariant SelectionStatsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant SelectionStatsModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    if (orientation != Qt::Horizontal) return {};
+    if (role == kCsvRole) {
+        if (section < TotalColumn || section > MaxColumn) return {};
+        return durationHeaderData(headerData(section, orientation, Qt::DisplayRole).toString(), kCsvRole);
+    }
+    if (role != Qt::DisplayRole) return {};
     switch (section) {
     case NameColumn: return tr("Name");
     case CountColumn: return tr("Count");

@@ -10,6 +10,7 @@
 #include "widgets/timeline/timeline_draw_list.h"
 #include "widgets/timeline/timeline_header_text.h"
 #include "widgets/timeline/timeline_layout.h"
+#include "widgets/timeline/timeline_ruler.h"
 
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>
@@ -143,6 +144,8 @@ private:
     void resetHeaderTexts();
     void paintRuler(QPainter& p);
     const QStaticText& rulerLabel(const QString& text);
+    // The ruler's ticks, spaced so that their labels never overlap.
+    RulerTicks rulerTicks(const TimeMapper& m, TimeNs origin) const;
     struct GridLines {
         std::array<int, 64> xPx{};
         int count = 0;

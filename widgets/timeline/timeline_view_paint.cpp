@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 
 namespace opscope {
@@ -111,11 +112,22 @@ void TimelineView::paintRows(QPainter& p, bool pinned) {
                   grid);
 }
 
+RulerTicks TimelineView::rulerTicks(const TimeMapper& m, TimeNs origin) const {
+    // Labels carry every piece the step resolves ("12s 345ms 678µs 120ns" at a fine zoom far from the
+    // start): widen the spacing until the longest label in view fits between two ticks.
+    constexpr double kMinSpacingPx = 110;
+    const RulerTicks ticks = computeRulerTicks(m, origin, kMinSpacingPx);
+    const QFontMetricsF metrics(smallFont_);
+    const TimeNs farthest = std::max(std::llabs(m.window.startNs - origin), std::llabs(m.window.endNs - origin));
+    const double labelPx = metrics.horizontalAdvance(formatTimeOffset(farthest, ticks.stepNs)) + 16;
+    return labelPx <= kMinSpacingPx ? ticks : computeRulerTicks(m, origin, labelPx);
+}
+
 TimelineView::GridLines TimelineView::gridLines() const {
     GridLines grid;
     const TimeMapper m = mapper();
     const TimeNs origin = absoluteTime_ ? 0 : data_->traceRange().startNs;
-    const RulerTicks ticks = computeRulerTicks(m, origin, 110);
+    const RulerTicks ticks = rulerTicks(m, origin);
     for (int k = 0; k < ticks.count && grid.count < static_cast<int>(grid.xPx.size()); ++k)
         grid.xPx[static_cast<std::size_t>(grid.count++)] = static_cast<int>(std::round(m.toPx(ticks.firstNs + k * ticks.stepNs)));
     return grid;
@@ -216,7 +228,7 @@ void TimelineView::paintRuler(QPainter& p) {
     p.fillRect(QRect(kHeaderWidth - 1, 0, 1, kRulerHeight), theme_.separator);
     const TimeMapper m = mapper();
     const TimeNs origin = absoluteTime_ ? 0 : data_->traceRange().startNs;
-    const RulerTicks ticks = computeRulerTicks(m, origin, 110);
+    const RulerTicks ticks = rulerTicks(m, origin);
     p.setFont(smallFont_);
     const QFontMetricsF rulerMetrics(smallFont_);
     const double lineHeight = rulerMetrics.ascent() + rulerMetrics.descent();

@@ -1,0 +1,53 @@
+// A failed import: the progress dialog is gone before the error message shows.
+#include "app/gui/main_window.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <catch2/catch.hpp>
+
+using namespace opscope;
+
+TEST_CASE("the progress dialog closes before the import error shows", "[import_error]") {
+    QSettings().clear();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.json"));
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"traceEvents": [{"name": "a", "ph": "X", "ts": 1, "dur": 2, "pid": 1, "tid": 1}, {"name": )");
+    file.close();
+
+    gui::MainWindow window;
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy loaded(&window, &gui::MainWindow::traceLoaded);
+    window.openPaths({path});
+    auto* progress = window.findChild<QProgressDialog*>();
+    REQUIRE(progress);
+    progress->show(); // as after its minimum duration on a slow import
+    bool sawError = false, progressVisibleWithError = true;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box) return;
+        sawError = true;
+        progressVisibleWithError = false;
+        for (QProgressDialog* d : window.findChildren<QProgressDialog*>())
+            if (d->isVisible()) progressVisibleWithError = true;
+        box->close();
+    });
+    poll.start(10);
+    window.waitForImport();
+    if (loaded.isEmpty()) REQUIRE(loaded.wait(5000));
+    REQUIRE(loaded.count() == 1);
+    CHECK_FALSE(loaded.first().at(0).toBool());
+    CHECK(sawError);
+    CHECK_FALSE(progressVisibleWithError);
+}
