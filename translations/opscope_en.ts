@@ -728,6 +728,11 @@
         <source>s</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>m</source>
+        <comment>minutes</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ViewSnapshot</name>
@@ -972,10 +977,6 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Active span (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Busy (%)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -988,14 +989,6 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Bubble total (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Largest (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Main cause</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1004,15 +997,27 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Host wait (µs)</source>
+        <source>Active span</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Kernel wait (µs)</source>
+        <source>Bubble total</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Other idle (µs)</source>
+        <source>Largest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other idle</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1028,14 +1033,6 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>%1 [%2] %3 on %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Duration (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1084,6 +1081,14 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Waits for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1573,6 +1578,45 @@ The open trace is unchanged.</source>
         <source>Host operators</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Select an operator to see its full name and figures.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more (hover for all)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Executions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change of the total: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regressed beyond the threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::ComparisonSummaryModel</name>
@@ -1910,11 +1954,11 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Time at stake (µs)</source>
+        <source>Device time (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Device time (%)</source>
+        <source>Time at stake</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2220,10 +2264,6 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Rows shown: the operators with the most execution time in the visible range</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Other row</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2348,6 +2388,18 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3 (%4)&lt;br&gt;%5: %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows shown: the operators with the most execution time in the binned range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bin the timeline&apos;s visible range and recompute as it zooms; otherwise the whole trace stays binned</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2894,41 +2946,36 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Base total (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New total (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Δ total (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Total ratio</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Base mean (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New mean (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Mean ratio</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Base total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Δ total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New mean</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::OperatorStatsModel</name>
-    <message>
-        <source>%1
-%2 executions, %3 µs in total</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>%1 (mean)</source>
         <translation type="unfinished"></translation>
@@ -2966,42 +3013,6 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Total (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Self (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Average (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Min (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Max (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>P50 (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>P90 (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>P99 (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CPU time (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Thread (CPU) time summed over the executions whose trace gives it (Chrome tts/tdur), beside the wall time in Total</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3011,6 +3022,47 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Compute share (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2 executions, %3 in total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P90</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P99</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3537,10 +3589,6 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: device busy (compute, communication, memory) %2 % of %3 µs, comm–compute overlap %4 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>step %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3562,6 +3610,10 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Memory not overlapped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: device busy (compute, communication, memory) %2 % of %3, comm–compute overlap %4 %</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4295,6 +4347,10 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Outline the slices on each step&apos;s critical path (host work, launches, device events, synchronisations) and say what bounds the steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

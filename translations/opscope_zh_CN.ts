@@ -728,6 +728,11 @@
         <source>s</source>
         <translation>秒</translation>
     </message>
+    <message>
+        <source>m</source>
+        <comment>minutes</comment>
+        <translation>分</translation>
+    </message>
 </context>
 <context>
     <name>ViewSnapshot</name>
@@ -972,10 +977,6 @@ The open trace is unchanged.</source>
         <translation>设备 / 轨道</translation>
     </message>
     <message>
-        <source>Active span (µs)</source>
-        <translation>活动区间（微秒）</translation>
-    </message>
-    <message>
         <source>Busy (%)</source>
         <translation>忙碌（%）</translation>
     </message>
@@ -988,14 +989,6 @@ The open trace is unchanged.</source>
         <translation>气泡</translation>
     </message>
     <message>
-        <source>Bubble total (µs)</source>
-        <translation>气泡总时长（微秒）</translation>
-    </message>
-    <message>
-        <source>Largest (µs)</source>
-        <translation>最大（微秒）</translation>
-    </message>
-    <message>
         <source>Main cause</source>
         <translation>主要原因</translation>
     </message>
@@ -1004,16 +997,28 @@ The open trace is unchanged.</source>
         <translation>HTA 按流统计的整个 trace 的空闲原因，与 opscope-cli idle 的结果一致：Host 等待（下一个 kernel 的下发在上一个 kernel 结束之后才开始）、kernel 等待（间隙小于 30 µs）、其他</translation>
     </message>
     <message>
-        <source>Host wait (µs)</source>
-        <translation>Host 等待 (µs)</translation>
+        <source>Active span</source>
+        <translation>活动区间</translation>
     </message>
     <message>
-        <source>Kernel wait (µs)</source>
-        <translation>Kernel 等待 (µs)</translation>
+        <source>Bubble total</source>
+        <translation>气泡总时长</translation>
     </message>
     <message>
-        <source>Other idle (µs)</source>
-        <translation>其他空闲 (µs)</translation>
+        <source>Largest</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Host wait</source>
+        <translation>主机等待</translation>
+    </message>
+    <message>
+        <source>Kernel wait</source>
+        <translation>核函数等待</translation>
+    </message>
+    <message>
+        <source>Other idle</source>
+        <translation>其他空闲</translation>
     </message>
 </context>
 <context>
@@ -1029,14 +1034,6 @@ The open trace is unchanged.</source>
     <message>
         <source>%1 [%2] %3 on %4</source>
         <translation>%1 [%2] %3，位于 %4</translation>
-    </message>
-    <message>
-        <source>Start (µs)</source>
-        <translation>开始（微秒）</translation>
-    </message>
-    <message>
-        <source>Duration (µs)</source>
-        <translation>耗时（微秒）</translation>
     </message>
     <message>
         <source>Track / device</source>
@@ -1085,6 +1082,14 @@ The open trace is unchanged.</source>
     <message>
         <source>Waits for</source>
         <translation>等待对象</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>耗时</translation>
     </message>
 </context>
 <context>
@@ -1571,6 +1576,44 @@ The open trace is unchanged.</source>
         <source>Host operators</source>
         <translation>Host 算子</translation>
     </message>
+    <message>
+        <source>Select an operator to see its full name and figures.</source>
+        <translation>选择一个算子以查看其完整名称和数据。</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more (hover for all)</source>
+        <translation>
+            <numerusform>，另有 %n 项（悬停查看全部）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Base</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新版</translation>
+    </message>
+    <message>
+        <source>Executions</source>
+        <translation>执行次数</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总耗时</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均耗时</translation>
+    </message>
+    <message>
+        <source>Change of the total: %1</source>
+        <translation>总耗时变化：%1</translation>
+    </message>
+    <message>
+        <source>Regressed beyond the threshold</source>
+        <translation>劣化超过阈值</translation>
+    </message>
 </context>
 <context>
     <name>opscope::ComparisonSummaryModel</name>
@@ -1906,12 +1949,12 @@ The open trace is unchanged.</source>
         <translation>触发条件</translation>
     </message>
     <message>
-        <source>Time at stake (µs)</source>
-        <translation>涉及耗时（微秒）</translation>
-    </message>
-    <message>
         <source>Device time (%)</source>
         <translation>设备时间（%）</translation>
+    </message>
+    <message>
+        <source>Time at stake</source>
+        <translation>涉及耗时</translation>
     </message>
 </context>
 <context>
@@ -2215,10 +2258,6 @@ The open trace is unchanged.</source>
         <translation>前 </translation>
     </message>
     <message>
-        <source>Rows shown: the operators with the most execution time in the visible range</source>
-        <translation>显示的行数：可见范围内执行时间最多的算子</translation>
-    </message>
-    <message>
         <source>Other row</source>
         <translation>“其他”行</translation>
     </message>
@@ -2343,6 +2382,18 @@ The open trace is unchanged.</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3 (%4)&lt;br&gt;%5: %6</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3（%4）&lt;br&gt;%5：%6</translation>
+    </message>
+    <message>
+        <source>Rows shown: the operators with the most execution time in the binned range</source>
+        <translation>显示的行数：在分桶范围内执行时间最多的算子</translation>
+    </message>
+    <message>
+        <source>Follow view</source>
+        <translation>跟随视图</translation>
+    </message>
+    <message>
+        <source>Bin the timeline&apos;s visible range and recompute as it zooms; otherwise the whole trace stays binned</source>
+        <translation>对时间轴的可见范围分桶，并随缩放重新计算；否则始终对整个 trace 分桶</translation>
     </message>
 </context>
 <context>
@@ -2885,42 +2936,36 @@ The open trace is unchanged.</source>
         <translation>新版次数</translation>
     </message>
     <message>
-        <source>Base total (µs)</source>
-        <translation>基线总耗时（微秒）</translation>
-    </message>
-    <message>
-        <source>New total (µs)</source>
-        <translation>新版总耗时（微秒）</translation>
-    </message>
-    <message>
-        <source>Δ total (µs)</source>
-        <translation>Δ 总耗时（微秒）</translation>
-    </message>
-    <message>
         <source>Total ratio</source>
         <translation>总耗时比</translation>
-    </message>
-    <message>
-        <source>Base mean (µs)</source>
-        <translation>基线平均耗时（微秒）</translation>
-    </message>
-    <message>
-        <source>New mean (µs)</source>
-        <translation>新版平均耗时（微秒）</translation>
     </message>
     <message>
         <source>Mean ratio</source>
         <translation>平均耗时比</translation>
     </message>
+    <message>
+        <source>Base total</source>
+        <translation>基线总耗时</translation>
+    </message>
+    <message>
+        <source>New total</source>
+        <translation>新版总耗时</translation>
+    </message>
+    <message>
+        <source>Δ total</source>
+        <translation>Δ 总耗时</translation>
+    </message>
+    <message>
+        <source>Base mean</source>
+        <translation>基线平均耗时</translation>
+    </message>
+    <message>
+        <source>New mean</source>
+        <translation>新版平均耗时</translation>
+    </message>
 </context>
 <context>
     <name>opscope::OperatorStatsModel</name>
-    <message>
-        <source>%1
-%2 executions, %3 µs in total</source>
-        <translation>%1
-执行 %2 次，共 %3 微秒</translation>
-    </message>
     <message>
         <source>%1 (mean)</source>
         <translation>%1（平均）</translation>
@@ -2958,42 +3003,6 @@ The open trace is unchanged.</source>
         <translation>次数</translation>
     </message>
     <message>
-        <source>Total (µs)</source>
-        <translation>总耗时（微秒）</translation>
-    </message>
-    <message>
-        <source>Self (µs)</source>
-        <translation>自身耗时（微秒）</translation>
-    </message>
-    <message>
-        <source>Average (µs)</source>
-        <translation>平均耗时（微秒）</translation>
-    </message>
-    <message>
-        <source>Min (µs)</source>
-        <translation>最小耗时（微秒）</translation>
-    </message>
-    <message>
-        <source>Max (µs)</source>
-        <translation>最大耗时（微秒）</translation>
-    </message>
-    <message>
-        <source>P50 (µs)</source>
-        <translation>P50（微秒）</translation>
-    </message>
-    <message>
-        <source>P90 (µs)</source>
-        <translation>P90（微秒）</translation>
-    </message>
-    <message>
-        <source>P99 (µs)</source>
-        <translation>P99（微秒）</translation>
-    </message>
-    <message>
-        <source>CPU time (µs)</source>
-        <translation>CPU 时间（µs）</translation>
-    </message>
-    <message>
         <source>Thread (CPU) time summed over the executions whose trace gives it (Chrome tts/tdur), beside the wall time in Total</source>
         <translation>线程（CPU）时间：对迹中给出该值（Chrome tts/tdur）的各次执行求和，与“总计”中的墙钟时间并列</translation>
     </message>
@@ -3004,6 +3013,48 @@ The open trace is unchanged.</source>
     <message>
         <source>Compute share (%)</source>
         <translation>计算占比（%）</translation>
+    </message>
+    <message>
+        <source>%1
+%2 executions, %3 in total</source>
+        <translation>%1
+%2 次执行，共 %3</translation>
+    </message>
+    <message>
+        <source>CPU time</source>
+        <translation>CPU 时间</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总耗时</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>自身耗时</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>平均耗时</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小耗时</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大耗时</translation>
+    </message>
+    <message>
+        <source>P50</source>
+        <translation>P50</translation>
+    </message>
+    <message>
+        <source>P90</source>
+        <translation>P90</translation>
+    </message>
+    <message>
+        <source>P99</source>
+        <translation>P99</translation>
     </message>
 </context>
 <context>
@@ -3523,10 +3574,6 @@ The open trace is unchanged.</source>
         <translation>无法计算概览：%1</translation>
     </message>
     <message>
-        <source>%1: device busy (compute, communication, memory) %2 % of %3 µs, comm–compute overlap %4 %</source>
-        <translation>%1：设备忙碌（计算、通信、内存）占 %3 µs 的 %2 %，通信与计算重叠 %4 %</translation>
-    </message>
-    <message>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
@@ -3549,6 +3596,10 @@ The open trace is unchanged.</source>
     <message>
         <source>Memory not overlapped</source>
         <translation>未被掩盖的内存</translation>
+    </message>
+    <message>
+        <source>%1: device busy (compute, communication, memory) %2 % of %3, comm–compute overlap %4 %</source>
+        <translation>%1：设备忙碌（计算、通信、内存）占 %3 的 %2 %，通信与计算重叠 %4 %</translation>
     </message>
 </context>
 <context>
@@ -4281,6 +4332,10 @@ The open trace is unchanged.</source>
     <message>
         <source>Outline the slices on each step&apos;s critical path (host work, launches, device events, synchronisations) and say what bounds the steps</source>
         <translation>勾勒每个 Step 关键路径上的切片（Host 工作、下发、设备事件、同步），并说明限制各 Step 的因素</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>查找</translation>
     </message>
 </context>
 <context>

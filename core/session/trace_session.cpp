@@ -378,14 +378,7 @@ bool TraceSession::rankClock(std::vector<RankClockRow>* out, Error* error) {
 }
 
 bool TraceSession::setRankClockOffsets(const std::map<int, TimeNs>& manualNs, Error* error) {
-    try {
-        Database db(storePath(), Database::Mode::ReadWrite);
-        writeRankClockOffsets(db, manualNs);
-        return true;
-    } catch (const SqliteError& e) {
-        if (error) *error = Error{ErrorCode::StoreFailed, storePath(), -1, -1, -1, "a writable opscope store", e.what()};
-        return false;
-    }
+    return storeRankClockOffsets(storePath(), manualNs, error);
 }
 
 GraphLoadResult TraceSession::graph(const GraphLoadRequest& request) {

@@ -1,5 +1,7 @@
 #include "core/store/rank_clock_offsets.h"
 
+#include "core/store/graph_row_writer.h"
+
 namespace opscope {
 
 std::map<int, TimeNs> readRankClockOffsets(Database& db) {
@@ -24,6 +26,18 @@ void writeRankClockOffsets(Database& db, const std::map<int, TimeNs>& offsetsNs)
     } catch (...) {
         db.exec("ROLLBACK");
         throw;
+    }
+}
+
+bool storeRankClockOffsets(const std::string& storePath, const std::map<int, TimeNs>& offsetsNs, Error* error) {
+    Database db;
+    if (!openStoreForWriting(storePath, &db, error)) return false;
+    try {
+        writeRankClockOffsets(db, offsetsNs);
+        return true;
+    } catch (const SqliteError& e) {
+        if (error) *error = Error{ErrorCode::StoreFailed, storePath, -1, -1, -1, "a writable opscope store", e.what()};
+        return false;
     }
 }
 

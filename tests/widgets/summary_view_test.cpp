@@ -27,14 +27,14 @@ namespace {
 // GPU 0: step 7 runs a kernel [10, 50) us and an NCCL kernel [30, 70) us; step 8 a kernel [120, 130) us.
 std::string storeWithSteps(const QTemporaryDir& dir) {
     std::string trace = dir.filePath(QStringLiteral("summary.json")).toStdString();
-    std::ofstream(trace) << R"([
+    std::ofstream(trace) << R"json([
 {"ph":"M","name":"process_name","pid":0,"args":{"name":"GPU 0"}},
 {"ph":"X","cat":"cpu_op","name":"ProfilerStep#7","pid":9,"tid":1,"ts":0,"dur":100},
 {"ph":"X","cat":"cpu_op","name":"ProfilerStep#8","pid":9,"tid":1,"ts":100,"dur":100},
 {"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":10,"dur":40,"args":{"stream":7}},
 {"ph":"X","cat":"kernel","name":"ncclKernel_AllReduce","pid":0,"tid":8,"ts":30,"dur":40,"args":{"stream":8}},
 {"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":120,"dur":10,"args":{"stream":7}}
-])";
+])json";
     OpenOptions options;
     options.storePath = trace + ".opscope.sqlite";
     OpenResult opened;
@@ -99,14 +99,14 @@ TEST_CASE("The summary's step bars carry memory, and equal breakdown --json and 
     QTemporaryDir dir;
     // GPU 0, step 7: gemm [10, 50), NCCL [30, 70), a copy [75, 85) in the free gap [70, 90), gemm [90, 95).
     std::string trace = dir.filePath(QStringLiteral("memory.json")).toStdString();
-    std::ofstream(trace) << R"([
+    std::ofstream(trace) << R"json([
 {"ph":"M","name":"process_name","pid":0,"args":{"name":"GPU 0"}},
 {"ph":"X","cat":"cpu_op","name":"ProfilerStep#7","pid":9,"tid":1,"ts":0,"dur":100},
 {"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":10,"dur":40,"args":{"stream":7}},
 {"ph":"X","cat":"kernel","name":"ncclKernel_AllReduce","pid":0,"tid":8,"ts":30,"dur":40,"args":{"stream":8}},
 {"ph":"X","cat":"gpu_memcpy","name":"Memcpy HtoD (Pageable -> Device)","pid":0,"tid":9,"ts":75,"dur":10,"args":{"stream":9}},
 {"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":90,"dur":5,"args":{"stream":7}}
-])";
+])json";
     OpenOptions options;
     options.storePath = trace + ".opscope.sqlite";
     OpenResult opened;
@@ -137,7 +137,7 @@ TEST_CASE("The summary's step bars carry memory, and equal breakdown --json and 
     std::string html = renderHtmlReport(data, ReportImages{});
     const double barNs = 85'000; // compute + not overlapped + free = stage + bubble
     for (TimeNs part : {bar.computeNs, bar.communicationNotOverlappedNs, bar.memoryNs, bar.freeNs - bar.memoryNs}) {
-        std::string cell = durationLabel(part) + " (" + percentLabel(static_cast<double>(part) / barNs) + ")";
+        std::string cell = report::durationLabel(part) + " (" + report::percentLabel(static_cast<double>(part) / barNs) + ")";
         CHECK(html.find(cell) != std::string::npos);
     }
 }
