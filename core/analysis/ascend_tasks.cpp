@@ -31,10 +31,14 @@ bool loadAscendTasks(DiagnosisContext& ctx, const std::vector<std::string>& rati
     if (!readTextMetric(ctx.db, "OP State", &state, error)) return false;
     std::vector<double> block, mixBlock;
     bool hasMix = false;
-    if (!loadNumber(ctx, {"Block Dim", "Block Num"}, &block, &out->hasBlockDim, error)) return false;
-    if (!loadNumber(ctx, {"Mix Block Dim", "Mix Block Num"}, &mixBlock, &hasMix, error)) return false;
+    // The numeric columns are kernel_details' (op_summary's): read only where its text columns show such an
+    // import. A trace of another kind may carry metrics of the same names (a generated aic_mac_ratio), and
+    // reading a column over every slice is the costly part of the diagnosis.
+    const bool kernelDetails = !core.empty() || !state.empty();
+    if (kernelDetails && !loadNumber(ctx, {"Block Dim", "Block Num"}, &block, &out->hasBlockDim, error)) return false;
+    if (kernelDetails && !loadNumber(ctx, {"Mix Block Dim", "Mix Block Num"}, &mixBlock, &hasMix, error)) return false;
     std::vector<std::vector<double>> ratios;
-    for (const std::string& name : ratioNames) {
+    for (const std::string& name : kernelDetails ? ratioNames : std::vector<std::string>{}) {
         std::vector<double> column;
         bool found = false;
         if (!loadNumber(ctx, {name}, &column, &found, error)) return false;

@@ -28,7 +28,9 @@ struct AscendTasks {
     bool allDynamic() const { return hasOpState && staticCount == 0 && dynamicCount > 0; }
 };
 
-// ratioNames: the pipe ratio metrics to load (normalized names, those absent are dropped).
+// ratioNames: the pipe ratio metrics to load (normalized names, those absent are dropped). The numeric
+// columns (block dims, ratios) are read only when the store holds kernel_details' Accelerator Core or
+// OP State: without them the rules that need those columns report missing input.
 bool loadAscendTasks(DiagnosisContext& ctx, const std::vector<std::string>& ratioNames, AscendTasks* out, Error* error);
 
 // Operators (by slice name) of the chosen tasks, for a finding's evidence: total, count, longest slices.
