@@ -58,8 +58,8 @@ LaunchView::LaunchView(ZoomControl*, QWidget* parent)
     kernelView_ = makeTable(kernelProxy_, this);
     launchView_->sortByColumn(LaunchTableModel::DelayColumn, Qt::DescendingOrder);
     kernelView_->sortByColumn(KernelLaunchModel::GpuTotalColumn, Qt::DescendingOrder);
-    launchView_->horizontalHeader()->resizeSection(LaunchTableModel::KernelColumn, 260);
-    kernelView_->horizontalHeader()->resizeSection(KernelLaunchModel::KernelColumn, 220);
+    launchView_->horizontalHeader()->resizeSection(LaunchTableModel::KernelColumn, 420);
+    kernelView_->horizontalHeader()->resizeSection(KernelLaunchModel::KernelColumn, 360);
     filter_->setPlaceholderText(tr("Filter kernels"));
     filter_->setClearButtonEnabled(true);
     filter_->setToolTip(tr("Show the launches of kernels whose name contains this text (a click on a kernel fills it)"));
