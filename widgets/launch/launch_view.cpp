@@ -34,7 +34,10 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
     view->verticalHeader()->hide();
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
     view->horizontalHeader()->setStretchLastSection(true);
-    view->setTextElideMode(Qt::ElideMiddle); // kernel names differ at their ends (templates, tile sizes)
+    // Kernel names differ at their ends (templates, tile sizes). Without the word wrap off, a name with
+    // spaces is laid out over lines and cut at the right instead ("void at::native::...").
+    view->setWordWrap(false);
+    view->setTextElideMode(Qt::ElideMiddle);
     return view;
 }
 
