@@ -153,9 +153,10 @@ bool loadSlices(Database& db, const TrackCatalog& catalog, const std::vector<std
         SliceRowReader reader(db, scanAll ? SliceRowReader::Scope::AllSlices : SliceRowReader::Scope::OneTrack);
         SliceRow row;
         auto readAll = [&]() {
-            while (reader.next(&row)) {
-                const std::int64_t track = row.trackId;
+            while (reader.step()) {
+                const std::int64_t track = reader.trackId();
                 if (track < 0 || track > maxTrack || wanted[static_cast<std::size_t>(track)] < 0) continue;
+                reader.read(&row);
                 SliceRecord r;
                 toRecord(row, &r);
                 if (!skipCats.empty() && compute[static_cast<std::size_t>(track)] &&

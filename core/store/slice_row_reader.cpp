@@ -21,6 +21,15 @@ void SliceRowReader::selectTrack(std::int64_t trackId) {
 
 bool SliceRowReader::next(SliceRow* r) {
     if (!statement_.step()) return false;
+    read(r);
+    return true;
+}
+
+bool SliceRowReader::step() { return statement_.step(); }
+
+std::int64_t SliceRowReader::trackId() { return statement_.int64(1); }
+
+void SliceRowReader::read(SliceRow* r) {
     r->id = statement_.int64(0);
     r->trackId = statement_.int64(1);
     r->tsNs = statement_.int64(2);
@@ -32,7 +41,6 @@ bool SliceRowReader::next(SliceRow* r) {
     r->typeId = statement_.int64(8);
     r->argId = statement_.int64(9);
     r->flags = statement_.int64(10);
-    return true;
 }
 
 } // namespace opscope

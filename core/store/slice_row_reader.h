@@ -23,6 +23,11 @@ public:
     // OneTrack: the slices of trackId next (restarts the statement).
     void selectTrack(std::int64_t trackId);
     bool next(SliceRow* row);
+    // The same in two steps, for a scan that keeps few of the rows: step() to the next row, trackId() of
+    // it, and read() of the other columns only for a row that is kept (each column read costs a call).
+    bool step();
+    std::int64_t trackId();
+    void read(SliceRow* row);
 
 private:
     Statement statement_;
