@@ -79,9 +79,13 @@ bool computeBaseline(Database& db, const BaselineOptions& options, BaselineAggre
         hostWindow = selection.hostWindow;
         statsOptions.grouping.onlySliceIds = std::make_shared<const std::vector<std::int64_t>>(std::move(selection.sliceIds));
     }
-    HostCallData host;
-    if (!readHostCalls(db, &host, error)) return false;
-    out->hostOperators = countHostOperators(host, hostWindow);
+    if (options.allTracks) {
+        out->hostOperators = countHostOperators(*options.allTracks, hostWindow);
+    } else {
+        HostCallData host;
+        if (!readHostCalls(db, &host, error)) return false;
+        out->hostOperators = countHostOperators(host, hostWindow);
+    }
     OperatorStats stats;
     const bool statsOk = options.computeTracks
                              ? computeOperatorStats(db, *options.computeTracks, statsOptions, &stats, error)

@@ -105,3 +105,30 @@ TEST_CASE("trace diff host section: added, deleted, increased, decreased by coun
     CHECK(d[3].diffDurationNs() == 10); // counts decide the class; the duration change is beside
     CHECK(d[4].change == CountChange::Unchanged);
 }
+
+TEST_CASE("host operators counted from the every-track snapshot equal those from the host calls", "[launch][compare]") {
+    TempDir dir;
+    const std::string store = importLagging(dir);
+    Database db(store, Database::Mode::ReadOnly);
+    Error error;
+    HostCallData host;
+    REQUIRE(readHostCalls(db, &host, &error));
+    StoreSnapshot all;
+    TrackSelection every;
+    every.scope = TrackScope::All;
+    REQUIRE(loadSnapshot(db, every, &all, &error));
+    auto same = [](const std::vector<HostOperatorCount>& a, const std::vector<HostOperatorCount>& b) {
+        REQUIRE(a.size() == b.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            CHECK(a[i].name == b[i].name);
+            CHECK(a[i].count == b[i].count);
+            CHECK(a[i].totalNs == b[i].totalNs);
+        }
+    };
+    const std::vector<HostOperatorCount> whole = countHostOperators(host, std::nullopt);
+    CHECK_FALSE(whole.empty());
+    same(countHostOperators(all, std::nullopt), whole);
+    // A window keeps the operators that start inside it, on both paths alike.
+    const TimeRange window{whole.empty() ? 0 : all.traceRange.startNs, all.traceRange.startNs + (all.traceRange.endNs - all.traceRange.startNs) / 2};
+    same(countHostOperators(all, window), countHostOperators(host, window));
+}

@@ -11,6 +11,7 @@
 namespace opscope {
 
 struct HostCallData;
+struct StoreSnapshot;
 
 struct HostOperatorCount {
     std::string name;
@@ -31,6 +32,9 @@ struct HostOperatorDiff {
 
 // cpu_op slices that start inside window (none: all), by name, by total duration descending.
 std::vector<HostOperatorCount> countHostOperators(const HostCallData& host, const std::optional<TimeRange>& window);
+// The same from the snapshot of every slice track (TrackScope::All), which holds the host calls' slices
+// too, so that a caller holding it need not read the host calls again.
+std::vector<HostOperatorCount> countHostOperators(const StoreSnapshot& all, const std::optional<TimeRange>& window);
 
 // Changed operators first (added, deleted, increased, decreased), each group by |diff duration|.
 std::vector<HostOperatorDiff> diffHostOperators(const std::vector<HostOperatorCount>& base,
