@@ -48,9 +48,9 @@ std::vector<std::uint32_t> FusedNameSplitter::split(std::string_view text) const
     return parts.size() >= 2 ? parts : std::vector<std::uint32_t>{};
 }
 
-ScopeMatcher::ScopeMatcher(const std::vector<std::string>& nodeNames) {
-    for (std::size_t n = 0; n < nodeNames.size(); ++n) {
-        std::string_view name = nodeNames[n];
+ScopeMatcher::ScopeMatcher(std::vector<std::string> nodeNames) : names_(std::move(nodeNames)) {
+    for (std::size_t n = 0; n < names_.size(); ++n) {
+        std::string_view name = names_[n];
         exact_.emplace(name, static_cast<std::int64_t>(n));
         for (std::size_t slash = name.find('/'); slash != std::string_view::npos; slash = name.find('/', slash + 1)) {
             std::string_view tail = name.substr(slash + 1);

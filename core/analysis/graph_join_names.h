@@ -26,10 +26,13 @@ private:
 // "conv" ~ node "a/b/conv". -1 when none or when several nodes would fit.
 class ScopeMatcher {
 public:
-    explicit ScopeMatcher(const std::vector<std::string>& nodeNames);
+    explicit ScopeMatcher(std::vector<std::string> nodeNames);
+    ScopeMatcher(const ScopeMatcher&) = delete; // the maps view into names_
+    ScopeMatcher& operator=(const ScopeMatcher&) = delete;
     std::int64_t match(std::string_view text) const;
 
 private:
+    std::vector<std::string> names_;  // owned: the maps' keys view into these, not into the caller's list
     std::unordered_map<std::string_view, std::int64_t> exact_;   // full names
     std::unordered_map<std::string_view, std::int64_t> suffix_;  // proper '/'-suffixes; -2: ambiguous
 };
