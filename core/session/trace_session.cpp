@@ -15,6 +15,7 @@
 #include "core/store/timeline_data.h"
 
 #include <filesystem>
+#include <functional>
 #include <thread>
 
 namespace opscope {
@@ -30,6 +31,25 @@ std::shared_ptr<TraceSession> TraceSession::open(const std::vector<std::string>&
 }
 
 namespace {
+// Runs beside() on a second thread, under the caller's cancel flag and with a connection of its own,
+// while here() runs on this one. True when both succeed; else *error is this thread's failure, or else
+// the other's.
+bool runSideBySide(const std::function<bool(Error*)>& beside, const std::function<bool(Error*)>& here,
+                   Error* error) {
+    const std::atomic<bool>* cancel = CancelScope::current();
+    Error besideError;
+    bool besideOk = false;
+    std::thread worker([&] {
+        CancelScope scope(cancel);
+        besideOk = beside(&besideError);
+    });
+    const bool hereOk = here(error);
+    worker.join();
+    if (!hereOk) return false;
+    if (!besideOk && error) *error = besideError;
+    return besideOk;
+}
+
 TrackSelection allTracksSelection() {
     TrackSelection all;
     all.scope = TrackScope::All;
@@ -197,24 +217,17 @@ bool TraceSession::historyRun(const std::string& tracePath, const history::RunDe
     // The baseline aggregates (statistics, bubbles and diagnosis over the shared snapshots) are the long
     // part: they run on a second thread, with a connection of its own and the caller's cancel flag, while
     // this thread reads what the store adds (hash, breakdown, memory).
-    const std::atomic<bool>* cancel = CancelScope::current();
     BaselineAggregates aggregates;
-    Error baselineError;
-    bool baselineOk = false;
-    std::thread worker([&] {
-        CancelScope scope(cancel);
-        baselineOk = baseline(BaselineOptions{}, &aggregates, &baselineError);
-    });
     history::CollectedRun figures;
-    const bool figuresOk = query(error, [&](Database& db) {
-        return history::collectStoreFigures(db, tracePath, description, &figures, error);
-    });
-    worker.join();
-    if (!figuresOk) return false;
-    if (!baselineOk) {
-        if (error) *error = baselineError;
-        return false;
-    }
+    const bool ok = runSideBySide(
+        [&](Error* err) { return baseline(BaselineOptions{}, &aggregates, err); },
+        [&](Error* err) {
+            return query(err, [&](Database& db) {
+                return history::collectStoreFigures(db, tracePath, description, &figures, err);
+            });
+        },
+        error);
+    if (!ok) return false;
     *out = history::assembleRun(aggregates, std::move(figures));
     return true;
 }
@@ -277,24 +290,17 @@ bool TraceSession::baseline(const BaselineOptions& options, BaselineAggregates* 
         return query(error, [&](Database& db) { return computeBaseline(db, shared, out, error); });
     // The diagnosis is the longest part and needs nothing the rest computes: it runs on a second thread
     // (its own connection, the caller's cancel flag) over the same snapshot.
-    const std::atomic<bool>* cancel = CancelScope::current();
     DiagnosisReport findings;
-    Error diagnosisError;
-    bool diagnosisOk = false;
-    std::thread worker([&] {
-        CancelScope scope(cancel);
-        DiagnosisOptions options;
-        options.snapshot = shared.allTracks;
-        diagnosisOk = diagnosis(options, &findings, &diagnosisError);
-    });
     shared.includeFindings = false;
-    const bool ok = query(error, [&](Database& db) { return computeBaseline(db, shared, out, error); });
-    worker.join();
+    const bool ok = runSideBySide(
+        [&](Error* err) {
+            DiagnosisOptions options;
+            options.snapshot = shared.allTracks;
+            return diagnosis(options, &findings, err);
+        },
+        [&](Error* err) { return query(err, [&](Database& db) { return computeBaseline(db, shared, out, err); }); },
+        error);
     if (!ok) return false;
-    if (!diagnosisOk) {
-        if (error) *error = diagnosisError;
-        return false;
-    }
     addFindings(findings, out);
     return true;
 }
