@@ -70,6 +70,16 @@ bool loadAscendTasks(DiagnosisContext& ctx, const std::vector<std::string>& rati
     return true;
 }
 
+const AscendTasks* ascendTasks(DiagnosisContext& ctx, const std::vector<std::string>& ratioNames, Error* error) {
+    std::string key;
+    for (const std::string& name : ratioNames) key += name + '\n';
+    auto cached = ctx.ascendTaskCache.find(key);
+    if (cached != ctx.ascendTaskCache.end()) return cached->second.get();
+    auto loaded = std::make_shared<AscendTasks>();
+    if (!loadAscendTasks(ctx, ratioNames, loaded.get(), error)) return nullptr;
+    return ctx.ascendTaskCache.emplace(key, std::move(loaded)).first->second.get();
+}
+
 std::vector<EvidenceOperator> evidenceByName(const DiagnosisContext& ctx, const std::vector<const AscendTask*>& tasks,
                                              std::size_t limit) {
     std::map<std::uint32_t, EvidenceOperator> byName;

@@ -33,6 +33,10 @@ struct AscendTasks {
 // OP State: without them the rules that need those columns report missing input.
 bool loadAscendTasks(DiagnosisContext& ctx, const std::vector<std::string>& ratioNames, AscendTasks* out, Error* error);
 
+// The same, loaded once per diagnosis run and ratio list and kept in the context: five rules read the
+// tasks, and building them reads two text columns and walks every compute slice. Null on error.
+const AscendTasks* ascendTasks(DiagnosisContext& ctx, const std::vector<std::string>& ratioNames, Error* error);
+
 // Operators (by slice name) of the chosen tasks, for a finding's evidence: total, count, longest slices.
 std::vector<EvidenceOperator> evidenceByName(const DiagnosisContext& ctx, const std::vector<const AscendTask*>& tasks,
                                              std::size_t limit);

@@ -50,9 +50,10 @@ void fill(Finding& f, const DiagnosisContext& ctx, const RuleConfig& rule, const
 
 // aicpu_checker.py: AI_CPU tasks, reported when the longest task of the run is >= 20 µs.
 Finding ruleAscendAicpuOperators(DiagnosisContext& ctx, const RuleConfig& rule) {
-    AscendTasks tasks;
     Error error;
-    if (!loadAscendTasks(ctx, {}, &tasks, &error) || !tasks.hasCoreType) return missing();
+    const AscendTasks* loaded = ascendTasks(ctx, {}, &error);
+    if (!loaded || !loaded->hasCoreType) return missing();
+    const AscendTasks& tasks = *loaded;
     Finding f;
     f.unit = "us";
     f.threshold = rule.threshold();
@@ -74,9 +75,10 @@ Finding ruleAscendAicpuOperators(DiagnosisContext& ctx, const RuleConfig& rule) 
 
 // dynamic_shape_checker.py: the advisor calls the run dynamic-shape when no operator is static.
 Finding ruleAscendDynamicShape(DiagnosisContext& ctx, const RuleConfig& rule) {
-    AscendTasks tasks;
     Error error;
-    if (!loadAscendTasks(ctx, {}, &tasks, &error) || !tasks.hasOpState) return missing();
+    const AscendTasks* loaded = ascendTasks(ctx, {}, &error);
+    if (!loaded || !loaded->hasOpState) return missing();
+    const AscendTasks& tasks = *loaded;
     Finding f;
     f.unit = "static tasks";
     f.threshold = rule.threshold();
@@ -96,12 +98,12 @@ Finding ruleAscendDynamicShape(DiagnosisContext& ctx, const RuleConfig& rule) {
 // the core count (AI Core count for AI_CORE, else the vector count when known); a MIX_AIC task whose
 // mix block dim is a multiple of the vector count is fine. Skipped when no operator is static.
 Finding ruleAscendBlockDim(DiagnosisContext& ctx, const RuleConfig& rule) {
-    AscendTasks tasks;
     Error error;
     const auto aiCore = static_cast<long long>(rule.number("ai_core_num", 0));
     const auto aiv = static_cast<long long>(rule.number("aiv_num", 0));
-    if (aiCore <= 0 || !loadAscendTasks(ctx, {}, &tasks, &error) || !tasks.hasCoreType || !tasks.hasBlockDim)
-        return missing();
+    const AscendTasks* loaded = aiCore > 0 ? ascendTasks(ctx, {}, &error) : nullptr;
+    if (!loaded || !loaded->hasCoreType || !loaded->hasBlockDim) return missing();
+    const AscendTasks& tasks = *loaded;
     Finding f;
     f.unit = "tasks";
     f.threshold = rule.threshold();
@@ -133,10 +135,10 @@ Finding ruleAscendBlockDim(DiagnosisContext& ctx, const RuleConfig& rule) {
 // operator_bound_checker.py: tasks with pipe data where no ratio exceeds operator_bound_ratio (0.8),
 // reported when the longest of them is > 20 µs. Skipped when no operator is static.
 Finding ruleAscendOperatorNoBound(DiagnosisContext& ctx, const RuleConfig& rule) {
-    AscendTasks tasks;
     Error error;
-    if (!loadAscendTasks(ctx, normalizedList(rule, "ratios"), &tasks, &error) || tasks.ratioNames.empty())
-        return missing();
+    const AscendTasks* loaded = ascendTasks(ctx, normalizedList(rule, "ratios"), &error);
+    if (!loaded || loaded->ratioNames.empty()) return missing();
+    const AscendTasks& tasks = *loaded;
     const double bound = rule.number("bound_ratio", 0.8);
     Finding f;
     f.unit = "us";
@@ -247,9 +249,10 @@ Finding ruleAscendAicoreFrequency(DiagnosisContext& ctx, const RuleConfig& rule)
         std::vector<const AscendTask*> tasks;
     };
     std::map<std::uint32_t, OpFreq> byName;
-    AscendTasks tasks;
     Error error;
-    if (!loadAscendTasks(ctx, {}, &tasks, &error)) return missing();
+    const AscendTasks* loaded = ascendTasks(ctx, {}, &error);
+    if (!loaded) return missing();
+    const AscendTasks& tasks = *loaded;
     std::vector<double> samples;
     for (const AscendTask& task : tasks.tasks) {
         const SliceRecord& s = ctx.snapshot.slices.slices[task.slice];
