@@ -32,7 +32,9 @@ void fillOperators(const OperatorStats& stats, BaselineAggregates* out) {
     for (const OperatorStatsRow& r : stats.rows) out->operators.push_back({r.key, r.count, r.totalNs, r.avgNs, r.p90Ns});
 }
 
-void fillBubbles(const BubbleReport& bubbles, BaselineAggregates* out) {
+} // namespace
+
+void fillBubbleAggregates(const BubbleReport& bubbles, BaselineAggregates* out) {
     const DeviceBalance balance = deviceBalance(bubbles);
     out->busyNs = balance.totalBusyNs;
     out->computeNs = balance.totalComputeNs;
@@ -44,8 +46,6 @@ void fillBubbles(const BubbleReport& bubbles, BaselineAggregates* out) {
         out->largestBubbleNs = std::max(out->largestBubbleNs, d.largestBubbleNs);
     }
 }
-
-} // namespace
 
 void addFindings(const DiagnosisReport& report, BaselineAggregates* out) {
     out->hasFindings = true;
@@ -93,14 +93,16 @@ bool computeBaseline(Database& db, const BaselineOptions& options, BaselineAggre
     if (!statsOk) return false;
     out->fellBackToAll = stats.fellBackToAll;
     fillOperators(stats, out);
-    BubbleOptions bubbleOptions;
-    bubbleOptions.minBubbleNs = options.minBubbleNs;
-    bubbleOptions.largestCount = 0;
-    bubbleOptions.range = stepSpan;
-    BubbleReport bubbles;
-    if (options.allTracks) bubbles = computeBubbles(*options.allTracks, bubbleOptions);
-    else if (!computeBubbles(db, bubbleOptions, &bubbles, error)) return false;
-    fillBubbles(bubbles, out);
+    if (options.includeBubbles) {
+        BubbleOptions bubbleOptions;
+        bubbleOptions.minBubbleNs = options.minBubbleNs;
+        bubbleOptions.largestCount = 0;
+        bubbleOptions.range = stepSpan;
+        BubbleReport bubbles;
+        if (options.allTracks) bubbles = computeBubbles(*options.allTracks, bubbleOptions);
+        else if (!computeBubbles(db, bubbleOptions, &bubbles, error)) return false;
+        fillBubbleAggregates(bubbles, out);
+    }
     if (options.includeFindings) {
         DiagnosisReport diagnosis;
         DiagnosisOptions diagnosisOptions;

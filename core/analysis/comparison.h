@@ -15,6 +15,7 @@ namespace opscope {
 
 struct StoreSnapshot; // core/analysis/store_access.h
 struct DiagnosisReport; // core/analysis/diagnosis_types.h
+struct BubbleReport;    // core/analysis/bubble_analysis.h
 
 class Database;
 
@@ -73,11 +74,18 @@ struct BaselineOptions {
     // diagnosis share one load: every slice track, and the default (device compute) selection. Null: loaded here.
     std::shared_ptr<const StoreSnapshot> allTracks;
     std::shared_ptr<const StoreSnapshot> computeTracks;
+    // False: the per-device bubble figures are left for the caller, who fills them from a bubble report it
+    // holds already (fillBubbleAggregates), such as the one of a diagnosis run beside.
+    bool includeBubbles = true;
 };
 
 // Adds a diagnosis's fired findings to the aggregates (computeBaseline does it when includeFindings is set;
 // a caller that ran the diagnosis beside it, on another thread, adds them with this).
 void addFindings(const DiagnosisReport& report, BaselineAggregates* out);
+
+// The per-device figures of the aggregates (busy, compute, bubbles, imbalance) from a bubble report
+// computed with the baseline's minimum bubble and range (computeBaseline does it when includeBubbles is set).
+void fillBubbleAggregates(const BubbleReport& bubbles, BaselineAggregates* out);
 
 // Runs the operator statistics (by name, device compute tracks), the bubble analysis and, when asked,
 // the diagnosis over an open store.

@@ -71,18 +71,21 @@ std::set<std::string> listedMetricNames(const RulesConfig& rules) {
     return names;
 }
 
-bool buildOperatorTable(DiagnosisContext* ctx, Error* error) {
-    const StoreSnapshot& snap = ctx->snapshot;
+// The operator table over the context's compute tracks; ctx->metrics is loaded by the caller.
+bool buildOperatorTable(Database& db, const StoreSnapshot& snap, const DiagnosisOptions& options,
+                        const std::vector<std::int64_t>& computeTracks, const MetricCatalog& metrics,
+                        OperatorMetricTable* out, Error* error) {
     GroupingOptions grouping;
-    grouping.range = ctx->options.range;
+    grouping.range = options.range;
     OperatorGrouping groups;
-    if (!groupOperators(ctx->db, snap, grouping, &groups, error)) return false;
+    if (!groupOperators(db, snap, grouping, &groups, error)) return false;
     // Only compute tracks count as operators here.
     for (std::size_t t = 0; t < snap.slices.trackCount(); ++t) {
-        if (std::binary_search(ctx->computeTracks.begin(), ctx->computeTracks.end(), snap.slices.trackIds[t])) continue;
+        if (std::binary_search(computeTracks.begin(), computeTracks.end(), snap.slices.trackIds[t])) continue;
         for (std::uint32_t i = snap.slices.begin(t); i < snap.slices.end(t); ++i) groups.groupOfSlice[i] = kNoGroup;
     }
-    OperatorMetricTable& ops = ctx->ops;
+    OperatorMetricTable& ops = *out;
+    ops = OperatorMetricTable{};
     std::size_t n = groups.labels.size();
     ops.names = groups.labels;
     ops.totalNs.assign(n, 0);
@@ -101,10 +104,9 @@ bool buildOperatorTable(DiagnosisContext* ctx, Error* error) {
             if (ops.sampleSliceIds[g].size() > 3) ops.sampleSliceIds[g].pop_back();
         }
     }
-    if (!MetricCatalog::load(ctx->db, &ctx->metrics, error)) return false;
-    std::set<std::string> listed = listedMetricNames(ctx->options.rules);
+    std::set<std::string> listed = listedMetricNames(options.rules);
     std::vector<std::int64_t> keys;
-    for (const MetricKeyInfo& k : ctx->metrics.keys())
+    for (const MetricKeyInfo& k : metrics.keys())
         if (wantedMetric(k.normalized, listed) && !ops.columnOf.count(k.normalized)) {
             ops.columnOf[k.normalized] = keys.size();
             keys.push_back(k.id);
@@ -113,7 +115,7 @@ bool buildOperatorTable(DiagnosisContext* ctx, Error* error) {
         ops.sums.groupCount = n;
         return true;
     }
-    return aggregateMetrics(ctx->db, snap.slices, groups.groupOfSlice, n, keys, &ops.sums, error);
+    return aggregateMetrics(db, snap.slices, groups.groupOfSlice, n, keys, &ops.sums, error);
 }
 
 bool buildDeviceUnions(DiagnosisContext* ctx, Error* error) {
@@ -179,8 +181,18 @@ bool buildDiagnosisContext(DiagnosisContext* ctx, Error* error) {
     ctx->bubbles = computeBubbles(ctx->snapshot, bubbleOptions, ctx->host);
     for (const BubbleSummary& s : ctx->bubbles.tracks) ctx->computeBusyNs += s.computeNs;
     for (const BubbleSummary& d : ctx->bubbles.devices) ctx->deviceTimeNs += d.spanEndNs - d.spanStartNs;
+    if (!MetricCatalog::load(ctx->db, &ctx->metrics, error)) return false;
     if (!buildDeviceUnions(ctx, error)) return false;
-    return buildOperatorTable(ctx, error);
+    if (ctx->options.operatorTable) return ctx->options.operatorTable(&ctx->ops, error);
+    return buildOperatorTable(ctx->db, ctx->snapshot, ctx->options, ctx->computeTracks, ctx->metrics, &ctx->ops, error);
+}
+
+bool buildOperatorMetricTable(Database& db, const StoreSnapshot& snapshot,
+                              const DiagnosisOptions& options, OperatorMetricTable* out, Error* error) {
+    MetricCatalog metrics;
+    if (!MetricCatalog::load(db, &metrics, error)) return false;
+    const std::vector<std::int64_t> computeTracks = selectTracks(snapshot.catalog, TrackSelection{}).logicalIds;
+    return buildOperatorTable(db, snapshot, options, computeTracks, metrics, out, error);
 }
 
 std::string percentText(double share) {

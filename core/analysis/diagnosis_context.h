@@ -35,6 +35,8 @@ struct OperatorMetricTable {
     double maxMean(std::size_t op, const std::vector<std::string>& names) const;
 };
 
+struct AscendTasks; // ascend_tasks.h
+
 struct DiagnosisContext {
     Database& db;
     const DiagnosisOptions& options;
@@ -55,6 +57,8 @@ struct DiagnosisContext {
     // Filled by the rules that compute them, then handed to the report.
     RooflineData roofline;
     std::vector<PhaseRow> phases;
+    // The Ascend rules' per-task view, by ratio list (ascend_tasks.h: ascendTasks).
+    std::map<std::string, std::shared_ptr<const AscendTasks>> ascendTaskCache;
 
     // allTracks: the snapshot of every slice track, loaded once by the caller (a session shares it).
     DiagnosisContext(Database& database, const DiagnosisOptions& opts, std::shared_ptr<const StoreSnapshot> allTracks)
@@ -64,6 +68,12 @@ struct DiagnosisContext {
 // Loads the snapshot of every slice track, unless options.snapshot already holds it.
 std::shared_ptr<const StoreSnapshot> diagnosisSnapshot(Database& db, const DiagnosisOptions& options, Error* error);
 bool buildDiagnosisContext(DiagnosisContext* ctx, Error* error);
+
+// The compute operators of a snapshot of every slice track, with the sums of the metrics the rules ask
+// about: the part of the context that reads the metric rows and needs nothing else the context computes,
+// so that a caller holding a second connection can build it beside the rest (options.operatorTable).
+bool buildOperatorMetricTable(Database& db, const StoreSnapshot& snapshot,
+                              const DiagnosisOptions& options, OperatorMetricTable* out, Error* error);
 
 // The shape shared by per-operator rules: a value per operator, flagged above (or below) the threshold.
 // Fires when flagged operators hold at least min_time_share of shareBaseNs. measured is the flagged

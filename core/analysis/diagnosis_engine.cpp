@@ -122,6 +122,7 @@ bool runDiagnosis(Database& db, const DiagnosisOptions& options, DiagnosisReport
     });
     out->phases = std::move(ctx.phases);
     out->roofline = std::move(ctx.roofline);
+    out->bubbles = std::make_shared<const BubbleReport>(std::move(ctx.bubbles));
     if (ctx.device && !out->roofline.hasProfile) {
         out->roofline.hasProfile = true;
         out->roofline.profile = *ctx.device;

@@ -6,6 +6,7 @@
 #include "core/model/time.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,7 +14,10 @@
 
 namespace opscope {
 
-struct StoreSnapshot; // core/analysis/store_access.h
+struct StoreSnapshot;       // core/analysis/store_access.h
+struct OperatorMetricTable; // core/analysis/diagnosis_context.h
+struct BubbleReport;        // core/analysis/bubble_analysis.h
+struct Error;               // core/model/error.h
 
 enum class FindingStatus { Fired, Passed, MissingInput };
 enum class Severity { Low, Medium, High };
@@ -100,6 +104,10 @@ struct DiagnosisOptions {
     // The snapshot of every slice track when the caller already holds it (TraceSession caches it);
     // null: the diagnosis loads it.
     std::shared_ptr<const StoreSnapshot> snapshot;
+    // Hands over the operator table built elsewhere: TraceSession aggregates the metric rows on a second
+    // connection while this one computes the bubbles and unions. Called once, after those; null: the
+    // table is built on the diagnosis's own connection (buildOperatorMetricTable).
+    std::function<bool(OperatorMetricTable* table, Error* error)> operatorTable;
 };
 
 struct DiagnosisReport {
@@ -109,6 +117,9 @@ struct DiagnosisReport {
     RooflineData roofline;
     bool fellBackToAll = false;
     std::vector<std::string> unknownRules; // rule ids in the rules file that opscope does not implement
+    // The bubble report the findings were judged on (the rules file's patterns, no minimum bubble, the
+    // range): a caller needing the same per-device figures reads them here instead of computing them again.
+    std::shared_ptr<const BubbleReport> bubbles;
 };
 
 } // namespace opscope

@@ -5,6 +5,7 @@
 #include "core/store/store_validation.h"
 
 #include "core/analysis/cluster/cluster_from_store.h"
+#include "core/analysis/diagnosis_context.h"
 #include "core/analysis/diagnosis_engine.h"
 #include "core/analysis/launch/queue_track.h"
 #include "core/importers/graph/graph_import.h"
@@ -34,17 +35,39 @@ namespace {
 // Runs beside() on a second thread, under the caller's cancel flag and with a connection of its own,
 // while here() runs on this one. True when both succeed; else *error is this thread's failure, or else
 // the other's.
+// A piece of work started on a second thread under the caller's cancel flag; wait() joins it (the
+// destructor too, so that no thread outlives what it refers to).
+class BesideWork {
+public:
+    explicit BesideWork(std::function<bool(Error*)> work)
+        : thread_([this, work = std::move(work), cancel = CancelScope::current()] {
+              CancelScope scope(cancel);
+              ok_ = work(&error_);
+          }) {}
+    BesideWork(const BesideWork&) = delete;
+    BesideWork& operator=(const BesideWork&) = delete;
+    ~BesideWork() {
+        if (thread_.joinable()) thread_.join();
+    }
+    // True when the work succeeded; else *error is its failure.
+    bool wait(Error* error) {
+        if (thread_.joinable()) thread_.join();
+        if (!ok_ && error) *error = error_;
+        return ok_;
+    }
+
+private:
+    Error error_;
+    bool ok_ = false;
+    std::thread thread_; // last: started once the members it writes exist
+};
+
 bool runSideBySide(const std::function<bool(Error*)>& beside, const std::function<bool(Error*)>& here,
                    Error* error) {
-    const std::atomic<bool>* cancel = CancelScope::current();
-    Error besideError;
-    bool besideOk = false;
-    std::thread worker([&] {
-        CancelScope scope(cancel);
-        besideOk = beside(&besideError);
-    });
+    BesideWork work(beside);
     const bool hereOk = here(error);
-    worker.join();
+    Error besideError;
+    const bool besideOk = work.wait(&besideError);
     if (!hereOk) return false;
     if (!besideOk && error) *error = besideError;
     return besideOk;
@@ -205,6 +228,18 @@ bool TraceSession::diagnosis(const DiagnosisOptions& options, DiagnosisReport* o
         shared.snapshot = snapshot(allTracksSelection(), error);
         if (!shared.snapshot) return false;
     }
+    if (shared.operatorTable) return query(error, [&](Database& db) { return runDiagnosis(db, shared, out, error); });
+    // The operator table reads every metric row and needs nothing else the diagnosis computes: it is built
+    // on a second connection while this one computes the bubbles and the device unions.
+    OperatorMetricTable table;
+    BesideWork tableWork([&](Error* err) {
+        return query(err, [&](Database& db) { return buildOperatorMetricTable(db, *shared.snapshot, shared, &table, err); });
+    });
+    shared.operatorTable = [&](OperatorMetricTable* ops, Error* err) {
+        if (!tableWork.wait(err)) return false;
+        *ops = std::move(table);
+        return true;
+    };
     return query(error, [&](Database& db) { return runDiagnosis(db, shared, out, error); });
 }
 
@@ -292,6 +327,9 @@ bool TraceSession::baseline(const BaselineOptions& options, BaselineAggregates* 
     // (its own connection, the caller's cancel flag) over the same snapshot.
     DiagnosisReport findings;
     shared.includeFindings = false;
+    // The diagnosis computes the bubbles over the same snapshot with no minimum bubble; the per-device
+    // figures do not depend on its patterns or table sizes, so the baseline takes them from there.
+    shared.includeBubbles = shared.minBubbleNs != BubbleOptions{}.minBubbleNs;
     const bool ok = runSideBySide(
         [&](Error* err) {
             DiagnosisOptions options;
@@ -301,6 +339,7 @@ bool TraceSession::baseline(const BaselineOptions& options, BaselineAggregates* 
         [&](Error* err) { return query(err, [&](Database& db) { return computeBaseline(db, shared, out, err); }); },
         error);
     if (!ok) return false;
+    if (!shared.includeBubbles) fillBubbleAggregates(*findings.bubbles, out);
     addFindings(findings, out);
     return true;
 }

@@ -1,6 +1,7 @@
 // TraceSession: the one door to an opened trace. Open-or-import, caches shared by the queries, the
 // heatmap's row rules in core, a connection per thread, and a cancel that stops a query.
 #include "analysis_fixture.h"
+#include "core/analysis/baseline_json.h"
 #include "core/session/trace_session.h"
 #include "core/store/timeline_data.h"
 #include "test_support.h"
@@ -259,4 +260,43 @@ TEST_CASE("session: a selection cut from the every-track snapshot equals the one
     auto viaSession = session->snapshot(compute, &error);
     REQUIRE(viaSession);
     CHECK(recordsOf(*viaSession) == recordsOf(loaded));
+}
+
+TEST_CASE("session: a baseline with the diagnosis beside equals the one computed in sequence", "[session][baseline]") {
+    // Two devices with gaps of 100, 300 and 1000 ns, a host thread, a metric: the session takes the
+    // per-device figures from the diagnosis's bubble report, computeBaseline computes its own.
+    AnalysisStore store;
+    TrackId npu0 = store.computeTrack(0, "Stream 1");
+    TrackId npu1 = store.computeTrack(1, "Stream 1");
+    TrackId comm = store.deviceTrack(1, "Communication");
+    TrackId host = store.hostTrack("python", "main");
+    store.slice(host, 0, 20000, "forward");
+    for (int i = 0; i < 5; ++i) {
+        PendingSliceIndex conv = store.slice(npu0, 1000 + i * 1400, 1000, "Conv");
+        store.metric(conv, "aic_mac_ratio", 0.2 + 0.1 * i);
+        store.slice(npu1, 1000 + i * 2300, 2000, "MatMul");
+    }
+    store.slice(npu1, 13000, 100, "Add");
+    store.slice(npu1, 13400, 100, "Add");
+    store.slice(comm, 12000, 500, "allreduce");
+    store.finish();
+    Error error;
+    for (TimeNs minBubbleNs : {TimeNs{0}, TimeNs{300}, TimeNs{301}}) {
+        CAPTURE(minBubbleNs);
+        BaselineOptions options;
+        options.minBubbleNs = minBubbleNs;
+        BaselineAggregates inSequence;
+        {
+            Database db(store.path(), Database::Mode::ReadOnly);
+            REQUIRE(computeBaseline(db, options, &inSequence, &error));
+        }
+        auto session = TraceSession::openStore(store.path(), &error);
+        REQUIRE(session);
+        BaselineAggregates beside;
+        REQUIRE(session->baseline(options, &beside, &error));
+        CHECK(beside.devices.size() == 2);
+        CHECK(beside.bubbleCount > 0);
+        inSequence.source = beside.source; // the same store; the path is spelt the same
+        CHECK(baselineToJson(beside) == baselineToJson(inSequence));
+    }
 }
