@@ -3781,6 +3781,14 @@ The open trace is unchanged.</source>
         <source>Launches</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::gui::GraphDock</name>
@@ -3814,6 +3822,45 @@ The open trace is unchanged.</source>
     <message>
         <source>The trace of this run is no longer on disk:
 %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::gui::ImportSession</name>
+    <message>
+        <source>%1: waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: reading %2 %, %3 events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: reading, %2 events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: writing its store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: read, waiting for the merge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: merging</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cancelled</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3766,6 +3766,14 @@ The open trace is unchanged.</source>
         <source>Launches</source>
         <translation>下发</translation>
     </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
 </context>
 <context>
     <name>opscope::gui::GraphDock</name>
@@ -3801,6 +3809,45 @@ The open trace is unchanged.</source>
 %1</source>
         <translation>该次运行的 trace 已不在磁盘上：
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::gui::ImportSession</name>
+    <message>
+        <source>%1: waiting</source>
+        <translation>%1：等待中</translation>
+    </message>
+    <message>
+        <source>%1: reading %2 %, %3 events</source>
+        <translation>%1：已读取 %2 %，%3 个事件</translation>
+    </message>
+    <message>
+        <source>%1: reading, %2 events</source>
+        <translation>%1：读取中，%2 个事件</translation>
+    </message>
+    <message>
+        <source>%1: writing its store</source>
+        <translation>%1：写入其数据库</translation>
+    </message>
+    <message>
+        <source>%1: read, waiting for the merge</source>
+        <translation>%1：已读取，等待合并</translation>
+    </message>
+    <message>
+        <source>%1: merging</source>
+        <translation>%1：合并中</translation>
+    </message>
+    <message>
+        <source>%1: done</source>
+        <translation>%1：完成</translation>
+    </message>
+    <message>
+        <source>%1: failed</source>
+        <translation>%1：失败</translation>
+    </message>
+    <message>
+        <source>%1: cancelled</source>
+        <translation>%1：已取消</translation>
     </message>
 </context>
 <context>

@@ -1,10 +1,14 @@
-// opscope-cli import TRACE... [-o STORE] [--force]
+// opscope-cli import TRACE... [-o STORE] [--force] [--jobs N] [--progress]
+#include "app/cli/analysis_cli_support.h"
 #include "app/cli/command_registry.h"
 #include "app/cli/summary_printer.h"
 #include "core/store/store_summary.h"
 #include "core/store/trace_store.h"
 
 #include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <memory>
 #include <unistd.h>
 
 namespace opscope::cli {
@@ -12,12 +16,41 @@ namespace opscope::cli {
 namespace {
 
 const char* kHelp =
-    "usage: opscope-cli import TRACE... [-o STORE] [--force] [--quiet] [--device-classes FILE]\n"
+    "usage: opscope-cli import TRACE... [-o STORE] [--force] [--quiet] [--device-classes FILE] [--jobs N]\n"
+    "       [--progress]\n"
     "Imports Chrome trace JSON (.json, .json.gz), Ascend folders/files into an SQLite store\n"
     "(TRACE.opscope.sqlite beside the first trace unless -o is given) and prints a summary.\n"
     "Several traces (devices or ranks) go into one store. An up-to-date store is reused unless --force.\n"
     "--device-classes FILE merges a device class rules file over resources/rules/device_classes.json\n"
-    "(docs/device-time.md); use it with --force to reclassify an existing store.\n";
+    "(docs/device-time.md); use it with --force to reclassify an existing store.\n"
+    "--jobs N imports N inputs (ranks) at once, each into its own temporary store merged at the end\n"
+    "(default: one per core; 1: one after the other into one store). --progress prints one line per\n"
+    "input on stderr as it moves (parsing, writing, parsed, merging, done), as a terminal shows anyway.\n";
+
+// "rank-3.json: parsing  42%  1234 events": one line per input on each change of stage, and while parsing at
+// most one per 10 % step, so that a log stays readable.
+std::function<void(const InputProgress&)> inputProgressPrinter(bool terminal) {
+    auto lastTenth = std::make_shared<std::vector<int>>();
+    // On a terminal the overall "importing: N%" line is cleared first, then redrawn by the next report.
+    const char* clear = terminal ? "\r\033[K" : "";
+    return [lastTenth, clear](const InputProgress& input) {
+        if (input.count < 2) return;
+        if (lastTenth->size() < input.count) lastTenth->assign(input.count, -2);
+        const int tenth = input.stage == InputProgress::Stage::Parsing && input.bytesTotal > 0
+                              ? static_cast<int>(input.bytesRead * 10 / input.bytesTotal)
+                              : -1 - static_cast<int>(input.stage);
+        if ((*lastTenth)[input.index] == tenth) return;
+        (*lastTenth)[input.index] = tenth;
+        const std::string name = std::filesystem::path(input.path).filename().string();
+        if (input.stage == InputProgress::Stage::Parsing && input.bytesTotal > 0)
+            std::fprintf(stderr, "%sinput %zu/%zu %s: parsing %3d%%  %lld events\n", clear, input.index + 1, input.count,
+                         name.c_str(), static_cast<int>(input.bytesRead * 100 / input.bytesTotal),
+                         static_cast<long long>(input.events));
+        else
+            std::fprintf(stderr, "%sinput %zu/%zu %s: %s\n", clear, input.index + 1, input.count, name.c_str(),
+                         inputStageName(input.stage));
+    };
+}
 
 int runImport(const std::vector<std::string>& args) {
     if (wantsHelp(args)) {
@@ -30,12 +63,18 @@ int runImport(const std::vector<std::string>& args) {
     options.forceReimport = parser.flag("--force");
     parser.option("--device-classes", &options.deviceClassRulesPath);
     bool quiet = parser.flag("--quiet");
+    const bool progressLines = parser.flag("--progress");
+    std::int64_t jobs = 0;
+    if (!intOption(parser, "--jobs", 1, 1024, &jobs, "import")) return kExitBadInput;
+    options.jobs = static_cast<int>(jobs);
     if (!parser.unknownOptions().empty() || parser.positional().empty()) {
         std::fprintf(stderr, "%s", kHelp);
         return kExitBadInput;
     }
     ImportProgress progress;
-    if (!quiet && ::isatty(STDERR_FILENO)) {
+    const bool terminal = ::isatty(STDERR_FILENO);
+    if (progressLines || (!quiet && terminal)) progress.onInputProgress = inputProgressPrinter(terminal);
+    if (!quiet && terminal) {
         progress.onProgress = [](std::int64_t read, std::int64_t total, std::int64_t events) {
             if (total > 0)
                 std::fprintf(stderr, "\rimporting: %3d%%  %lld events", static_cast<int>(read * 100 / total),

@@ -1,6 +1,8 @@
 #include "app/gui/analysis_docks.h"
 
 #include "widgets/bubbles/bubble_view.h"
+#include "widgets/cluster/cluster_view.h"
+#include "widgets/cluster/communication_view.h"
 #include "widgets/common/selection_model.h"
 #include "widgets/common/trace_document.h"
 #include "widgets/diagnosis/diagnosis_view.h"
@@ -28,6 +30,8 @@ void setDocumentOf(QWidget* view, TraceDocument* document) {
     else if (auto* v = qobject_cast<SummaryView*>(view)) v->setDocument(document);
     else if (auto* v = qobject_cast<MemoryView*>(view)) v->setDocument(document);
     else if (auto* v = qobject_cast<LaunchView*>(view)) v->setDocument(document);
+    else if (auto* v = qobject_cast<ClusterView*>(view)) v->setDocument(document);
+    else if (auto* v = qobject_cast<CommunicationView*>(view)) v->setDocument(document);
 }
 
 } // namespace
@@ -37,6 +41,7 @@ AnalysisDocks::AnalysisDocks(QMainWindow* window, TimelineView* timeline, ZoomCo
       heatmap_(new HeatmapView(zoom, window)), bubbles_(new BubbleView(zoom, window)),
       diagnosis_(new DiagnosisView(zoom, window)), memory_(new MemoryView(zoom, window)),
       summary_(new SummaryView(zoom, window)), launches_(new LaunchView(zoom, window)),
+      cluster_(new ClusterView(zoom, window)), communication_(new CommunicationView(zoom, window)),
       criticalPath_(new CriticalPathHighlight(this)) {
     // The Summary comes first: it is what a trace opens on (device time per step, top operators, findings).
     QDockWidget* summaryDock = addDock(tr("Summary"), QStringLiteral("summaryDock"), summary_);
@@ -46,6 +51,8 @@ AnalysisDocks::AnalysisDocks(QMainWindow* window, TimelineView* timeline, ZoomCo
     addDock(tr("Diagnosis"), QStringLiteral("diagnosisDock"), diagnosis_);
     addDock(tr("Memory"), QStringLiteral("memoryDock"), memory_);
     addDock(tr("Launches"), QStringLiteral("launchesDock"), launches_);
+    addDock(tr("Cluster"), QStringLiteral("clusterDock"), cluster_);
+    addDock(tr("Communication"), QStringLiteral("communicationDock"), communication_);
     QDockWidget* previous = tabAfter;
     for (QDockWidget* dock : docks_) {
         if (previous) window_->tabifyDockWidget(previous, dock);

@@ -17,6 +17,8 @@ class QMainWindow;
 
 namespace opscope {
 class BubbleView;
+class ClusterView;
+class CommunicationView;
 class CriticalPathHighlight;
 class DiagnosisView;
 class HeatmapView;
@@ -47,6 +49,9 @@ public:
     MemoryView* memory() const { return memory_; }
     SummaryView* summary() const { return summary_; }
     LaunchView* launches() const { return launches_; }
+    // The job's ranks: the cluster summary (with the rank clock offsets dialog) and the communication.
+    ClusterView* cluster() const { return cluster_; }
+    CommunicationView* communication() const { return communication_; }
     // View > Highlight Critical Path: follows the opened trace like the docks.
     CriticalPathHighlight* criticalPath() const { return criticalPath_; }
     std::vector<QDockWidget*> docks() const { return docks_; }
@@ -75,6 +80,8 @@ private:
     MemoryView* memory_;
     SummaryView* summary_;
     LaunchView* launches_;
+    ClusterView* cluster_;
+    CommunicationView* communication_;
     CriticalPathHighlight* criticalPath_;
     std::vector<QDockWidget*> docks_;
     std::vector<Entry> entries_;

@@ -3,9 +3,13 @@
 #include "widgets/common/error_text.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
+#include <QLocale>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <chrono>
+#include <vector>
 
 namespace opscope::gui {
 
@@ -51,6 +55,24 @@ LoadedTrace ImportSession::run(QStringList paths, std::atomic<bool>* cancel, Imp
         QMetaObject::invokeMethod(self, [self, bytes, total, events] { emit self->progress(bytes, total, events); },
                                   Qt::QueuedConnection);
     };
+    // Per input: every change of stage crosses, byte progress at most ~10 times a second per input. The
+    // board calls this one report at a time, so the vector needs no lock.
+    std::vector<std::chrono::steady_clock::time_point> lastOfInput;
+    progress.onInputProgress = [self, &lastOfInput](const InputProgress& input) {
+        if (input.count < 2) return;
+        if (lastOfInput.size() < input.count) lastOfInput.assign(input.count, {});
+        const auto now = std::chrono::steady_clock::now();
+        const bool moving = input.stage == InputProgress::Stage::Parsing && input.bytesRead > 0;
+        if (moving && now - lastOfInput[input.index] < std::chrono::milliseconds(100)) return;
+        lastOfInput[input.index] = now;
+        const int index = static_cast<int>(input.index), count = static_cast<int>(input.count);
+        const QString path = QString::fromStdString(input.path);
+        const int stage = static_cast<int>(input.stage);
+        const qint64 read = input.bytesRead, total = input.bytesTotal, events = input.events;
+        QMetaObject::invokeMethod(
+            self, [=] { emit self->inputProgress(index, count, path, stage, read, total, events); },
+            Qt::QueuedConnection);
+    };
     out.session = TraceSession::open(files, OpenOptions{}, progress, &out.open, &out.error);
     if (!out.session) {
         if (cancel->load() && out.error.code != ErrorCode::Cancelled) out.error.code = ErrorCode::Cancelled;
@@ -62,6 +84,28 @@ LoadedTrace ImportSession::run(QStringList paths, std::atomic<bool>* cancel, Imp
     }
     out.timeline = out.session->timeline(&out.error);
     return out;
+}
+
+QString inputProgressLine(const QString& path, int stage, qint64 bytesRead, qint64 bytesTotal, qint64 events) {
+    const QString name = QFileInfo(path).fileName();
+    QLocale locale;
+    switch (static_cast<InputProgress::Stage>(stage)) {
+    case InputProgress::Stage::Queued: return ImportSession::tr("%1: waiting").arg(name);
+    case InputProgress::Stage::Parsing:
+        if (bytesTotal > 0)
+            return ImportSession::tr("%1: reading %2 %, %3 events")
+                .arg(name)
+                .arg(std::min<qint64>(100, bytesRead * 100 / bytesTotal))
+                .arg(locale.toString(events));
+        return ImportSession::tr("%1: reading, %2 events").arg(name, locale.toString(events));
+    case InputProgress::Stage::Writing: return ImportSession::tr("%1: writing its store").arg(name);
+    case InputProgress::Stage::Parsed: return ImportSession::tr("%1: read, waiting for the merge").arg(name);
+    case InputProgress::Stage::Merging: return ImportSession::tr("%1: merging").arg(name);
+    case InputProgress::Stage::Done: return ImportSession::tr("%1: done").arg(name);
+    case InputProgress::Stage::Failed: return ImportSession::tr("%1: failed").arg(name);
+    case InputProgress::Stage::Cancelled: return ImportSession::tr("%1: cancelled").arg(name);
+    }
+    return name;
 }
 
 // Kept for the callers of ImportSession; the sentences live in widgets/common/error_text.cpp.

@@ -40,6 +40,9 @@ public:
 
 signals:
     void progress(qint64 bytesRead, qint64 bytesTotal, qint64 events);
+    // Several inputs (ranks): one of them moved (stage is an InputProgress::Stage).
+    void inputProgress(int index, int count, const QString& path, int stage, qint64 bytesRead, qint64 bytesTotal,
+                       qint64 events);
     void finished(bool ok); // result() holds the trace or the error; cancelled runs give ErrorCode::Cancelled
 
 private:
@@ -49,6 +52,9 @@ private:
     std::atomic<bool> cancel_{false};
     LoadedTrace result_;
 };
+
+// One input's line in the import progress dialog: "rank-3.json: parsing 42 %, 1,234 events".
+QString inputProgressLine(const QString& path, int stage, qint64 bytesRead, qint64 bytesTotal, qint64 events);
 
 // The importer's error as a translated sentence for a message box.
 QString errorMessage(const Error& error);

@@ -9,6 +9,7 @@
 #include "app/gui/search_panel.h"
 #include "app/gui/selection_stats_panel.h"
 #include "core/store/slice_details.h"
+#include "widgets/cluster/cluster_view.h"
 #include "widgets/common/time_format.h"
 #include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
@@ -47,6 +48,7 @@ MainWindow::MainWindow(QWidget* parent)
     createStatusBar();
     connectViews();
     connect(session_, &ImportSession::progress, this, &MainWindow::importProgress);
+    connect(session_, &ImportSession::inputProgress, this, &MainWindow::importInputProgress);
     connect(session_, &ImportSession::finished, this, &MainWindow::importFinished);
     resize(1500, 900);
     QSettings settings;
@@ -87,6 +89,8 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::BottomDockWidgetArea, graphDock_);
     tabifyDockWidget(statsDock, graphDock_);
     analysis_ = new AnalysisDocks(this, timeline_, zoom_, graphDock_); // statistics, heatmap, bubbles, diagnosis
+    // Rank clock offsets typed in the cluster view's dialog: the shown clock follows at once.
+    connect(analysis_->cluster(), &ClusterView::clockOffsetsChanged, this, &MainWindow::reloadJobClock);
     findChild<QDockWidget*>(QStringLiteral("detailsDock"))->raise();
     // Tabbed docks are as tall as the tallest minimum among them (the bubbles' two plots ask for
     // ~420 px), which kept the bottom area from being made short. Below their comfortable size the
@@ -145,6 +149,8 @@ void MainWindow::openPaths(const QStringList& paths) {
     progress_->setAutoClose(false);
     progress_->setAutoReset(false);
     connect(progress_, &QProgressDialog::canceled, session_, &ImportSession::cancel);
+    progressHeadline_.clear();
+    inputLines_.clear();
     session_->start(paths);
 }
 
@@ -161,9 +167,28 @@ void MainWindow::importProgress(qint64 bytes, qint64 total, qint64 events) {
         progress_->setMaximum(1000);
         progress_->setValue(static_cast<int>(std::min<qint64>(1000, bytes * 1000 / total)));
     }
-    progress_->setLabelText(tr("Read %1 of %2, %3 events")
-                                .arg(locale.formattedDataSize(bytes), total > 0 ? locale.formattedDataSize(total) : tr("?"),
-                                     locale.toString(events)));
+    progressHeadline_ = tr("Read %1 of %2, %3 events")
+                            .arg(locale.formattedDataSize(bytes), total > 0 ? locale.formattedDataSize(total) : tr("?"),
+                                 locale.toString(events));
+    updateProgressLabel();
+}
+
+void MainWindow::importInputProgress(int index, int count, const QString& path, int stage, qint64 bytes, qint64 total,
+                                     qint64 events) {
+    if (!progress_ || index < 0 || index >= count) return;
+    if (inputLines_.size() != count) inputLines_ = QStringList(count);
+    inputLines_[index] = inputProgressLine(path, stage, bytes, total, events);
+    updateProgressLabel();
+}
+
+void MainWindow::updateProgressLabel() {
+    if (!progress_) return;
+    // One line per input (rank) under the overall one, so that a slow or failed rank shows which it is.
+    QStringList lines;
+    if (!progressHeadline_.isEmpty()) lines << progressHeadline_;
+    for (const QString& line : inputLines_)
+        if (!line.isEmpty()) lines << line;
+    if (!lines.isEmpty()) progress_->setLabelText(lines.join(QLatin1Char('\n')));
 }
 
 void MainWindow::importFinished(bool ok) {
@@ -187,6 +212,7 @@ void MainWindow::importFinished(bool ok) {
     sources_ = r.sources;
     graphDock_->traceOpened(QString::fromStdString(storePath_), sources_);
     TraceDocument* previous = std::exchange(document_, new TraceDocument(r.session, data_, this));
+    lastRegion_ = {};
     timeline_->setData(data_);
     analysis_->traceOpened(document_);
     if (previous) previous->deleteLater(); // after every view moved to the new one
@@ -223,9 +249,9 @@ void MainWindow::showSliceDetails(qint64 sliceId, DetailsTab tab) {
         return;
     }
     // Details show the slice on the same clock as the timeline (aligned ranks keep their shift).
-    if (data_)
-        if (const int index = data_->trackIndexOf(d.trackId); index >= 0)
-            d.tsNs += data_->tracks()[static_cast<std::size_t>(index)].clockShiftNs;
+    if (const TimelineData* shown = timeline_->data())
+        if (const int index = shown->trackIndexOf(d.trackId); index >= 0)
+            d.tsNs += shown->tracks()[static_cast<std::size_t>(index)].clockShiftNs;
     // Launches both ways: a failure here leaves the slice's own details shown.
     SliceLaunchDetails launch;
     const bool hasLaunch = document_->session()->sliceLaunchDetails(sliceId, &launch, &error);
@@ -243,22 +269,29 @@ void MainWindow::revealSlice(qint64 sliceId, DetailsTab tab) {
 }
 
 void MainWindow::regionSelected(qint64 startNs, qint64 endNs, const QVector<qint64>& trackIds) {
-    if (!data_) return;
+    if (!computeRegionStats(startNs, endNs, trackIds)) return;
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("statsDock"))) dock->raise();
+}
+
+bool MainWindow::computeRegionStats(qint64 startNs, qint64 endNs, const QVector<qint64>& trackIds) {
+    const TimelineData* shown = timeline_->data();
+    if (!shown) return false;
+    lastRegion_ = {startNs, endNs, trackIds, true};
     std::vector<SelectionTrack> tracks;
     for (qint64 id : trackIds) {
         SelectionTrack t{id, -1};
-        const int index = data_->trackIndexOf(id);
+        const int index = shown->trackIndexOf(id);
         if (index >= 0) {
             // The region is in shown (aligned) time; the store's slices are not.
-            t.clockOffsetNs = data_->tracks()[static_cast<std::size_t>(index)].clockShiftNs;
+            t.clockOffsetNs = shown->tracks()[static_cast<std::size_t>(index)].clockShiftNs;
             t.maxDurNs = 0;
-            for (const DepthRun& run : data_->tracks()[static_cast<std::size_t>(index)].depths)
+            for (const DepthRun& run : shown->tracks()[static_cast<std::size_t>(index)].depths)
                 t.maxDurNs = std::max(t.maxDurNs, run.maxDurNs);
         }
         tracks.push_back(t);
     }
     stats_->compute({startNs, endNs}, std::move(tracks));
-    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("statsDock"))) dock->raise();
+    return true;
 }
 
 void MainWindow::updateTitle() {

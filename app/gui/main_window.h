@@ -98,6 +98,9 @@ private:
     void exportImage();
     void importFinished(bool ok);
     void importProgress(qint64 bytes, qint64 total, qint64 events);
+    void importInputProgress(int index, int count, const QString& path, int stage, qint64 bytes, qint64 total,
+                             qint64 events);
+    void updateProgressLabel();
     void showSlice(qint64 sliceId);
     void jumpToSlice(qint64 sliceId);
     // Whether showing a slice brings the Details tab to the front: yes for a click on the timeline or in
@@ -106,6 +109,13 @@ private:
     void showSliceDetails(qint64 sliceId, DetailsTab tab);
     void revealSlice(qint64 sliceId, DetailsTab tab);
     void regionSelected(qint64 startNs, qint64 endNs, const QVector<qint64>& trackIds);
+    // The selection statistics of a region in shown time (on the clock the timeline shows); false: no trace.
+    bool computeRegionStats(qint64 startNs, qint64 endNs, const QVector<qint64>& trackIds);
+    // The per-rank clock offsets changed (the cluster view's dialog): the aligned timeline is rebuilt on the
+    // new job clock, then the selected slice's Details and the selection statistics re-read on it.
+    void reloadJobClock();
+    // After the timeline's data changed clock: the kept slice selected again and everything shown re-read.
+    void refreshShownTimes(qint64 keptSlice);
     void addRecent(const QStringList& paths);
     void updateTitle();
     void updateSelectionLabel();
@@ -128,6 +138,8 @@ private:
     AnalysisDocks* analysis_ = nullptr;
     ImportSession* session_;
     QProgressDialog* progress_ = nullptr;
+    QString progressHeadline_;  // the overall line of the progress dialog
+    QStringList inputLines_;    // one line per input (rank) below it
     QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     QLabel *cursorLabel_ = nullptr, *selectionLabel_ = nullptr, *infoLabel_ = nullptr;
@@ -141,6 +153,12 @@ private:
     QAction* alignAction_ = nullptr;
     std::shared_ptr<const TimelineData> alignedData_; // data_ with the device offsets applied; null: not aligned
     AsyncJob* alignmentJob_ = nullptr;
+    struct ShownRegion {
+        qint64 startNs = 0, endNs = 0;
+        QVector<qint64> trackIds;
+        bool valid = false;
+    };
+    ShownRegion lastRegion_; // the last region the selection statistics were computed for
 };
 
 } // namespace opscope::gui

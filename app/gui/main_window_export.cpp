@@ -248,7 +248,12 @@ void MainWindow::startDeviceAlignment() {
     std::shared_ptr<TraceSession> session = document_->session();
     alignmentJob_->start<AlignmentPtr>([session](AsyncJob::CancelFlag) { return computeAlignment(*session); },
                                        [this](AlignmentPtr r) {
-                                           if (!r->timeline || !alignAction_) return;
+                                           if (!alignAction_) return;
+                                           if (!r->timeline) {
+                                               // Nothing moves (any more): the stored clock is shown.
+                                               if (data_ && timeline_->data() != data_.get()) setDevicesAligned(false);
+                                               return;
+                                           }
                                            alignedData_ = r->timeline;
                                            alignAction_->setEnabled(true);
                                            alignAction_->setChecked(true); // applies it
@@ -270,10 +275,25 @@ void MainWindow::setDevicesAligned(bool aligned) {
         const QSignalBlocker block(alignAction_);
         alignAction_->setChecked(aligned);
     }
+    const qint64 keptSlice = timeline_->selectedSlice();
     timeline_->setData(aligned ? alignedData_ : data_);
     if (!aligned) alignedData_.reset();
     if (alignAction_) alignAction_->setEnabled(true);
+    refreshShownTimes(keptSlice);
     emit deviceAlignmentChanged(aligned);
+}
+
+void MainWindow::refreshShownTimes(qint64 keptSlice) {
+    if (keptSlice) {
+        timeline_->setSelectedSlice(keptSlice);
+        showSliceDetails(keptSlice, DetailsTab::Keep);
+    }
+    if (lastRegion_.valid) computeRegionStats(lastRegion_.startNs, lastRegion_.endNs, lastRegion_.trackIds);
+}
+
+void MainWindow::reloadJobClock() {
+    // The alignment is recomputed with the stored offsets and applied when it finishes.
+    startDeviceAlignment();
 }
 
 } // namespace opscope::gui

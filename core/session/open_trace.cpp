@@ -5,14 +5,97 @@
 #include "core/store/store_validation.h"
 #include "core/store/trace_store.h"
 #include "core/importers/device_class/device_class_pass.h"
+#include "core/importers/input_progress_board.h"
+#include "core/session/parallel_import.h"
+#include "core/store/stale_temp_files.h"
+#include "core/store/store_merge.h"
 
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <utility>
 
 namespace opscope {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// What every import records about itself, whichever way it ran.
+std::vector<std::pair<std::string, std::string>> importMeta(const std::vector<std::string>& tracePaths,
+                                                            const OpenResult& result) {
+    return {{"inputs", joinedInputs(tracePaths)},
+            {"source_path", fs::absolute(withoutTrailingSlash(tracePaths[0])).string()},
+            {"created_at_unix", std::to_string(std::chrono::duration_cast<std::chrono::seconds>(
+                                    std::chrono::system_clock::now().time_since_epoch()).count())},
+            {"events_parsed", std::to_string(result.events)}};
+}
+
+void addImported(const ImportedInput& imported, OpenResult* result) {
+    result->events += imported.events;
+    result->bytes += imported.bytes;
+    result->usedFiles.insert(result->usedFiles.end(), imported.usedFiles.begin(), imported.usedFiles.end());
+    result->skippedFiles.insert(result->skippedFiles.end(), imported.skippedFiles.begin(), imported.skippedFiles.end());
+}
+
+// One writer, the inputs one after the other.
+bool importJobSequentially(const std::vector<std::string>& tracePaths, const std::vector<std::string>& jobPaths,
+                           const DeviceClassRules& classRules, const SourceSnapshot& before,
+                           const ImportProgress& progress, OpenResult* result, Error* error) {
+    std::unique_ptr<StoreWriter> writer = StoreWriter::create(result->storePath, error);
+    if (!writer) return false;
+    writer->addFinishPass([&classRules](StoreWriter& w) { writeDeviceClasses(w, classRules); });
+    InputProgressBoard board(progress, jobPaths);
+    std::map<std::string, InputIdentity> identities;
+    try {
+        for (std::size_t i = 0; i < jobPaths.size(); ++i) {
+            ImportedInput imported;
+            board.setStage(i, InputProgress::Stage::Parsing);
+            if (!importInput(jobPaths[i], i, jobPaths.size(), *writer, board.forInput(i, progress.cancelFlag), &imported,
+                             error))
+                return false;
+            board.setStage(i, InputProgress::Stage::Parsed);
+            identities.insert(imported.identities.begin(), imported.identities.end());
+            addImported(imported, result);
+        }
+        if (!checkSourcesUnchanged(before, writer->database(), error)) return false;
+        finishImportedInputs(*writer, jobPaths, std::move(identities));
+        for (const auto& [key, value] : importMeta(tracePaths, *result)) writer->setMeta(key, value);
+    } catch (const std::runtime_error& e) { // SQLite or a scratch file of a spilled import
+        *error = Error{ErrorCode::StoreFailed, result->storePath, -1, -1, -1, "a writable store", e.what()};
+        return false;
+    }
+    if (!writer->finish(&result->summary, error, [&] { return progress.cancelled(); })) return false;
+    for (std::size_t i = 0; i < jobPaths.size(); ++i) board.setStage(i, InputProgress::Stage::Done);
+    return true;
+}
+
+// Each input into its own store on a pool of workers, then merged (core/session/parallel_import.h).
+bool importJobInParallel(const std::vector<std::string>& tracePaths, const std::vector<std::string>& jobPaths,
+                         unsigned jobs, const DeviceClassRules& classRules, const SourceSnapshot& before,
+                         const ImportProgress& progress, OpenResult* result, Error* error) {
+    removeStaleTempStores(fs::path(result->storePath).parent_path().string());
+    std::unique_ptr<StoreMerger> merger = StoreMerger::create(result->storePath, error);
+    if (!merger) return false;
+    ImportedInput total;
+    if (!importInParallel(jobPaths, jobs, classRules, progress, *merger, &total, error)) return false;
+    addImported(total, result);
+    try {
+        if (!checkSourcesUnchanged(before, merger->database(), error)) return false;
+        for (const auto& [key, value] : importMeta(tracePaths, *result)) merger->setMeta(key, value);
+    } catch (const std::runtime_error& e) {
+        *error = Error{ErrorCode::StoreFailed, result->storePath, -1, -1, -1, "a writable store", e.what()};
+        return false;
+    }
+    if (progress.cancelled()) {
+        *error = Error{ErrorCode::Cancelled, result->storePath, -1, -1, -1, {}, {}};
+        return false;
+    }
+    return merger->finish(&result->summary, error);
+}
+
+} // namespace
 
 bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& options, const ImportProgress& progress,
                OpenResult* result, Error* error) {
@@ -35,7 +118,7 @@ bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& op
             return false;
         }
     }
-    std::string inputs = joinedInputs(tracePaths);
+    const std::string inputs = joinedInputs(tracePaths);
     result->storePath = options.storePath.empty() ? defaultStorePath(tracePaths[0]) : options.storePath;
     if (!checkOutputPath(result->storePath, tracePaths, error)) return false;
     Error invalid;
@@ -53,34 +136,12 @@ bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& op
     if (rulesPath.empty())
         if (const char* env = std::getenv("OPSCOPE_DEVICE_CLASSES")) rulesPath = env;
     if (!loadDeviceClassRules(rulesPath, &classRules, error)) return false;
-    std::unique_ptr<StoreWriter> writer = StoreWriter::create(result->storePath, error);
-    if (!writer) return false;
-    writer->addFinishPass([classRules](StoreWriter& w) { writeDeviceClasses(w, classRules); });
     const std::vector<std::string> jobPaths = expandInputs(tracePaths);
-    std::map<std::string, InputIdentity> identities;
-    try {
-        for (std::size_t i = 0; i < jobPaths.size(); ++i) {
-            ImportedInput imported;
-            if (!importInput(jobPaths[i], i, jobPaths.size(), *writer, progress, &imported, error)) return false;
-            identities.insert(imported.identities.begin(), imported.identities.end());
-            result->events += imported.events;
-            result->bytes += imported.bytes;
-            result->usedFiles.insert(result->usedFiles.end(), imported.usedFiles.begin(), imported.usedFiles.end());
-            result->skippedFiles.insert(result->skippedFiles.end(), imported.skippedFiles.begin(),
-                                        imported.skippedFiles.end());
-        }
-        if (!checkSourcesUnchanged(before, writer->database(), error)) return false;
-        finishImportedInputs(*writer, jobPaths, std::move(identities));
-        writer->setMeta("inputs", inputs);
-        writer->setMeta("source_path", fs::absolute(withoutTrailingSlash(tracePaths[0])).string());
-        writer->setMeta("created_at_unix", std::to_string(std::chrono::duration_cast<std::chrono::seconds>(
-                                               std::chrono::system_clock::now().time_since_epoch()).count()));
-        writer->setMeta("events_parsed", std::to_string(result->events));
-    } catch (const std::runtime_error& e) { // SQLite or a scratch file of a spilled import
-        *error = Error{ErrorCode::StoreFailed, result->storePath, -1, -1, -1, "a writable store", e.what()};
-        return false;
-    }
-    if (!writer->finish(&result->summary, error, [&] { return progress.cancelled(); })) return false;
+    const unsigned jobs = importJobCount(options.jobs);
+    const bool imported = jobPaths.size() >= 2 && jobs >= 2
+                              ? importJobInParallel(tracePaths, jobPaths, jobs, classRules, before, progress, result, error)
+                              : importJobSequentially(tracePaths, jobPaths, classRules, before, progress, result, error);
+    if (!imported) return false;
     result->wallSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return true;

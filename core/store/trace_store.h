@@ -15,6 +15,9 @@ struct OpenOptions {
     // A device class rules file merged over the shipped ones (docs/device-time.md); empty: the
     // OPSCOPE_DEVICE_CLASSES environment variable, else the shipped rules only.
     std::string deviceClassRulesPath;
+    // Inputs imported at once when several go into one store (core/session/parallel_import.h):
+    // 0 is one per core (std::thread::hardware_concurrency), 1 the sequential import.
+    int jobs = 0;
 };
 
 struct OpenResult {

@@ -110,20 +110,24 @@ bool importInput(const std::string& path, std::size_t index, std::size_t count, 
 
 std::vector<std::string> expandInputs(const std::vector<std::string>& paths) { return expandJobInputs(paths); }
 
+std::map<std::string, InputIdentity> settleInputRanks(const std::vector<std::string>& paths,
+                                                      std::map<std::string, InputIdentity> identities) {
+    if (paths.size() < 2) return identities;
+    std::map<int, int> claims;
+    for (const auto& [prefix, identity] : identities)
+        if (identity.rank >= 0) ++claims[identity.rank];
+    for (auto& [prefix, identity] : identities) {
+        const std::size_t index = std::stoul(prefix.substr(0, prefix.size() - 1));
+        if (identity.rank < 0) identity.rank = static_cast<int>(index);
+        else if (claims[identity.rank] > 1 && index < paths.size())
+            identity.host = std::filesystem::path(paths[index]).filename().string();
+    }
+    return identities;
+}
+
 void finishImportedInputs(StoreWriter& writer, const std::vector<std::string>& paths,
                           std::map<std::string, InputIdentity> identities) {
-    if (paths.size() >= 2) {
-        std::map<int, int> claims;
-        for (const auto& [prefix, identity] : identities)
-            if (identity.rank >= 0) ++claims[identity.rank];
-        for (auto& [prefix, identity] : identities) {
-            const std::size_t index = std::stoul(prefix.substr(0, prefix.size() - 1));
-            if (identity.rank < 0) identity.rank = static_cast<int>(index);
-            else if (claims[identity.rank] > 1 && index < paths.size())
-                identity.host = std::filesystem::path(paths[index]).filename().string();
-        }
-    }
-    classifyDevices(writer, identities);
+    classifyDevices(writer, settleInputRanks(paths, std::move(identities)));
 }
 
 } // namespace opscope

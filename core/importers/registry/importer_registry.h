@@ -51,5 +51,9 @@ std::vector<std::string> expandInputs(const std::vector<std::string>& paths);
 // devices classified from the tracks written.
 void finishImportedInputs(StoreWriter& writer, const std::vector<std::string>& paths,
                           std::map<std::string, InputIdentity> identities);
+// The rank settling of finishImportedInputs alone. Given one input's identities it settles what that
+// input alone tells (no rank: its input number); the host of a rank claimed twice needs them all.
+std::map<std::string, InputIdentity> settleInputRanks(const std::vector<std::string>& paths,
+                                                      std::map<std::string, InputIdentity> identities);
 
 } // namespace opscope
