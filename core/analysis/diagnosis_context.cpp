@@ -1,5 +1,6 @@
 #include "core/analysis/diagnosis_context.h"
 
+#include "core/store/device_kind_reader.h"
 #include "core/analysis/device_busy.h"
 
 #include "core/store/launch_reader.h"
@@ -179,7 +180,7 @@ bool buildDiagnosisContext(DiagnosisContext* ctx, Error* error) {
     ctx->bubbles = computeBubbles(ctx->snapshot, bubbleOptions, ctx->host);
     for (const BubbleSummary& s : ctx->bubbles.tracks) ctx->computeBusyNs += s.computeNs;
     for (const BubbleSummary& d : ctx->bubbles.devices) ctx->deviceTimeNs += d.spanEndNs - d.spanStartNs;
-    if (!buildDeviceUnions(ctx, error)) return false;
+    if (!buildDeviceUnions(ctx, error) || !readDeviceKinds(ctx->db, &ctx->deviceKinds, error)) return false;
     return buildOperatorTable(ctx, error);
 }
 
