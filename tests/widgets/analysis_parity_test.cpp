@@ -12,6 +12,8 @@
 #include "widgets/tables/operator_stats_model.h"
 #include "widgets/tables/operator_stats_view.h"
 
+#include <QTest>
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -145,6 +147,8 @@ TEST_CASE("parity: the heatmap view's cells, classes and tooltip equal heatmap -
     zoom.setTraceRange(doc->timeline()->traceRange());
     HeatmapView view(&zoom);
     view.resize(900, 400);
+    view.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&view));
     view.setDocument(doc.get());
     REQUIRE(view.waitForLoaded());
     const HeatmapResult& gui = view.result();

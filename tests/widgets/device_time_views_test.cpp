@@ -5,6 +5,7 @@
 #include "core/session/open_trace.h"
 #include "core/store/timeline_data.h"
 #include "core/store/timeline_wait_flag.h"
+#include "tests/widgets/analysis_views_fixture.h"
 #include "widgets/bubbles/bubble_summary_model.h"
 #include "widgets/bubbles/bubble_view.h"
 #include "widgets/common/trace_document.h"
@@ -111,8 +112,9 @@ TEST_CASE("Device waits are drawn pale and hatched, named in the hover, and a cl
     REQUIRE(workCentre);
     // A wait is hatched (several colours inside its box), work is solid; both boxes lie left of the labels.
     const QPoint w = waitCentre->toPoint(), m = workCentre->toPoint();
+    // Two columns one pixel in from the slice's left edge: past an edge pixel's blending, before the label (4 px in).
     auto leftEdge = [&](TimeNs startNs) { return static_cast<int>(std::ceil(view.mapper().toPx(startNs))) + 1; };
-    const QRect waitBox(leftEdge(110'000), w.y() - 4, 3, 8), workBox(leftEdge(100'000), m.y() - 4, 3, 8);
+    const QRect waitBox(leftEdge(110'000), w.y() - 4, 2, 8), workBox(leftEdge(100'000), m.y() - 4, 2, 8);
     CHECK(distinctColours(image, waitBox) >= 2);
     CHECK(distinctColours(image, workBox) == 1);
     // ... and pale: its fill is washed out towards the (light) background.
@@ -157,7 +159,7 @@ TEST_CASE("Details name a wait's reason: an event, or the collective running mea
 TEST_CASE("The Bubbles view names the profiler's start and stop gaps", "[devicetime][bubbles_view]") {
     DocumentFixture f(ascendWithWaits);
     BubbleView view(&f.zoom);
-    view.resize(1200, 700);
+    opscope::testing::showAt(view, QSize(1200, 700));
     view.setMinBubbleNs(0);
     view.setDocument(f.document.get());
     REQUIRE(view.waitForLoaded());
@@ -199,7 +201,7 @@ TEST_CASE("A zero-duration kernel adds no busy time and splits no bubble in the 
     CHECK(summary.bars()[0].computeNs == 20'000);
 
     BubbleView bubbles(&f.zoom);
-    bubbles.resize(1200, 700);
+    opscope::testing::showAt(bubbles, QSize(1200, 700));
     bubbles.setMinBubbleNs(0);
     bubbles.setDocument(f.document.get());
     REQUIRE(bubbles.waitForLoaded());
@@ -211,7 +213,7 @@ TEST_CASE("A zero-duration kernel adds no busy time and splits no bubble in the 
     CHECK(bubbles.summaryModel()->summary(0).busyNs == 20'000);
 
     HeatmapView heatmap(&f.zoom);
-    heatmap.resize(900, 400);
+    opscope::testing::showAt(heatmap, QSize(900, 400));
     heatmap.setDocument(f.document.get());
     REQUIRE(heatmap.waitForLoaded());
     const HeatmapResult& h = heatmap.result();
@@ -230,7 +232,7 @@ TEST_CASE("A zero-duration kernel adds no busy time and splits no bubble in the 
 TEST_CASE("The heatmap names its cells by the row's class, with the definition", "[devicetime][heatmap_view]") {
     DocumentFixture f(ascendWithWaits);
     HeatmapView view(&f.zoom);
-    view.resize(900, 400);
+    opscope::testing::showAt(view, QSize(900, 400));
     view.setDocument(f.document.get());
     REQUIRE(view.waitForLoaded());
     const HeatmapResult& h = view.result();
