@@ -47,6 +47,14 @@
         <source>other</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Profiler start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profiler stop</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ErrorText</name>
@@ -434,10 +442,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Busy time per operator (rows, by total time) over the trace (columns).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The whole trace, as the timeline view shows it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -707,6 +711,10 @@
     </message>
     <message>
         <source>Bubbles are gaps in device busy (compute, communication and memory united), between the device&apos;s first and last slice; a wait task is a gap.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Execution time per operator (rows, by total time) over the trace (columns): each row&apos;s compute, communication or memory time summed over its executions, not device busy.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -993,10 +1001,6 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>HTA&apos;s idle causes per stream over the whole trace, as opscope-cli idle gives them: host wait (the next kernel&apos;s launch started after the previous kernel ended), kernel wait (a gap under 30 µs), other</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Active span</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1018,6 +1022,14 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Other idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTA&apos;s idle causes per stream over the whole trace, as opscope-cli idle gives them: host wait (the next kernel&apos;s launch started after the previous kernel ended), kernel wait (a gap under 30 µs), other. Unlike HTA, opscope keeps exact ns (HTA rounds to µs) and the last ProfilerStep (HTA drops it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device busy: compute ∪ communication ∪ memory, united over the tracks. A wait is a gap, not busy (HTA has no wait class and counts Stream Wait Event / Stream Sync as busy)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1089,6 +1101,14 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between the profiler&apos;s start marker (PROFILING_ENABLE) and the first work: the profiling window, not the workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between the last work and the profiler&apos;s stop marker (PROFILING_DISABLE): the profiling window, not the workload</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2308,14 +2328,6 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Busy time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Execution time inside each bucket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Executions</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2359,10 +2371,6 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Busy time per bucket (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Executions per bucket</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2400,6 +2408,34 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Bin the timeline&apos;s visible range and recompute as it zooms; otherwise the whole trace stays binned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Execution time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Execution time: each execution of the row&apos;s operator clipped to the bucket and summed, so the row&apos;s compute, communication or memory time by its class. Waits and markers are gaps, never rows. This is not device busy (compute ∪ communication ∪ memory united across operators, in the Summary and Bubbles views and opscope-cli breakdown / bubbles); opscope-cli heatmap --csv prints the same cells.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per bucket (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Summed over the operator&apos;s executions in the bucket (not device busy)&lt;/i&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3561,6 +3597,46 @@ The open trace is unchanged.</source>
             <numerusform></numerusform>
         </translation>
     </message>
+    <message>
+        <source>compute (device busy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>communication (device busy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory (device busy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>marker: not work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the collective %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a notify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wait for %1: a gap in device busy, not work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device time</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::SummaryView</name>
@@ -3614,6 +3690,18 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>%1: device busy (compute, communication, memory) %2 % of %3, comm–compute overlap %4 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exact ns over the whole trace; where this differs from HTA&apos;s figures, hover here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deliberate differences from Holistic Trace Analysis (HTA):
+- opscope keeps the trace&apos;s exact ns; HTA rounds timestamps to µs (start up, end down).
+- opscope keeps the whole trace; HTA drops the last ProfilerStep and the work it launched.
+- opscope counts every classified slice of a device; HTA only events with an integer stream ≠ −1.
+- opscope&apos;s device busy leaves waits out (a wait is a gap); HTA has no wait class and counts Stream Wait Event / Stream Sync as busy, as opscope&apos;s HTA-named idle does.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3701,6 +3789,22 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Time from trace start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a notify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait for %1: a gap in device busy, not work (drawn hatched)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

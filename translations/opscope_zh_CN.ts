@@ -47,6 +47,14 @@
         <source>other</source>
         <translation>其他</translation>
     </message>
+    <message>
+        <source>Profiler start</source>
+        <translation>采集开始</translation>
+    </message>
+    <message>
+        <source>Profiler stop</source>
+        <translation>采集结束</translation>
+    </message>
 </context>
 <context>
     <name>ErrorText</name>
@@ -434,10 +442,6 @@
         <translation>没有算子执行记录。</translation>
     </message>
     <message>
-        <source>Busy time per operator (rows, by total time) over the trace (columns).</source>
-        <translation>各算子（行，按总耗时排序）在整个 trace（列）上的忙碌时间。</translation>
-    </message>
-    <message>
         <source>The whole trace, as the timeline view shows it.</source>
         <translation>整个 trace，与时间轴视图显示的一致。</translation>
     </message>
@@ -708,6 +712,10 @@
     <message>
         <source>Bubbles are gaps in device busy (compute, communication and memory united), between the device&apos;s first and last slice; a wait task is a gap.</source>
         <translation>气泡是设备忙碌时间（计算、通信与内存的并集）在设备首个与最后一个任务之间的空隙；等待任务也算作空隙。</translation>
+    </message>
+    <message>
+        <source>Execution time per operator (rows, by total time) over the trace (columns): each row&apos;s compute, communication or memory time summed over its executions, not device busy.</source>
+        <translation>各算子（行，按总时间排序）在整个 trace 上（列）的执行时间：每行为该算子各次执行的计算、通信或内存时间之和，不是设备忙碌时间。</translation>
     </message>
 </context>
 <context>
@@ -993,10 +1001,6 @@ The open trace is unchanged.</source>
         <translation>主要原因</translation>
     </message>
     <message>
-        <source>HTA&apos;s idle causes per stream over the whole trace, as opscope-cli idle gives them: host wait (the next kernel&apos;s launch started after the previous kernel ended), kernel wait (a gap under 30 µs), other</source>
-        <translation>HTA 按流统计的整个 trace 的空闲原因，与 opscope-cli idle 的结果一致：Host 等待（下一个 kernel 的下发在上一个 kernel 结束之后才开始）、kernel 等待（间隙小于 30 µs）、其他</translation>
-    </message>
-    <message>
         <source>Active span</source>
         <translation>活动区间</translation>
     </message>
@@ -1019,6 +1023,14 @@ The open trace is unchanged.</source>
     <message>
         <source>Other idle</source>
         <translation>其他空闲</translation>
+    </message>
+    <message>
+        <source>HTA&apos;s idle causes per stream over the whole trace, as opscope-cli idle gives them: host wait (the next kernel&apos;s launch started after the previous kernel ended), kernel wait (a gap under 30 µs), other. Unlike HTA, opscope keeps exact ns (HTA rounds to µs) and the last ProfilerStep (HTA drops it).</source>
+        <translation>HTA 定义的每个流在整个 trace 上的空闲原因，与 opscope-cli idle 相同：主机等待（下一个 kernel 的下发在上一个 kernel 结束后才开始）、kernel 等待（间隙小于 30 µs）、其他。与 HTA 不同，opscope 保留精确的纳秒（HTA 取整到微秒），并保留最后一个 ProfilerStep（HTA 将其丢弃）。</translation>
+    </message>
+    <message>
+        <source>Device busy: compute ∪ communication ∪ memory, united over the tracks. A wait is a gap, not busy (HTA has no wait class and counts Stream Wait Event / Stream Sync as busy)</source>
+        <translation>设备忙碌：计算 ∪ 通信 ∪ 内存，在各轨道上取并集。等待是空隙，不算忙碌（HTA 没有等待类别，把 Stream Wait Event / Stream Sync 计为忙碌）</translation>
     </message>
 </context>
 <context>
@@ -1090,6 +1102,14 @@ The open trace is unchanged.</source>
     <message>
         <source>Duration</source>
         <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Between the profiler&apos;s start marker (PROFILING_ENABLE) and the first work: the profiling window, not the workload</source>
+        <translation>位于采集开始标记（PROFILING_ENABLE）与第一个任务之间：属于采集窗口，而非负载本身</translation>
+    </message>
+    <message>
+        <source>Between the last work and the profiler&apos;s stop marker (PROFILING_DISABLE): the profiling window, not the workload</source>
+        <translation>位于最后一个任务与采集结束标记（PROFILING_DISABLE）之间：属于采集窗口，而非负载本身</translation>
     </message>
 </context>
 <context>
@@ -2302,14 +2322,6 @@ The open trace is unchanged.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <source>Busy time</source>
-        <translation>忙碌时间</translation>
-    </message>
-    <message>
-        <source>Execution time inside each bucket</source>
-        <translation>每个时间桶内的执行时间</translation>
-    </message>
-    <message>
         <source>Executions</source>
         <translation>执行次数</translation>
     </message>
@@ -2352,10 +2364,6 @@ The open trace is unchanged.</source>
         <translation>（未标记计算轨道：全部轨道）</translation>
     </message>
     <message>
-        <source>Busy time per bucket (µs)</source>
-        <translation>每个时间桶的忙碌时间（微秒）</translation>
-    </message>
-    <message>
         <source>Executions per bucket</source>
         <translation>每个时间桶的执行次数</translation>
     </message>
@@ -2394,6 +2402,34 @@ The open trace is unchanged.</source>
     <message>
         <source>Bin the timeline&apos;s visible range and recompute as it zooms; otherwise the whole trace stays binned</source>
         <translation>对时间轴的可见范围分桶，并随缩放重新计算；否则始终对整个 trace 分桶</translation>
+    </message>
+    <message>
+        <source>Execution time</source>
+        <translation>执行时间</translation>
+    </message>
+    <message>
+        <source>Execution time: each execution of the row&apos;s operator clipped to the bucket and summed, so the row&apos;s compute, communication or memory time by its class. Waits and markers are gaps, never rows. This is not device busy (compute ∪ communication ∪ memory united across operators, in the Summary and Bubbles views and opscope-cli breakdown / bubbles); opscope-cli heatmap --csv prints the same cells.</source>
+        <translation>执行时间：该行算子的每次执行截取到时间桶内后求和，即按其类别计的计算、通信或内存时间。等待与标记是空隙，不作为行。这不是设备忙碌时间（设备忙碌为跨算子的计算 ∪ 通信 ∪ 内存并集，见概览与气泡视图及 opscope-cli breakdown / bubbles）；opscope-cli heatmap --csv 输出相同的单元格。</translation>
+    </message>
+    <message>
+        <source>Compute time</source>
+        <translation>计算时间</translation>
+    </message>
+    <message>
+        <source>Communication time</source>
+        <translation>通信时间</translation>
+    </message>
+    <message>
+        <source>Memory time</source>
+        <translation>内存时间</translation>
+    </message>
+    <message>
+        <source>%1 per bucket (µs)</source>
+        <translation>每个时间桶的%1（µs）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Summed over the operator&apos;s executions in the bucket (not device busy)&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;该算子在此时间桶内各次执行之和（不是设备忙碌时间）&lt;/i&gt;</translation>
     </message>
 </context>
 <context>
@@ -3546,6 +3582,46 @@ The open trace is unchanged.</source>
             <numerusform>另有 %n 个设备事件</numerusform>
         </translation>
     </message>
+    <message>
+        <source>compute (device busy)</source>
+        <translation>计算（设备忙碌）</translation>
+    </message>
+    <message>
+        <source>communication (device busy)</source>
+        <translation>通信（设备忙碌）</translation>
+    </message>
+    <message>
+        <source>memory (device busy)</source>
+        <translation>内存（设备忙碌）</translation>
+    </message>
+    <message>
+        <source>marker: not work</source>
+        <translation>标记：不是工作</translation>
+    </message>
+    <message>
+        <source>the collective %1</source>
+        <translation>集合通信 %1</translation>
+    </message>
+    <message>
+        <source>a notify</source>
+        <translation>Notify</translation>
+    </message>
+    <message>
+        <source>another stream</source>
+        <translation>另一条流</translation>
+    </message>
+    <message>
+        <source>an event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>wait for %1: a gap in device busy, not work</source>
+        <translation>等待%1：设备忙碌中的空隙，不是工作</translation>
+    </message>
+    <message>
+        <source>Device time</source>
+        <translation>设备时间</translation>
+    </message>
 </context>
 <context>
     <name>opscope::SummaryView</name>
@@ -3600,6 +3676,22 @@ The open trace is unchanged.</source>
     <message>
         <source>%1: device busy (compute, communication, memory) %2 % of %3, comm–compute overlap %4 %</source>
         <translation>%1：设备忙碌（计算、通信、内存）占 %3 的 %2 %，通信与计算重叠 %4 %</translation>
+    </message>
+    <message>
+        <source>Exact ns over the whole trace; where this differs from HTA&apos;s figures, hover here.</source>
+        <translation>整个 trace 的精确纳秒值；与 HTA 数值不同之处请将鼠标悬停于此。</translation>
+    </message>
+    <message>
+        <source>Deliberate differences from Holistic Trace Analysis (HTA):
+- opscope keeps the trace&apos;s exact ns; HTA rounds timestamps to µs (start up, end down).
+- opscope keeps the whole trace; HTA drops the last ProfilerStep and the work it launched.
+- opscope counts every classified slice of a device; HTA only events with an integer stream ≠ −1.
+- opscope&apos;s device busy leaves waits out (a wait is a gap); HTA has no wait class and counts Stream Wait Event / Stream Sync as busy, as opscope&apos;s HTA-named idle does.</source>
+        <translation>与 Holistic Trace Analysis（HTA）的有意差异：
+- opscope 保留 trace 的精确纳秒；HTA 将时间戳取整到微秒（开始向上、结束向下）。
+- opscope 保留整个 trace；HTA 丢弃最后一个 ProfilerStep 及其下发的工作。
+- opscope 计入设备上每个已分类的 slice；HTA 只计入 stream 为整数且 ≠ −1 的事件。
+- opscope 的设备忙碌不含等待（等待是空隙）；HTA 没有等待类别，把 Stream Wait Event / Stream Sync 计为忙碌，opscope 中以 HTA 命名的空闲也如此。</translation>
     </message>
 </context>
 <context>
@@ -3687,6 +3779,22 @@ The open trace is unchanged.</source>
     <message>
         <source>Time from trace start</source>
         <translation>相对 trace 起点的时间</translation>
+    </message>
+    <message>
+        <source>a notify</source>
+        <translation>Notify</translation>
+    </message>
+    <message>
+        <source>another stream</source>
+        <translation>另一条流</translation>
+    </message>
+    <message>
+        <source>an event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Wait for %1: a gap in device busy, not work (drawn hatched)</source>
+        <translation>等待%1：设备忙碌中的空隙，不是工作（以斜线绘制）</translation>
     </message>
 </context>
 <context>

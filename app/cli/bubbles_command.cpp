@@ -21,6 +21,8 @@ const char* kHelp =
     "count as idle time but not as bubbles. The largest N (default 20) device bubbles (--per-track: track\n"
     "bubbles) are listed with the operators around them, the host work overlapping them and a likely\n"
     "cause. --coverage (default 0.5) is the share of a gap the host work must cover to be its cause.\n"
+    "A gap at the start of the span after the profiler's PROFILING_ENABLE marker task has the cause\n"
+    "\"profiler start\", one at the end before PROFILING_DISABLE \"profiler stop\": the profiling window.\n"
     "CSV prints one table: summary (default), histogram, largest, or all (every bubble). Annotation slices\n"
     "on compute tracks (gpu_user_annotation) are left out: they span kernels and the gaps between them.\n"
     "--step N looks at ProfilerStep#N by launch: the range from the first start to the last end of the\n"
@@ -30,7 +32,8 @@ const char* kHelp =
 std::vector<std::string> summaryHeader() {
     return {"scope", "track id", "device", "span start (ns)", "span end (ns)", "busy (us)", "idle (us)", "busy (%)",
             "idle (%)", "bubbles", "bubble total (us)", "largest bubble (us)", "host-bound (us)", "sync wait (us)",
-            "communication (us)", "data transfer (us)", "unknown (us)", "compute (us)", "compute (%)", "wait (us)"};
+            "communication (us)", "data transfer (us)", "unknown (us)", "compute (us)", "compute (%)", "wait (us)",
+            "profiler start (us)", "profiler stop (us)"};
 }
 
 std::vector<std::string> summaryRow(const BubbleReport& r, const BubbleSummary& s) {
@@ -41,10 +44,15 @@ std::vector<std::string> summaryRow(const BubbleReport& r, const BubbleSummary& 
                                  std::to_string(s.spanStartNs), std::to_string(s.spanEndNs), microsText(s.busyNs),
                                  microsText(s.idleNs), numberText(s.busyShare * 100, 2), numberText(s.idleShare * 100, 2),
                                  std::to_string(s.bubbleCount), microsText(s.bubbleTotalNs), microsText(s.largestBubbleNs)};
-    for (std::size_t c = 0; c < kBubbleCauseCount; ++c) row.push_back(microsText(s.causeNs[c]));
+    // The profiler-window causes came later: their columns are appended so the others keep their place.
+    for (BubbleCause c : {BubbleCause::HostBoundLaunch, BubbleCause::SyncWait, BubbleCause::CommunicationWait,
+                          BubbleCause::DataTransfer, BubbleCause::Unknown})
+        row.push_back(microsText(s.causeNs[static_cast<std::size_t>(c)]));
     row.push_back(microsText(s.computeNs));
     row.push_back(numberText(s.computeShare * 100, 2));
     row.push_back(microsText(s.waitNs));
+    row.push_back(microsText(s.causeNs[static_cast<std::size_t>(BubbleCause::ProfilerStart)]));
+    row.push_back(microsText(s.causeNs[static_cast<std::size_t>(BubbleCause::ProfilerStop)]));
     return row;
 }
 

@@ -12,16 +12,19 @@ namespace opscope::cli {
 namespace {
 
 const char* kHelp =
-    "usage: opscope-cli heatmap TRACE|STORE [--metric busy|count|mean|METRIC] [--buckets N] [--top N]\n"
+    "usage: opscope-cli heatmap TRACE|STORE [--metric time|count|mean|METRIC] [--buckets N] [--top N]\n"
     "                           [--by name|type] [--other] [--all-tracks] [--range START_NS:END_NS] [--csv]\n"
-    "One row per operator (top N by busy time, default 20; 0: all) or type, one column per time bucket\n"
-    "(default 200) over the range (default: first to last activity). Cells: busy time in the bucket (busy,\n"
-    "the default; row sums are the operators' busy time), executions starting in it (count), their mean\n"
-    "duration (mean), or the time-weighted mean of a slice metric such as aic_mac_ratio.\n"
-    "--other adds a row for the operators left out. Without --csv a shaded text map is printed.\n";
+    "One row per operator (top N by execution time, default 20; 0: all) or type, one column per time bucket\n"
+    "(default 200) over the range (default: first to last activity). Cells: execution time in the bucket\n"
+    "(time, the default, also accepted under its old name busy): each execution clipped to the bucket and\n"
+    "summed, i.e. the row's compute, communication or memory time by its device class (the last CSV\n"
+    "column); waits and markers are gaps, never rows. It is no \"device busy\", which unites compute,\n"
+    "communication and memory across operators (bubbles, breakdown; docs/device-time.md). Or: executions\n"
+    "starting in the bucket (count), their mean duration (mean), or the time-weighted mean of a slice metric\n"
+    "such as aic_mac_ratio. --other adds a row for the operators left out. Without --csv a shaded text map.\n";
 
 bool parseValue(const std::string& metric, HeatmapOptions* options) {
-    if (metric == "busy") options->value = HeatmapValue::BusyTime;
+    if (metric == "time" || metric == "busy") options->value = HeatmapValue::BusyTime;
     else if (metric == "count") options->value = HeatmapValue::Count;
     else if (metric == "mean" || metric == "mean-duration") options->value = HeatmapValue::MeanDuration;
     else if (!metric.empty()) {
@@ -43,7 +46,7 @@ std::string cellText(const HeatmapResult& h, double v) {
 
 std::string valueLabel(const HeatmapResult& h) {
     switch (h.value) {
-    case HeatmapValue::BusyTime: return "busy (us)";
+    case HeatmapValue::BusyTime: return "time (us)";
     case HeatmapValue::Count: return "count";
     case HeatmapValue::MeanDuration: return "mean duration (us)";
     case HeatmapValue::Metric: return h.valueName + (h.valueUnit.empty() ? "" : " (" + h.valueUnit + ")");
@@ -52,13 +55,16 @@ std::string valueLabel(const HeatmapResult& h) {
 }
 
 void printCsv(const HeatmapResult& h, bool byType) {
-    std::vector<std::string> header{byType ? "type" : "operator", "total busy (us)", "executions"};
+    // The class column comes last so that the bucket columns keep their place (docs/cli.md, heatmap).
+    std::vector<std::string> header{byType ? "type" : "operator", "total time (us)", "executions"};
     for (int b = 0; b < h.bucketCount; ++b)
         header.push_back(valueLabel(h) + " @ +" + microsText(h.bucketEdgesNs[static_cast<std::size_t>(b)] - h.range.startNs) + " us");
+    header.push_back("class");
     writeCsvRow(stdout, header);
     for (std::size_t r = 0; r < h.rows.size(); ++r) {
         std::vector<std::string> row{h.rows[r].label, microsText(h.rows[r].totalNs), std::to_string(h.rows[r].count)};
         for (int b = 0; b < h.bucketCount; ++b) row.push_back(cellText(h, h.cell(r, static_cast<std::size_t>(b))));
+        row.push_back(h.rows[r].deviceClass ? deviceClassName(*h.rows[r].deviceClass) : "");
         writeCsvRow(stdout, row);
     }
 }
@@ -71,7 +77,8 @@ void printShaded(const HeatmapResult& h) {
     double lo = std::min(0.0, h.minValue), span = h.maxValue - lo;
     for (std::size_t r = 0; r < h.rows.size(); ++r) {
         std::string label = h.rows[r].label.size() > 40 ? h.rows[r].label.substr(0, 37) + "..." : h.rows[r].label;
-        std::printf("%-40s |", label.c_str());
+        const char* cls = h.rows[r].deviceClass ? deviceClassName(*h.rows[r].deviceClass) : "";
+        std::printf("%-40s %-13s |", label.c_str(), cls);
         for (int b = 0; b < h.bucketCount; ++b) {
             double v = h.cell(r, static_cast<std::size_t>(b));
             int shade = std::isnan(v) || span <= 0 ? 0 : static_cast<int>(std::lround((v - lo) / span * 9.0));
@@ -126,7 +133,7 @@ int runHeatmap(const std::vector<std::string>& args) {
     return kExitOk;
 }
 
-const bool registered = registerCommand({"heatmap", "operator x time heatmap (busy, count, mean or a metric)", &runHeatmap});
+const bool registered = registerCommand({"heatmap", "operator x time heatmap (time, count, mean or a metric)", &runHeatmap});
 
 } // namespace
 } // namespace opscope::cli

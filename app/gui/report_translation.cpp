@@ -95,7 +95,7 @@ const char* const kReportTexts[] = {
     QT_TRANSLATE_NOOP("Report", "All metrics"),
     QT_TRANSLATE_NOOP("Report", "Executions on the device compute tracks; busy time is the union of each track's slices."),
     QT_TRANSLATE_NOOP("Report", "No operator executions."),
-    QT_TRANSLATE_NOOP("Report", "Busy time per operator (rows, by total time) over the trace (columns)."),
+    QT_TRANSLATE_NOOP("Report", "Execution time per operator (rows, by total time) over the trace (columns): each row's compute, communication or memory time summed over its executions, not device busy."),
     QT_TRANSLATE_NOOP("Report", "The whole trace, as the timeline view shows it."),
     QT_TRANSLATE_NOOP("Report", "No image was rendered for this section."),
     QT_TRANSLATE_NOOP("Report", "Bubbles are gaps in device busy (compute, communication and memory united), between the device's first and last slice; a wait task is a gap."),

@@ -5,6 +5,7 @@
 #include "core/analysis/interval_union.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 
@@ -17,6 +18,8 @@ const char* bubbleCauseId(BubbleCause cause) {
     case BubbleCause::CommunicationWait: return "communication_wait";
     case BubbleCause::DataTransfer: return "data_transfer";
     case BubbleCause::Unknown: return "unknown";
+    case BubbleCause::ProfilerStart: return "profiler_start";
+    case BubbleCause::ProfilerStop: return "profiler_stop";
     }
     return "unknown";
 }
@@ -28,9 +31,29 @@ const char* bubbleCauseText(BubbleCause cause) {
     case BubbleCause::CommunicationWait: return "communication wait";
     case BubbleCause::DataTransfer: return "data transfer";
     case BubbleCause::Unknown: return "unknown";
+    case BubbleCause::ProfilerStart: return "profiler start";
+    case BubbleCause::ProfilerStop: return "profiler stop";
     }
     return "unknown";
 }
+
+bool isProfilerWindowCause(BubbleCause cause) {
+    return cause == BubbleCause::ProfilerStart || cause == BubbleCause::ProfilerStop;
+}
+
+namespace {
+
+bool equalsIgnoringCase(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+} // namespace
+
+// The marker tasks msprof writes on a device stream when profiling is switched on and off.
+bool isProfilerStartMarker(std::string_view name) { return equalsIgnoringCase(name, "PROFILING_ENABLE"); }
+bool isProfilerStopMarker(std::string_view name) { return equalsIgnoringCase(name, "PROFILING_DISABLE"); }
 
 std::vector<HistogramBin> makeBubbleBins(int binsPerDecade) {
     binsPerDecade = std::clamp(binsPerDecade, 1, 20);
@@ -188,6 +211,19 @@ void explainWait(const Context& ctx, const WaitList& waits, const CommIndex* com
     if (b->waitFor.empty()) b->waitFor = "event";
 }
 
+// True when a marker task that opens (start) or closes the profiling window lies inside the hole.
+bool profilerMarkerInside(const Context& ctx, const WaitList& waits, Interval hole, bool start) {
+    auto first = std::lower_bound(waits.items.begin(), waits.items.end(), hole.startNs - waits.longestNs,
+                                  [](const DeviceWaitRef* w, TimeNs v) { return w->tsNs < v; });
+    for (auto it = first; it != waits.items.end() && (*it)->tsNs <= hole.endNs; ++it) {
+        const DeviceWaitRef* w = *it;
+        if (w->deviceClass != DeviceClass::Other || w->tsNs < hole.startNs || w->endNs > hole.endNs) continue;
+        const std::string_view name = ctx.snap.strings.at(w->nameId);
+        if (start ? isProfilerStartMarker(name) : isProfilerStopMarker(name)) return true;
+    }
+    return false;
+}
+
 // Summary and bubbles of one run (a track's or a device's). Gaps are the holes of busy inside the extent,
 // the edges included: a wait before the first work or after the last is a gap too.
 BubbleSummary summarize(const Context& ctx, const BusyRun& run, std::int64_t trackId, std::int64_t deviceKey,
@@ -214,7 +250,13 @@ BubbleSummary summarize(const Context& ctx, const BusyRun& run, std::int64_t tra
     if (!run.busy.empty() && s.spanEndNs - lastBusy >= minGapNs) holes.push_back({lastBusy, s.spanEndNs});
     HostActivity::Hints hints;
     for (const Interval& gap : holes) {
-        Bubble b{gap.startNs, gap.durationNs(), trackId, deviceKey, causeOf(ctx, gap.startNs, gap.endNs, &hints)};
+        // The edges of the span are the profiling window's when its marker tasks lie there (docs/device-time.md).
+        const bool leading = gap.startNs == s.spanStartNs && gap.endNs == firstBusy;
+        const bool trailing = !run.busy.empty() && gap.startNs == lastBusy && gap.endNs == s.spanEndNs;
+        BubbleCause cause = leading && profilerMarkerInside(ctx, waits, gap, true)    ? BubbleCause::ProfilerStart
+                            : trailing && profilerMarkerInside(ctx, waits, gap, false) ? BubbleCause::ProfilerStop
+                                                                                       : causeOf(ctx, gap.startNs, gap.endNs, &hints);
+        Bubble b{.startNs = gap.startNs, .durNs = gap.durationNs(), .trackId = trackId, .deviceKey = deviceKey, .cause = cause};
         explainWait(ctx, waits, comm, &b);
         ++s.bubbleCount;
         s.bubbleTotalNs += b.durNs;

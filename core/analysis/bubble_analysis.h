@@ -10,12 +10,23 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace opscope {
 
-enum class BubbleCause : std::uint8_t { HostBoundLaunch, SyncWait, CommunicationWait, DataTransfer, Unknown };
-inline constexpr std::size_t kBubbleCauseCount = 5;
+// ProfilerStart / ProfilerStop: the gap between the profiler's start marker task (PROFILING_ENABLE) and
+// the first work, or between the last work and its stop marker (PROFILING_DISABLE): the profiling window,
+// not the workload (docs/device-time.md). Appended last so that per-cause columns keep their order.
+enum class BubbleCause : std::uint8_t {
+    HostBoundLaunch, SyncWait, CommunicationWait, DataTransfer, Unknown, ProfilerStart, ProfilerStop
+};
+inline constexpr std::size_t kBubbleCauseCount = 7;
+// True for the causes that say a gap belongs to the profiling window rather than to the workload.
+bool isProfilerWindowCause(BubbleCause cause);
+// True when a marker task's name opens (PROFILING_ENABLE) or closes (PROFILING_DISABLE) the profiling window.
+bool isProfilerStartMarker(std::string_view name);
+bool isProfilerStopMarker(std::string_view name);
 const char* bubbleCauseId(BubbleCause cause);   // "host_bound_launch", "sync_wait", ...
 const char* bubbleCauseText(BubbleCause cause); // "host-bound launch gap", "synchronisation wait", ...
 

@@ -92,4 +92,34 @@ std::string waitTarget(std::string_view waitName) {
     return "";
 }
 
+DeviceWaitReason waitReasonOf(const StoreSnapshot& snapshot, std::int64_t trackId, TimeNs tsNs, TimeNs endNs,
+                              std::string_view waitName) {
+    DeviceWaitReason out;
+    const TrackRecord* track = snapshot.catalog.find(trackId);
+    const SliceSet& set = snapshot.slices;
+    TimeNs bestNs = 0;
+    for (std::size_t t = 0; track && hasDeviceClasses(snapshot) && t < set.trackCount(); ++t) {
+        const TrackRecord* other = snapshot.catalog.find(set.trackIds[t]);
+        if (!other || other->deviceKey() != track->deviceKey()) continue;
+        for (std::uint32_t i = set.begin(t); i < set.end(t) && set.slices[i].tsNs < endNs; ++i) {
+            const SliceRecord& s = set.slices[i];
+            const TimeNs o = overlapNs(tsNs, endNs, s.tsNs, s.endNs());
+            if (o <= bestNs || snapshot.deviceClasses.classOf(s.id) != DeviceClass::Communication) continue;
+            bestNs = o;
+            out.collective = std::string(snapshot.strings.at(s.nameId));
+            out.collectiveSliceId = s.id;
+        }
+    }
+    // The bubble analysis's rule (explainWait): a collective covering at least half of the wait.
+    if (bestNs > 0 && 2 * bestNs >= endNs - tsNs) {
+        out.waitFor = "collective";
+        return out;
+    }
+    out.collective.clear();
+    out.collectiveSliceId = 0;
+    out.waitFor = waitTarget(waitName);
+    if (out.waitFor.empty()) out.waitFor = "event";
+    return out;
+}
+
 } // namespace opscope

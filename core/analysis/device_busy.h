@@ -48,4 +48,15 @@ std::vector<DeviceWaitRef> deviceNotWork(const StoreSnapshot& snapshot, const st
 // What a wait waits for, from its name or task type: "event", "notify", "stream" or "" (unknown).
 std::string waitTarget(std::string_view waitName);
 
+// What one wait task of a device track waits for, as the bubble analysis names a gap's wait: "collective"
+// when communication of the same device covers at least half of it (collective names it), else the target
+// its name gives, "event" when it gives none.
+struct DeviceWaitReason {
+    std::string waitFor;
+    std::string collective;
+    std::int64_t collectiveSliceId = 0;
+};
+DeviceWaitReason waitReasonOf(const StoreSnapshot& snapshot, std::int64_t trackId, TimeNs tsNs, TimeNs endNs,
+                              std::string_view waitName);
+
 } // namespace opscope

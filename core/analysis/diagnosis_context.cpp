@@ -1,5 +1,6 @@
 #include "core/analysis/diagnosis_context.h"
 
+#include "core/store/device_kind_reader.h"
 #include "core/analysis/device_busy.h"
 
 #include "core/store/launch_reader.h"
@@ -182,7 +183,7 @@ bool buildDiagnosisContext(DiagnosisContext* ctx, Error* error) {
     for (const BubbleSummary& s : ctx->bubbles.tracks) ctx->computeBusyNs += s.computeNs;
     for (const BubbleSummary& d : ctx->bubbles.devices) ctx->deviceTimeNs += d.spanEndNs - d.spanStartNs;
     if (!MetricCatalog::load(ctx->db, &ctx->metrics, error)) return false;
-    if (!buildDeviceUnions(ctx, error)) return false;
+    if (!buildDeviceUnions(ctx, error) || !readDeviceKinds(ctx->db, &ctx->deviceKinds, error)) return false;
     if (ctx->options.operatorTable) return ctx->options.operatorTable(&ctx->ops, error);
     return buildOperatorTable(ctx->db, ctx->snapshot, ctx->options, ctx->computeTracks, ctx->metrics, &ctx->ops, error);
 }

@@ -52,6 +52,7 @@ struct DiagnosisContext {
     TimeNs computeBusyNs = 0;               // per-track compute time (union per track) summed over the tracks
     TimeNs deviceTimeNs = 0;                // device spans summed
     std::map<std::int64_t, CoverageIndex> deviceBusy; // device key -> its device busy union (device_busy.h)
+    std::map<std::int64_t, std::string> deviceKinds;  // device id -> "npu", "gpu": devices compare within a kind
     LaunchedWork launched;                  // compute slices by the start of their launching call
     std::optional<DeviceProfile> device;
     // Filled by the rules that compute them, then handed to the report.

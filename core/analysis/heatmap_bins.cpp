@@ -78,6 +78,7 @@ std::vector<std::size_t> chooseRows(const StoreSnapshot& snap, const OperatorGro
                                     const HeatmapOptions& options, TimeRange range, HeatmapResult* out) {
     std::size_t groups = grouping.labels.size();
     std::vector<HeatmapRow> totals(groups);
+    const bool classes = !snap.deviceClasses.sliceIds.empty();
     for (std::size_t g = 0; g < groups; ++g) totals[g].label = grouping.labels[g];
     for (std::size_t i = 0; i < snap.slices.slices.size(); ++i) {
         std::uint32_t g = grouping.groupOfSlice[i];
@@ -86,6 +87,8 @@ std::vector<std::size_t> chooseRows(const StoreSnapshot& snap, const OperatorGro
         TimeNs a = std::max(s.tsNs, range.startNs), e = std::min(s.endNs(), range.endNs);
         if (e > a) totals[g].totalNs += e - a;
         if (range.contains(s.tsNs)) ++totals[g].count;
+        std::optional<DeviceClass> c = classes ? snap.deviceClasses.classOf(s.id) : std::nullopt;
+        if (c && (!totals[g].deviceClass || *c == DeviceClass::Compute)) totals[g].deviceClass = c;
     }
     std::vector<std::size_t> order(groups);
     std::iota(order.begin(), order.end(), 0);
@@ -104,7 +107,7 @@ std::vector<std::size_t> chooseRows(const StoreSnapshot& snap, const OperatorGro
         out->rows.push_back(totals[order[r]]);
     }
     if (other) {
-        HeatmapRow rest{kOtherRowLabel, 0, 0};
+        HeatmapRow rest{kOtherRowLabel, 0, 0, std::nullopt};
         for (std::size_t r = kept; r < order.size(); ++r) {
             rowOfGroup[order[r]] = kept;
             rest.totalNs += totals[order[r]].totalNs;
@@ -141,7 +144,7 @@ bool computeHeatmap(Database& db, const StoreSnapshot& snapshot, const HeatmapOp
     out->bucketEdgesNs = bucketEdges(out->range, out->bucketCount);
     std::vector<double> metric;
     switch (options.value) {
-    case HeatmapValue::BusyTime: out->valueName = "busy"; out->valueUnit = "ns"; break;
+    case HeatmapValue::BusyTime: out->valueName = "time"; out->valueUnit = "ns"; break;
     case HeatmapValue::Count: out->valueName = "count"; break;
     case HeatmapValue::MeanDuration: out->valueName = "mean duration"; out->valueUnit = "ns"; break;
     case HeatmapValue::Metric: {

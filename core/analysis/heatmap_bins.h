@@ -12,7 +12,10 @@
 namespace opscope {
 
 enum class HeatmapValue {
-    BusyTime,     // ns of execution inside the bucket (each slice clipped to the bucket)
+    // ns of execution inside the bucket (each slice clipped to the bucket, summed over the row's executions):
+    // the row's compute, communication or memory time by its device class. Named "busy" in the CLI before
+    // device classes existed; it is no "device busy" (docs/device-time.md), which unites across operators.
+    BusyTime,
     Count,        // executions starting in the bucket
     MeanDuration, // mean duration (ns) of executions starting in the bucket
     Metric,       // mean of a slice metric, weighted by each execution's time inside the bucket
@@ -33,11 +36,14 @@ struct HeatmapRow {
     std::string label;
     TimeNs totalNs = 0;       // execution time inside the range
     std::int64_t count = 0;   // executions starting inside the range
+    // As in operator statistics: compute when any of its slices is compute, else the class of its first
+    // classified slice; none when no slice is a classified device slice (host rows, old stores, "(other)").
+    std::optional<DeviceClass> deviceClass;
 };
 
 struct HeatmapResult {
     HeatmapValue value = HeatmapValue::BusyTime;
-    std::string valueName;    // "busy", "count", "mean duration" or the metric's name
+    std::string valueName;    // "time", "count", "mean duration" or the metric's name
     std::string valueUnit;    // "ns", "", or the metric's unit
     TimeRange range;
     int bucketCount = 0;

@@ -88,10 +88,10 @@ const char* defaultRulesJson() {
       "id": "load_imbalance",
       "title": {"en": "Load imbalance", "zh_CN": "负载不均衡"},
       "suggestion": {
-        "en": "Utilisation differs widely between devices or streams. Repartition the graph or the data so that work is spread evenly, and check for a slow rank or a serialised stream.",
+        "en": "Devices of one kind, or streams doing the same kind of work, differ widely in compute or communication time. Repartition the graph or the data so that work is spread evenly, and check for a slow rank or a serialised stream.",
         "zh_CN": "不同设备或流之间的利用率差异很大。请重新切分计算图或数据使负载均匀，并检查是否存在慢卡或被串行化的流。"
       },
-      "needs": {"en": "needs two or more compute streams or devices", "zh_CN": "需要两个或以上的计算流或设备"},
+      "needs": {"en": "needs two or more devices of one kind, or two or more compute (or communication) streams on one device", "zh_CN": "需要两个或以上同类设备，或同一设备上两个或以上的计算流（或通信流）"},
       "params": {"threshold": 30.0, "min_slices": 10, "compare_devices": true, "compare_streams": true}
     },
     {

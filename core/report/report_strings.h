@@ -89,7 +89,7 @@ inline constexpr const char* kOperatorsNote = "Executions on the device compute 
 inline constexpr const char* kNoOperators = "No operator executions.";
 
 // Heatmap and timeline
-inline constexpr const char* kHeatmapCaption = "Busy time per operator (rows, by total time) over the trace (columns).";
+inline constexpr const char* kHeatmapCaption = "Execution time per operator (rows, by total time) over the trace (columns): each row's compute, communication or memory time summed over its executions, not device busy.";
 inline constexpr const char* kTimelineCaption = "The whole trace, as the timeline view shows it.";
 inline constexpr const char* kNoImage = "No image was rendered for this section.";
 

@@ -71,6 +71,7 @@ ul.legend { list-style:none; padding:0; margin:0; font-size:12.5px; }
 ul.legend li { margin:3px 0; } ul.legend i { display:inline-block; width:10px; height:10px; border-radius:2px; margin-right:7px; }
 .cause-host_bound_launch { background:#8e6dd6; } .cause-sync_wait { background:#d64545; } .cause-communication_wait { background:#2f80c0; }
 .cause-data_transfer { background:#de911d; } .cause-unknown { background:#9aa5b1; }
+.cause-profiler_start { background:#c8c8b4; } .cause-profiler_stop { background:#b4c3c8; }
 .pill { display:inline-block; border-radius:10px; padding:0 8px; font-size:11.5px; color:#fff; white-space:nowrap; }
 .dim { color:var(--dim); font-size:11.5px; }
 article.finding { border:1px solid var(--line); border-left:5px solid var(--low); border-radius:6px; padding:12px 16px; margin:12px 0; }

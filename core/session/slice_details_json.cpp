@@ -39,6 +39,10 @@ nlohmann::json sliceDetailsToJson(const SliceDetails& d) {
                                {"unit", m.unit},
                                {"value", m.num ? nlohmann::json(*m.num) : nlohmann::json(m.text)}});
     out["metrics"] = std::move(metrics);
+    // Added in session 5: the device class, and for a wait what it waits for (docs/cli.md, slice).
+    out["device_class"] = d.deviceClass.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.deviceClass);
+    out["waits_for"] = d.waitFor.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.waitFor);
+    out["wait_collective"] = d.waitCollective.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.waitCollective);
     return out;
 }
 

@@ -244,7 +244,15 @@ bool TraceSession::diagnosis(const DiagnosisOptions& options, DiagnosisReport* o
 }
 
 bool TraceSession::sliceDetails(std::int64_t sliceId, SliceDetails* out, Error* error) {
-    return query(error, [&](Database& db) { return loadSliceDetails(db, sliceId, out, error); });
+    if (!query(error, [&](Database& db) { return loadSliceDetails(db, sliceId, out, error); })) return false;
+    if (out->deviceClass != deviceClassName(DeviceClass::Wait)) return true;
+    // A wait is a gap with a reason (docs/device-time.md): the reason the bubble analysis gives its gap.
+    std::shared_ptr<const StoreSnapshot> snap = snapshot(allTracksSelection(), error);
+    if (!snap) return false;
+    DeviceWaitReason reason = waitReasonOf(*snap, out->trackId, out->tsNs, out->tsNs + out->durNs, out->name);
+    out->waitFor = std::move(reason.waitFor);
+    out->waitCollective = std::move(reason.collective);
+    return true;
 }
 
 bool TraceSession::historyRun(const std::string& tracePath, const history::RunDescription& description,

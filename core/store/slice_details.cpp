@@ -157,6 +157,11 @@ bool loadSliceDetails(Database& db, std::int64_t sliceId, SliceDetails* details,
         if (db.tableExists("flow")) loadFlows(db, sliceId, details);
         if (db.tableExists("slice_metric")) loadMetrics(db, sliceId, details);
         appendMemoryDetails(db, sliceId, &details->metricGroups);
+        if (db.tableExists("device_slice_class")) {
+            Statement cls = db.prepare("SELECT class FROM device_slice_class WHERE slice_id = ?");
+            cls.bind(1, sliceId);
+            if (cls.step()) details->deviceClass = cls.text(0);
+        }
     } catch (const SqliteError& e) {
         if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, {}, e.what()};
         return false;

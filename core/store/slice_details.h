@@ -56,6 +56,11 @@ struct SliceDetails {
     std::vector<SliceArgRow> args;
     std::vector<SliceFlowRef> flows; // incoming first, then outgoing, each by the other end's time
     std::vector<SliceMetricGroup> metricGroups; // in order of first key id
+    // Device time (docs/device-time.md): the stored class ("compute", ..., "wait"; "" when not a device
+    // slice) and, for a wait, what it waits for ("event", "notify", "stream" or "collective", with the
+    // collective's name), as the bubble analysis names a gap's wait. Filled by TraceSession::sliceDetails.
+    std::string deviceClass;
+    std::string waitFor, waitCollective;
 };
 
 // Flattens a JSON object (as text) into rows; text that is not JSON becomes one row "args" = text.

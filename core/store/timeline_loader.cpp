@@ -5,6 +5,7 @@
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_lod.h"
 #include "core/store/timeline_slice_scan.h"
+#include "core/store/timeline_wait_flag.h"
 
 #include <algorithm>
 #include <charconv>
@@ -77,6 +78,7 @@ public:
         // Ids were not assigned in (track, ts) order: let the index order them instead.
         if (!scan.contiguous) scan = scanSlices(db_, trackIndex_, data_.tracks_.size(), false);
         data_.slices_ = std::move(scan.slices);
+        markDeviceWaits();
         sliceRanges_ = std::move(scan.trackRanges);
         keepCategories(std::move(scan.categories));
         groupByDepth();
@@ -113,6 +115,17 @@ public:
     }
 
 private:
+    // Device waits are drawn as gaps, not as work: flagged here from the stored classes (few rows).
+    void markDeviceWaits() {
+        if (!db_.tableExists("device_slice_class")) return;
+        std::vector<std::int64_t> waits;
+        Statement st = db_.prepare("SELECT slice_id FROM device_slice_class WHERE class = 'wait' ORDER BY slice_id");
+        while (st.step()) waits.push_back(st.int64(0));
+        if (waits.empty()) return;
+        for (TimelineSlice& s : data_.slices_)
+            if (std::binary_search(waits.begin(), waits.end(), s.id)) s.flags |= kTimelineSliceDeviceWait;
+    }
+
     void loadMeta() {
         if (!db_.tableExists("meta")) return;
         auto value = [&](const char* key) {

@@ -5,10 +5,14 @@
 #include "core/report/comparison_csv.h"
 #include "core/session/slice_details_json.h"
 #include "tests/cli/cli_runner.h"
+#include "widgets/common/time_format.h"
 #include "widgets/common/trace_document.h"
+#include "widgets/heatmap/heatmap_view.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/tables/operator_stats_model.h"
 #include "widgets/tables/operator_stats_view.h"
+
+#include <QTest>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -135,6 +139,47 @@ TEST_CASE("parity: heatmap, CLI --csv and the document, busy time and a metric",
             }
         }
     }
+}
+
+TEST_CASE("parity: the heatmap view's cells, classes and tooltip equal heatmap --csv", "[parity][devicetime]") {
+    auto doc = openDocument();
+    ZoomControl zoom;
+    zoom.setTraceRange(doc->timeline()->traceRange());
+    HeatmapView view(&zoom);
+    view.resize(900, 400);
+    view.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&view));
+    view.setDocument(doc.get());
+    REQUIRE(view.waitForLoaded());
+    const HeatmapResult& gui = view.result();
+    REQUIRE_FALSE(gui.rows.empty());
+    CliResult cli = runCli({"heatmap", parityStore(), "--metric", "time", "--buckets", std::to_string(gui.bucketCount),
+                            "--top", "20", "--range",
+                            std::to_string(gui.range.startNs) + ":" + std::to_string(gui.range.endNs), "--csv"});
+    REQUIRE(cli.exitCode == 0);
+    auto rows = parseCsv(cli.out);
+    REQUIRE(rows.size() == gui.rows.size() + 1);
+    const std::size_t classColumn = 3 + static_cast<std::size_t>(gui.bucketCount);
+    CHECK(rows[0][1] == "total time (us)");
+    CHECK(rows[0][classColumn] == "class");
+    for (std::size_t r = 0; r < gui.rows.size(); ++r) {
+        INFO(gui.rows[r].label);
+        CHECK(rows[r + 1][0] == gui.rows[r].label);
+        CHECK(rows[r + 1][classColumn] == (gui.rows[r].deviceClass ? deviceClassName(*gui.rows[r].deviceClass) : ""));
+        for (int b = 0; b < gui.bucketCount; ++b) {
+            const double v = gui.cell(r, static_cast<std::size_t>(b));
+            CHECK(rows[r + 1][3 + static_cast<std::size_t>(b)] == micros(v));
+            // The tooltip shows the same number, named by the row's class.
+            if (r == 0 && v > 0 && b < 3)
+                CHECK(view.cellText(0, b).contains(HeatmapView::classTimeName(gui.rows[0].deviceClass) + QStringLiteral(": ") +
+                                                    formatDuration(static_cast<TimeNs>(std::llround(v)))));
+        }
+    }
+    // Its old name gives the same cells.
+    CliResult old = runCli({"heatmap", parityStore(), "--metric", "busy", "--buckets", std::to_string(gui.bucketCount),
+                            "--top", "20", "--range",
+                            std::to_string(gui.range.startNs) + ":" + std::to_string(gui.range.endNs), "--csv"});
+    CHECK(old.out == cli.out);
 }
 
 TEST_CASE("parity: bubbles, CLI --csv --table all and the document", "[parity]") {

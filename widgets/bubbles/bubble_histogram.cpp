@@ -15,7 +15,7 @@ namespace {
 // Stack order, bottom to top: what the user can act on first sits lowest.
 constexpr std::array<BubbleCause, kBubbleCauseCount> kStackOrder{
     BubbleCause::HostBoundLaunch, BubbleCause::SyncWait, BubbleCause::CommunicationWait, BubbleCause::DataTransfer,
-    BubbleCause::Unknown};
+    BubbleCause::Unknown, BubbleCause::ProfilerStart, BubbleCause::ProfilerStop};
 } // namespace
 
 BubbleHistogram::BubbleHistogram(QWidget* parent) : QCustomPlot(parent), empty_(new QCPItemText(this)) {

@@ -130,7 +130,11 @@ QVariant BubbleSummaryModel::headerData(int section, Qt::Orientation orientation
     if (role == Qt::ToolTipRole && section == CauseColumn) return tr("The cause holding the most bubble time");
     if (role == Qt::ToolTipRole && section >= HostWaitColumn)
         return tr("HTA's idle causes per stream over the whole trace, as opscope-cli idle gives them: host wait (the next "
-                  "kernel's launch started after the previous kernel ended), kernel wait (a gap under 30 µs), other");
+                  "kernel's launch started after the previous kernel ended), kernel wait (a gap under 30 µs), other. "
+                  "Unlike HTA, opscope keeps exact ns (HTA rounds to µs) and the last ProfilerStep (HTA drops it).");
+    if (role == Qt::ToolTipRole && section == BusyColumn)
+        return tr("Device busy: compute ∪ communication ∪ memory, united over the tracks. A wait is a gap, not busy "
+                  "(HTA has no wait class and counts Stream Wait Event / Stream Sync as busy)");
     if (section == SpanColumn) return durationHeaderData(tr("Active span"), role);
     if (section == TotalColumn) return durationHeaderData(tr("Bubble total"), role);
     if (section == LargestColumn) return durationHeaderData(tr("Largest"), role);

@@ -36,6 +36,22 @@ int SliceDetailsModel::add(int parent, const QString& field, const QString& valu
     return id;
 }
 
+// The slice's device class in the words of docs/device-time.md: a wait is a gap with a reason, never work.
+QString SliceDetailsModel::deviceTimeText(const SliceDetails& d) {
+    const std::string& c = d.deviceClass;
+    if (c == "compute") return tr("compute (device busy)");
+    if (c == "communication") return tr("communication (device busy)");
+    if (c == "memory") return tr("memory (device busy)");
+    if (c == "other") return tr("marker: not work");
+    if (c != "wait") return q(c);
+    QString target;
+    if (d.waitFor == "collective") target = tr("the collective %1").arg(q(d.waitCollective));
+    else if (d.waitFor == "notify") target = tr("a notify");
+    else if (d.waitFor == "stream") target = tr("another stream");
+    else target = tr("an event");
+    return tr("wait for %1: a gap in device busy, not work").arg(target);
+}
+
 void SliceDetailsModel::addFields(const SliceDetails& d, TimeNs traceStartNs) {
     const int s = add(-1, tr("Slice"), q(d.name), 0, true);
     add(s, tr("Name"), q(d.name));
@@ -57,6 +73,7 @@ void SliceDetailsModel::addFields(const SliceDetails& d, TimeNs traceStartNs) {
         add(s, tr("CPU time"), cpu);
     }
     if (d.threadTsNs) add(s, tr("Thread clock at start"), formatDurationExact(*d.threadTsNs));
+    if (!d.deviceClass.empty()) add(s, tr("Device time"), deviceTimeText(d));
     add(s, tr("Depth"), QString::number(d.depth));
     if (d.parentId) add(s, tr("Parent"), tr("slice %1").arg(*d.parentId), *d.parentId);
     add(s, tr("Slice id"), QString::number(d.id));

@@ -138,8 +138,8 @@ void HeatmapView::fillValueBox() {
     const QString current = value_->currentData().toString();
     QSignalBlocker block(value_);
     value_->clear();
-    value_->addItem(tr("Busy time"), QStringLiteral("busy"));
-    value_->setItemData(0, tr("Execution time inside each bucket"), Qt::ToolTipRole);
+    value_->addItem(tr("Execution time"), QStringLiteral("busy"));
+    value_->setItemData(0, definitionText(), Qt::ToolTipRole);
     value_->addItem(tr("Executions"), QStringLiteral("count"));
     value_->setItemData(1, tr("Executions starting in each bucket"), Qt::ToolTipRole);
     value_->addItem(tr("Mean duration"), QStringLiteral("mean"));
@@ -158,7 +158,7 @@ void HeatmapView::fillValueBox() {
 }
 
 bool HeatmapView::setValue(const QString& value) {
-    const int index = value_->findData(value);
+    const int index = value_->findData(value == QLatin1String("time") ? QStringLiteral("busy") : value);
     if (index < 0) {
         if (metricsLoaded_) return false;
         pendingValue_ = value; // the metric list is still on its way
@@ -254,13 +254,39 @@ void HeatmapView::take(Result r) {
                        .arg(formatDuration(bucketNs));
     if (result_.fellBackToAll) text += tr(" (no compute track marked: all tracks)");
     info_->setText(text);
+    info_->setToolTip(result_.value == HeatmapValue::BusyTime ? definitionText() : QString());
     plotResized(); // computed before the plot had its final width: again with the right bucket count
     emit computed();
 }
 
+QString HeatmapView::definitionText() {
+    return tr("Execution time: each execution of the row's operator clipped to the bucket and summed, so the row's "
+              "compute, communication or memory time by its class. Waits and markers are gaps, never rows. This is "
+              "not device busy (compute ∪ communication ∪ memory united across operators, in the Summary and "
+              "Bubbles views and opscope-cli breakdown / bubbles); opscope-cli heatmap --csv prints the same cells.");
+}
+
+QString HeatmapView::classTimeName(std::optional<DeviceClass> deviceClass) {
+    if (!deviceClass) return tr("Execution time");
+    switch (*deviceClass) {
+    case DeviceClass::Compute: return tr("Compute time");
+    case DeviceClass::Communication: return tr("Communication time");
+    case DeviceClass::Memory: return tr("Memory time");
+    case DeviceClass::Wait:
+    case DeviceClass::Other: break;
+    }
+    return tr("Execution time");
+}
+
 QString HeatmapView::valueLabel() const {
     switch (result_.value) {
-    case HeatmapValue::BusyTime: return tr("Busy time per bucket (µs)");
+    case HeatmapValue::BusyTime: {
+        // One class in every row names the cells by it; a mix keeps the general name, each cell says its own.
+        std::optional<DeviceClass> common = result_.rows.empty() ? std::nullopt : result_.rows.front().deviceClass;
+        for (const HeatmapRow& r : result_.rows)
+            if (r.deviceClass != common) common.reset();
+        return tr("%1 per bucket (µs)").arg(classTimeName(common));
+    }
     case HeatmapValue::Count: return tr("Executions per bucket");
     case HeatmapValue::MeanDuration: return tr("Mean duration (µs)");
     case HeatmapValue::Metric: {
@@ -294,12 +320,20 @@ QString HeatmapView::cellText(int row, int bucket) const {
     const TimeNs stepNs = std::max<TimeNs>(1, (b - a) / 10);
     const double v = result_.cell(static_cast<std::size_t>(row), static_cast<std::size_t>(bucket));
     QString value = valueText(v);
-    if (result_.value == HeatmapValue::BusyTime && b > a && !std::isnan(v))
-        value = tr("%1 (%2% of the bucket)").arg(value).arg(100.0 * v / static_cast<double>(b - a), 0, 'f', 1);
-    const QString name = QString::fromStdString(result_.rows[static_cast<std::size_t>(row)].label).toHtmlEscaped();
-    return tr("<b>%1</b><br>%2 – %3 (%4)<br>%5: %6")
-        .arg(name, formatTimeOffset(a - origin, stepNs), formatTimeOffset(b - origin, stepNs), formatDuration(b - a),
-             value_->currentText().toHtmlEscaped(), value);
+    const HeatmapRow& r = result_.rows[static_cast<std::size_t>(row)];
+    QString measure = value_->currentText();
+    if (result_.value == HeatmapValue::BusyTime) {
+        measure = classTimeName(r.deviceClass);
+        if (b > a && !std::isnan(v))
+            value = tr("%1 (%2% of the bucket)").arg(value).arg(100.0 * v / static_cast<double>(b - a), 0, 'f', 1);
+    }
+    const QString name = QString::fromStdString(r.label).toHtmlEscaped();
+    QString text = tr("<b>%1</b><br>%2 – %3 (%4)<br>%5: %6")
+                       .arg(name, formatTimeOffset(a - origin, stepNs), formatTimeOffset(b - origin, stepNs), formatDuration(b - a),
+                            measure.toHtmlEscaped(), value);
+    if (result_.value == HeatmapValue::BusyTime)
+        text += tr("<br><i>Summed over the operator's executions in the bucket (not device busy)</i>");
+    return text;
 }
 
 void HeatmapView::activateCell(int row, int bucket) {

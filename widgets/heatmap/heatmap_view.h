@@ -1,5 +1,6 @@
 // The operator heatmap view: operators (top N by time, or types) by time buckets over the timeline's
-// visible range, coloured by busy time, executions, mean duration or a metric the store holds.
+// visible range, coloured by execution time (the row's compute, communication or memory time),
+// executions, mean duration or a metric the store holds.
 // Recomputed off the GUI thread when the range or the options change (stale results dropped);
 // hovering tells a cell's value, clicking zooms the timeline to the bucket and selects the executions.
 #pragma once
@@ -12,6 +13,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,8 +54,14 @@ public:
     const HeatmapResult& result() const { return result_; }
     const std::vector<HeatmapMetricChoice>& metrics() const { return metrics_; }
     QComboBox* valueBox() const { return value_; }
-    // Text the tooltip shows for a cell.
+    // Text the tooltip shows for a cell: the row's class names what the cell measures ("Compute time").
     QString cellText(int row, int bucket) const;
+    // The definition of the execution-time value, as the value box and the info line's tooltip give it.
+    static QString definitionText();
+    // "Compute time", "Communication time", "Memory time", or "Execution time" without a class.
+    static QString classTimeName(std::optional<DeviceClass> deviceClass);
+    // The colour scale's title: the value and its unit (a class when every row has the same one).
+    QString valueLabel() const;
     // What a click on a cell does: select the operator's executions in the bucket; the overview stays.
     void activateCell(int row, int bucket);
     // What a double-click adds to the click's selection: the timeline zoomed to the bucket (zoom back undoes it).
@@ -75,7 +83,6 @@ private:
     void plotResized();
     int wantedBuckets() const;
     void fillValueBox();
-    QString valueLabel() const;
     QString valueText(double v) const;
     QWidget* buildToolbar();
 

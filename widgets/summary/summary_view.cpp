@@ -65,6 +65,17 @@ SummaryView::SummaryView(ZoomControl* zoom, QWidget* parent)
     lists->addWidget(operators_, 1);
     lists->addWidget(findings_, 2);
     layout->addLayout(lists);
+    // The deliberate differences from HTA (docs/device-time.md), where HTA-named figures are shown.
+    auto* htaNote = new QLabel(tr("Exact ns over the whole trace; where this differs from HTA's figures, hover here."), this);
+    htaNote->setWordWrap(true);
+    htaNote->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    htaNote->setToolTip(tr("Deliberate differences from Holistic Trace Analysis (HTA):\n"
+                           "- opscope keeps the trace's exact ns; HTA rounds timestamps to µs (start up, end down).\n"
+                           "- opscope keeps the whole trace; HTA drops the last ProfilerStep and the work it launched.\n"
+                           "- opscope counts every classified slice of a device; HTA only events with an integer stream ≠ −1.\n"
+                           "- opscope's device busy leaves waits out (a wait is a gap); HTA has no wait class and counts "
+                           "Stream Wait Event / Stream Sync as busy, as opscope's HTA-named idle does."));
+    layout->addWidget(htaNote);
     // Stacked from the bottom: compute, communication not overlapped, memory not overlapped, then free
     // (MindStudio Insight's order); memory is the copy time inside torch_npu's Free, so free is drawn less it.
     compute_ = new QCPBars(plot_->xAxis, plot_->yAxis);

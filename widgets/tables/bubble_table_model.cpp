@@ -16,6 +16,8 @@ QString bubbleCauseLabel(BubbleCause cause) {
     case BubbleCause::CommunicationWait: return QCoreApplication::translate("Bubbles", "Communication wait");
     case BubbleCause::DataTransfer: return QCoreApplication::translate("Bubbles", "Data transfer");
     case BubbleCause::Unknown: return QCoreApplication::translate("Bubbles", "Unknown");
+    case BubbleCause::ProfilerStart: return QCoreApplication::translate("Bubbles", "Profiler start");
+    case BubbleCause::ProfilerStop: return QCoreApplication::translate("Bubbles", "Profiler stop");
     }
     return {};
 }
@@ -28,6 +30,9 @@ QColor bubbleCauseColour(BubbleCause cause) {
     case BubbleCause::CommunicationWait: return QColor(0xcc, 0x79, 0xa7);
     case BubbleCause::DataTransfer: return QColor(0x00, 0x72, 0xb2);
     case BubbleCause::Unknown: return QColor(0x99, 0x99, 0x99);
+    // The profiling window, not the workload: pale neutral tones beside the grey of "unknown".
+    case BubbleCause::ProfilerStart: return QColor(0xc8, 0xc8, 0xb4);
+    case BubbleCause::ProfilerStop: return QColor(0xb4, 0xc3, 0xc8);
     }
     return QColor(0x99, 0x99, 0x99);
 }
@@ -127,6 +132,14 @@ QVariant BubbleTableModel::data(const QModelIndex& index, int role) const {
         case BeforeColumn: return QString::fromStdString(d.opBefore);
         case AfterColumn: return QString::fromStdString(d.opAfter);
         case HostColumn: return hostToolTip(d);
+        case CauseColumn:
+            if (d.bubble.cause == BubbleCause::ProfilerStart)
+                return tr("Between the profiler's start marker (PROFILING_ENABLE) and the first work: the profiling "
+                          "window, not the workload");
+            if (d.bubble.cause == BubbleCause::ProfilerStop)
+                return tr("Between the last work and the profiler's stop marker (PROFILING_DISABLE): the profiling "
+                          "window, not the workload");
+            return {};
         case WaitColumn:
             return d.bubble.waitFor.empty() ? tr("No wait task in this gap")
                                             : tr("%1 of the gap covered by wait tasks").arg(formatDuration(d.bubble.waitNs));

@@ -2,6 +2,7 @@
 
 #include "core/store/schema.h"
 #include "core/store/timeline_lod.h"
+#include "core/store/timeline_wait_flag.h"
 #include "widgets/timeline/timeline_layout.h"
 
 #include <algorithm>
@@ -32,7 +33,8 @@ void emitSlice(DepthRowContext& c, const TimelineSlice& s, double x0, double x1)
     const double left = std::max(x0, m.xPx - 1.0), right = std::min(x1, m.xPx + m.widthPx + 1.0);
     const double w = std::max(right - left, 1.0);
     const bool dimmed = c.in.searchNames && !(s.nameId < c.in.searchNames->size() && (*c.in.searchNames)[s.nameId]);
-    const QRgb fill = c.style->colour(s, c.indexOf(s));
+    QRgb fill = c.style->colour(s, c.indexOf(s));
+    if (s.flags & kTimelineSliceDeviceWait) fill = waitFill(fill, c.in.background);
     c.out->slices.push_back({static_cast<float>(left), c.y, static_cast<float>(w), c.h, s.id, 1, fill, s.flags,
                              dimmed, c.trackIndex});
     if (w < kMinLabelPx || !c.in.labels) return;
@@ -244,6 +246,12 @@ void buildCounter(const DrawListInput& in, const TrackOnScreen& t, DrawList* out
 }
 
 } // namespace
+
+QRgb waitFill(QRgb fill, QRgb background) {
+    // Three parts background to one part colour: the name's hue stays, the weight of work does not.
+    auto mix = [](int a, int b) { return (a + 3 * b) / 4; };
+    return qRgb(mix(qRed(fill), qRed(background)), mix(qGreen(fill), qGreen(background)), mix(qBlue(fill), qBlue(background)));
+}
 
 void DrawList::clear() {
     slices.clear();

@@ -64,7 +64,11 @@ struct DrawListInput {
     const std::vector<bool>* searchNames = nullptr; // non-null: dim names that are false
     bool labels = true;
     bool useLod = true; // false: fold the slices themselves even when zoomed out (for tests)
+    QRgb background = 0xffffffff; // device waits are drawn pale, towards it (then hatched by the painter)
 };
+
+// The fill of a device wait task: its colour washed out towards the background, so a wait reads as a gap.
+QRgb waitFill(QRgb fill, QRgb background);
 
 void buildDrawList(const DrawListInput& input, const std::vector<TrackOnScreen>& tracks, SliceStyleCache* style,
                    DrawList* out);

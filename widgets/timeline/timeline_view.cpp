@@ -280,6 +280,7 @@ void TimelineView::rebuildDrawLists() {
     input.data = data_.get();
     input.mapper = mapper();
     input.searchNames = search_ && !search_->invalidPattern ? &search_->nameMatches : nullptr;
+    input.background = theme_.background.rgb();
     input.clipTop = kRulerHeight;
     input.clipBottom = kRulerHeight + pinnedAreaHeight();
     collectTracks(true, &tracksScratch_);

@@ -22,6 +22,7 @@
 
 #include <array>
 #include <memory>
+#include <string_view>
 #include <optional>
 
 Q_DECLARE_LOGGING_CATEGORY(lcTimeline)
@@ -91,6 +92,8 @@ public:
     std::int64_t lastFoldedSlices() const { return lastFolded_; }
     // Forces the draw list to be rebuilt at the next paint (the benchmark measures full frames).
     void invalidateDrawList();
+    // The hover line of a device wait (drawn pale and hatched): what it waits for, and that it is no work.
+    static QString waitHoverText(std::string_view waitName);
 
 signals:
     void sliceSelected(qint64 sliceId); // 0: selection cleared

@@ -1,5 +1,7 @@
 // TimelineView overlays: flow arrows (all of them when shown, the selected slice's always, highlighted)
 // and the hover card with the slice or counter value under the mouse.
+#include "core/analysis/device_busy.h"
+#include "core/store/timeline_wait_flag.h"
 #include "widgets/common/time_format.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/timeline/timeline_view.h"
@@ -117,6 +119,13 @@ bool TimelineView::paintFlow(QPainter& p, const TimelineFlow& f, bool highlighte
     return true;
 }
 
+// What a hovered device wait waits for, from its name (the Details dock adds a collective running meanwhile).
+QString TimelineView::waitHoverText(std::string_view waitName) {
+    const std::string target = waitTarget(waitName);
+    const QString what = target == "notify" ? tr("a notify") : target == "stream" ? tr("another stream") : tr("an event");
+    return tr("Wait for %1: a gap in device busy, not work (drawn hatched)").arg(what);
+}
+
 QString TimelineView::hoverText() const {
     const QPoint pos = mousePos_.toPoint();
     if (!timeArea().contains(pos) || pos.y() < kRulerHeight) return {};
@@ -139,6 +148,7 @@ QString TimelineView::hoverText() const {
     QString text = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
     text += QLatin1Char('\n') + tr("Duration: %1").arg(formatDuration(s->durNs));
     text += QLatin1Char('\n') + tr("Start: %1").arg(formatTimeOffset(s->tsNs - origin, 1));
+    if (s->flags & kTimelineSliceDeviceWait) text += QLatin1Char('\n') + waitHoverText(name);
     const TimeMapper m = mapper();
     if (m.durToPx(s->durNs) < 2.0) text += QLatin1Char('\n') + tr("(folded with its neighbours: zoom in)");
     return text;

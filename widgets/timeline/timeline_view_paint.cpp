@@ -1,6 +1,7 @@
 // TimelineView painting: everything here reads the cached draw lists and the layout; nothing allocates
 // per item and nothing queries the store.
 #include "core/store/schema.h"
+#include "core/store/timeline_wait_flag.h"
 #include "widgets/common/time_format.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/timeline/timeline_ruler.h"
@@ -149,6 +150,10 @@ void TimelineView::paintGridRect(QPainter& p, QRect rect, const QColor& fill, co
 void TimelineView::paintSlices(QPainter& p, const DrawList& list) {
     const QColor mergedTint = theme_.mergedTint;
     const QColor background = theme_.background;
+    // Device waits: pale (from the draw list) and hatched, a gap with a reason rather than work. One brush per frame.
+    QColor hatch = theme_.headerSubText;
+    hatch.setAlphaF(0.55f);
+    const QBrush waitHatch(hatch, Qt::BDiagPattern);
     for (const SliceDrawItem& item : list.slices) {
         QColor fill = QColor::fromRgba(item.fill);
         if (item.merged > 1) fill = blend(fill, mergedTint, 0.55);
@@ -168,6 +173,7 @@ void TimelineView::paintSlices(QPainter& p, const DrawList& list) {
         // Merged blocks: tinted towards grey, with a darker top edge, so they read as "many slices here".
         if (item.merged > 1 && item.w >= 3) p.fillRect(QRectF(rect.left(), rect.top(), rect.width(), 2), fill.darker(130));
         if (item.flags & kSliceUnfinished) p.fillRect(QRectF(rect.right() - 3, rect.top(), 3, rect.height()), fill.darker(140));
+        if ((item.flags & kTimelineSliceDeviceWait) && item.merged == 1 && item.w >= 3) p.fillRect(rect, waitHatch);
     }
     p.setFont(sliceFont_);
     const double lineHeight = style_.lineHeight();
