@@ -134,7 +134,7 @@ TEST_CASE("cli critical-path: one row per step with its bound", "[cli][launch][c
     const std::string trace = writeTrace("lagcp.json", kLaggingTrace);
     CliResult csv = runCli({"critical-path", trace, "--csv"});
     REQUIRE(csv.exitCode == 0);
-    CHECK(firstLine(csv.out) == "step,start_ns,end_ns,host_ns,launch_ns,device_ns,sync_ns,bound");
+    CHECK(firstLine(csv.out) == "step,start_ns,end_ns,host_ns,launch_ns,device_ns,sync_ns,bound,length_ns,hta_bound");
     nlohmann::json j = nlohmann::json::parse(runCli({"critical-path", trace, "--json", "--step", "2"}).out);
     REQUIRE(j["steps"].size() == 1);
     CHECK(j["steps"][0]["step"] == 2);
