@@ -163,7 +163,8 @@ std::unordered_map<std::string, std::string> reportStringTable() {
     std::unordered_map<std::string, std::string> table;
     for (const char* english : kReportTexts) {
         const QString translated = QCoreApplication::translate("Report", english);
-        if (translated != QLatin1String(english)) table.emplace(english, translated.toStdString());
+        // The texts are UTF-8 (µs): compared as Latin-1 they would never equal their own untranslated form.
+        if (translated != QString::fromUtf8(english)) table.emplace(english, translated.toStdString());
     }
     return table;
 }
