@@ -1,6 +1,7 @@
 // opscope-cli compare BASE NEW [--threshold 5%] [--csv]: what changed between two traces (totals, devices,
 // operators, bubbles, findings); exits 1 naming every regression beyond the threshold, 0 otherwise.
 #include "app/cli/analysis_cli_support.h"
+#include "app/cli/compare_inputs.h"
 #include "app/cli/csv_writer.h"
 #include "core/analysis/baseline_json.h"
 #include "core/report/comparison_csv.h"
@@ -13,7 +14,7 @@ namespace opscope::cli {
 namespace {
 
 const char* kHelp =
-    "usage: opscope-cli compare BASE NEW [--threshold 5%] [--csv] [--all] [--min-delta-us X]\n"
+    "usage: opscope-cli compare BASE NEW [--threshold 5%] [--csv | --json] [--all] [--min-delta-us X]\n"
     "                           [--min-bubble-us X] [--no-findings] [--step N | --step N:M]\n"
     "Compares two traces: trace duration, device busy time (total and per device), bubble totals, per-operator\n"
     "count/total/mean with deltas and ratios, new and vanished operators, findings that appeared or\n"
@@ -28,28 +29,8 @@ const char* kHelp =
     "           work each step launched, its bubbles and findings within that work's span\n"
     "A host-operator section (HTA's trace diff) lists cpu_op counts: added, deleted, increased, decreased\n"
     "(by count), with the total durations beside; it does not decide regressions.\n"
-    "  --all    list every operator (default: the 25 largest changes)\n";
-
-bool loadAggregates(const std::string& input, const BaselineOptions& options, BaselineAggregates* out) {
-    Error error;
-    if (looksLikeBaselineFile(input)) {
-        if (options.step >= 0) {
-            std::fprintf(stderr, "opscope-cli compare: %s is a baseline: it holds whole-trace aggregates, not steps\n",
-                         input.c_str());
-            return false;
-        }
-        if (readBaselineFile(input, out, &error)) return true;
-        std::fprintf(stderr, "opscope-cli compare: %s\n", describe(error).c_str());
-        return false;
-    }
-    std::shared_ptr<TraceSession> session = openInputSession(input, "compare");
-    if (!session) return false;
-    if (!session->baseline(options, out, &error)) {
-        std::fprintf(stderr, "opscope-cli compare: %s: %s\n", input.c_str(), describe(error).c_str());
-        return false;
-    }
-    return true;
-}
+    "  --all    list every operator (default: the 25 largest changes)\n"
+    "  --json   totals, device operators and host operators in exact ns (docs/cli.md); the verdict on stderr\n";
 
 std::string signedMicros(double ns) {
     std::string text = microsText(ns);
@@ -132,18 +113,6 @@ void printText(const ComparisonResult& r, bool all) {
     std::printf("\n");
 }
 
-// "N" (both sides) or "N:M".
-bool parseStepPair(const std::string& text, std::int64_t* base, std::int64_t* current) {
-    auto number = [](const std::string& t, std::int64_t* out) {
-        if (t.empty() || t.size() > 15 || t.find_first_not_of("0123456789") != std::string::npos) return false;
-        *out = std::stoll(t);
-        return true;
-    };
-    const std::size_t colon = text.find(':');
-    if (colon == std::string::npos) return number(text, base) && number(text, current);
-    return number(text.substr(0, colon), base) && number(text.substr(colon + 1), current);
-}
-
 void printHostOperators(const ComparisonResult& r, bool all) {
     if (r.hostOperators.empty()) return;
     std::printf("host operators (by count, HTA trace diff):\n");
@@ -176,7 +145,11 @@ int runCompare(const std::vector<std::string>& args) {
         std::fprintf(stderr, "opscope-cli compare: --threshold wants a percentage such as 5%%, not '%s'\n", threshold.c_str());
         return kExitBadInput;
     }
-    const bool csv = parser.flag("--csv"), all = parser.flag("--all");
+    const bool csv = parser.flag("--csv"), all = parser.flag("--all"), json = parser.flag("--json");
+    if (csv && json) {
+        std::fprintf(stderr, "opscope-cli compare: --csv and --json exclude each other\n");
+        return kExitBadInput;
+    }
     baseline.includeFindings = !parser.flag("--no-findings");
     options.gateFindings = baseline.includeFindings;
     double minDeltaUs = 1, minBubbleUs = 0;
@@ -202,14 +175,16 @@ int runCompare(const std::vector<std::string>& args) {
     BaselineOptions baseOptions = baseline, newOptions = baseline;
     baseOptions.step = baseStep;
     newOptions.step = newStep;
-    if (!loadAggregates(inputs[0], baseOptions, &base) || !loadAggregates(inputs[1], newOptions, &current)) return kExitBadInput;
+    if (!loadAggregates(inputs[0], baseOptions, &base, "compare") || !loadAggregates(inputs[1], newOptions, &current, "compare"))
+        return kExitBadInput;
     const ComparisonResult result = compareBaselines(base, current, options);
     if (csv) printCsv(result);
+    else if (json) std::printf("%s\n", comparisonJson(result).dump(2).c_str());
     else {
         printText(result, all);
         printHostOperators(result, all);
     }
-    std::FILE* verdict = csv ? stderr : stdout;
+    std::FILE* verdict = csv || json ? stderr : stdout;
     for (const Regression& r : result.regressions)
         std::fprintf(verdict, "REGRESSION: %s\n", regressionText(r).c_str());
     if (result.regressed()) {

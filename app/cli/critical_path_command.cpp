@@ -14,12 +14,15 @@ namespace {
 
 const char* kHelp =
     "usage: opscope-cli critical-path TRACE|STORE [--step N] [--csv | --json]\n"
-    "Per ProfilerStep#N (or only --step N): the critical path traced backwards from the step's end (its host\n"
-    "window's end, or the end of the last device event it launched when later). A device event waited for\n"
-    "the previous event on its stream or, when its launching call ended later, for that launch; host time\n"
-    "is split into launch calls, synchronisation waits (which jump to the device event they waited for) and\n"
-    "other host work. Columns: step, start_ns, end_ns, host_ns, launch_ns, device_ns, sync_ns, bound (the\n"
-    "largest). --json adds the segments (kind, start_ns, end_ns, slice_id) to highlight on the timeline.\n";
+    "Per ProfilerStep#N (or only --step N): the critical path as HTA's critical_path_analysis builds it: a\n"
+    "node at the start and end of every host operator, runtime call and device event launched in the step;\n"
+    "edges for the operator nesting on each host thread, launch delays, kernel -> kernel gaps on a stream and\n"
+    "synchronisations (cuda_sync events, device/stream synchronise calls, stream wait events, Ascend event\n"
+    "record -> wait); the longest path by weight. Columns: step, start_ns, end_ns, host_ns, launch_ns,\n"
+    "device_ns, sync_ns (time across sync edges, not in the length), bound (the largest of host, launch,\n"
+    "device), length_ns (the path's weight), hta_bound (HTA's class: cpu_bound, gpu_compute_bound,\n"
+    "gpu_communication_bound, gpu_kernel_kernel_overhead, gpu_kernel_launch_overhead). --json adds each\n"
+    "HTA class in ns and the segments (kind, start_ns, end_ns, slice_id, edge, weight_ns).\n";
 
 int runCriticalPath(const std::vector<std::string>& args) {
     if (wantsHelp(args)) {
@@ -57,29 +60,36 @@ int runCriticalPath(const std::vector<std::string>& args) {
             for (std::size_t k = 0; k < kPathBoundCount; ++k)
                 row[std::string(pathBoundName(static_cast<PathBound>(k))) + "_ns"] = p.boundNs[k];
             row["bound"] = pathBoundName(p.bound);
+            row["length_ns"] = p.lengthNs;
+            row["hta_bound"] = htaBoundName(p.htaBound);
+            for (std::size_t k = 0; k < kHtaBoundCount; ++k)
+                row[std::string(htaBoundName(static_cast<HtaBound>(k))) + "_ns"] = p.htaBoundNs[k];
+            row["sync_edges"] = p.syncEdges;
             nlohmann::ordered_json segments = nlohmann::ordered_json::array();
             for (const PathSegment& s : p.segments)
                 segments.push_back({{"kind", pathBoundName(s.kind)}, {"start_ns", s.startNs}, {"end_ns", s.endNs},
-                                    {"slice_id", s.sliceId}});
+                                    {"slice_id", s.sliceId}, {"edge", pathEdgeTypeName(s.edge)}, {"weight_ns", s.weightNs}});
             row["segments"] = std::move(segments);
             out.push_back(std::move(row));
         }
         std::printf("%s\n", nlohmann::ordered_json{{"steps", out}}.dump(2).c_str());
         return kExitOk;
     }
-    if (csv) writeCsvRow(stdout, {"step", "start_ns", "end_ns", "host_ns", "launch_ns", "device_ns", "sync_ns", "bound"});
-    else std::printf("%-8s %14s %14s %14s %14s %14s %8s\n", "step", "length (us)", "host (us)", "launch (us)", "device (us)",
-                     "sync (us)", "bound");
+    if (csv) writeCsvRow(stdout, {"step", "start_ns", "end_ns", "host_ns", "launch_ns", "device_ns", "sync_ns", "bound",
+                                  "length_ns", "hta_bound"});
+    else std::printf("%-8s %14s %14s %14s %14s %14s %8s  %s\n", "step", "length (us)", "host (us)", "launch (us)", "device (us)",
+                     "sync (us)", "bound", "HTA bound");
     for (const CriticalPath& p : paths) {
         if (csv) {
             writeCsvRow(stdout, {std::to_string(p.step), std::to_string(p.startNs), std::to_string(p.endNs),
                                  std::to_string(p.boundNs[0]), std::to_string(p.boundNs[1]), std::to_string(p.boundNs[2]),
-                                 std::to_string(p.boundNs[3]), pathBoundName(p.bound)});
+                                 std::to_string(p.boundNs[3]), pathBoundName(p.bound), std::to_string(p.lengthNs),
+                                 htaBoundName(p.htaBound)});
         } else {
-            std::printf("%-8lld %14s %14s %14s %14s %14s %8s\n", static_cast<long long>(p.step),
-                        microsText(p.endNs - p.startNs).c_str(), microsText(p.boundNs[0]).c_str(),
+            std::printf("%-8lld %14s %14s %14s %14s %14s %8s  %s\n", static_cast<long long>(p.step),
+                        microsText(p.lengthNs).c_str(), microsText(p.boundNs[0]).c_str(),
                         microsText(p.boundNs[1]).c_str(), microsText(p.boundNs[2]).c_str(),
-                        microsText(p.boundNs[3]).c_str(), pathBoundName(p.bound));
+                        microsText(p.boundNs[3]).c_str(), pathBoundName(p.bound), htaBoundName(p.htaBound));
         }
     }
     return kExitOk;

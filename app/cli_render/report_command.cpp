@@ -2,6 +2,7 @@
 // images as data URIs) with the trace summary, devices, top operators, bubbles, heatmap, timeline and
 // diagnosis. Images are rendered with Qt offscreen, as `screenshot` does.
 #include "app/cli/analysis_cli_support.h"
+#include "app/cli/compare_inputs.h"
 #include "app/cli_render/offscreen_application.h"
 #include "app/gui/report_images.h"
 #include "core/importers/graph/graph_import.h"
@@ -19,12 +20,34 @@ namespace opscope::cli {
 namespace {
 
 const char* kHelp =
-    "usage: opscope-cli report TRACE|STORE [--graph GRAPH] [--history H] [--top N] [--min-bubble-us X] -o REPORT.html\n"
+    "usage: opscope-cli report TRACE|STORE [--graph GRAPH] [--history H] [--compare BASE [--step N[:M]]] [--top N]\n"
+    "                          [--min-bubble-us X] -o REPORT.html\n"
     "Writes one HTML file that opens in any browser offline: trace summary, device busy/idle share, the top N\n"
     "operators (default 20) with their metrics, the bubble distribution with the largest bubbles, heatmap and\n"
     "timeline images, diagnosis findings with evidence and suggestions. --graph imports a computation graph\n"
     "into the store first (as `opscope-cli graph import`) and adds a graph section. --history H adds a Trends\n"
-    "section: trace duration, busy and bubble time and the top operators over the runs of the run history H.\n";
+    "section: trace duration, busy and bubble time and the top operators over the runs of the run history H.\n"
+    "--compare BASE adds a Comparison section: this trace against BASE (a trace, a store or a baseline JSON)\n"
+    "as `opscope-cli compare BASE TRACE [--step N[:M]]` computes it: the device operators (the top N) and the\n"
+    "host operators added, deleted, increased or decreased (by count). --step N:M: BASE's step N, this one's M.\n";
+
+// The Comparison section: the same core calls as `compare BASE TRACE`.
+bool addComparison(const std::string& basePath, const std::string& input, const std::string& stepText, ReportData* data) {
+    std::int64_t baseStep = -1, newStep = -1;
+    if (!stepText.empty() && !parseStepPair(stepText, &baseStep, &newStep)) {
+        std::fprintf(stderr, "opscope-cli report: --step wants N or N:M (step numbers), not '%s'\n", stepText.c_str());
+        return false;
+    }
+    BaselineOptions baseOptions, newOptions;
+    baseOptions.step = baseStep;
+    newOptions.step = newStep;
+    BaselineAggregates base, current;
+    if (!loadAggregates(basePath, baseOptions, &base, "report") || !loadAggregates(input, newOptions, &current, "report")) return false;
+    CompareOptions options;
+    options.gateFindings = baseOptions.includeFindings;
+    data->comparison = ReportComparison{compareBaselines(base, current, options), baseStep, newStep};
+    return true;
+}
 
 // The Trends section: the history's series of the report's headline figures and top operators.
 bool addTrends(const std::string& historyPath, ReportData* data) {
@@ -53,10 +76,12 @@ int runReport(const std::vector<std::string>& args) {
         return kExitOk;
     }
     ArgParser parser(args);
-    std::string out, graph, historyPath;
+    std::string out, graph, historyPath, compareWith, stepText;
     if (!parser.option("-o", &out)) parser.option("--output", &out);
     parser.option("--graph", &graph);
     parser.option("--history", &historyPath);
+    parser.option("--compare", &compareWith);
+    parser.option("--step", &stepText);
     ReportOptions options;
     std::int64_t top = options.topOperators;
     double minBubbleUs = 0;
@@ -87,6 +112,11 @@ int runReport(const std::vector<std::string>& args) {
         return kExitBadInput;
     }
     if (!historyPath.empty() && !addTrends(historyPath, &data)) return kExitBadInput;
+    if (!stepText.empty() && compareWith.empty()) {
+        std::fprintf(stderr, "opscope-cli report: --step goes with --compare BASE\n");
+        return kExitBadInput;
+    }
+    if (!compareWith.empty() && !addComparison(compareWith, input, stepText, &data)) return kExitBadInput;
     std::shared_ptr<const TimelineData> timeline = session->timeline(&error);
     if (!timeline) std::fprintf(stderr, "opscope-cli report: no timeline image: %s\n", describe(error).c_str());
     auto app = ensureApplication();

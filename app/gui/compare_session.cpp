@@ -27,6 +27,10 @@ bool load(const std::shared_ptr<TraceSession>& base, const std::vector<std::stri
     if (!newer || !base->baseline(BaselineOptions{}, &out->inputs.base, &out->error) ||
         !newer->baseline(BaselineOptions{}, &out->inputs.current, &out->error))
         return false;
+    if (!base->profilerSteps(&out->inputs.baseSteps, &out->error) || !newer->profilerSteps(&out->inputs.newSteps, &out->error))
+        return false;
+    out->inputs.baseSession = base;
+    out->inputs.newSession = newer;
     if (!out->inputs.baseTimeline) out->inputs.baseTimeline = base->timeline(&out->error);
     if (!out->inputs.baseTimeline) return false;
     TimeRange newSpan;

@@ -37,6 +37,27 @@ const char* const kReportTexts[] = {
     QT_TRANSLATE_NOOP("Report", "drift"),
     QT_TRANSLATE_NOOP("Report", "from run"),
     QT_TRANSLATE_NOOP("Report", "the whole trace"),
+    QT_TRANSLATE_NOOP("Report", "Comparison"),
+    QT_TRANSLATE_NOOP("Report", "This trace (new) against the base, as opscope-cli compare: device operators by name, largest change first, and host operators (cpu_op) counted on each side as HTA's trace diff: added, deleted, increased or decreased by count, with the durations beside. Times in µs, exact to the ns."),
+    QT_TRANSLATE_NOOP("Report", "Base"),
+    QT_TRANSLATE_NOOP("Report", "New"),
+    QT_TRANSLATE_NOOP("Report", "Device operators"),
+    QT_TRANSLATE_NOOP("Report", "Host operators"),
+    QT_TRANSLATE_NOOP("Report", "Change"),
+    QT_TRANSLATE_NOOP("Report", "Base count"),
+    QT_TRANSLATE_NOOP("Report", "New count"),
+    QT_TRANSLATE_NOOP("Report", "Base total (µs)"),
+    QT_TRANSLATE_NOOP("Report", "New total (µs)"),
+    QT_TRANSLATE_NOOP("Report", "Difference (µs)"),
+    QT_TRANSLATE_NOOP("Report", "No host operator changed its count."),
+    QT_TRANSLATE_NOOP("Report", "more rows: opscope-cli compare --all or --json lists them"),
+    QT_TRANSLATE_NOOP("Report", "added"),
+    QT_TRANSLATE_NOOP("Report", "deleted"),
+    QT_TRANSLATE_NOOP("Report", "increased"),
+    QT_TRANSLATE_NOOP("Report", "decreased"),
+    QT_TRANSLATE_NOOP("Report", "vanished"),
+    QT_TRANSLATE_NOOP("Report", "new"),
+    QT_TRANSLATE_NOOP("Report", "regressed"),
     QT_TRANSLATE_NOOP("Report", "Trace duration"),
     QT_TRANSLATE_NOOP("Report", "Device busy"),
     QT_TRANSLATE_NOOP("Report", "Device busy (compute, communication, memory)"),
@@ -142,7 +163,8 @@ std::unordered_map<std::string, std::string> reportStringTable() {
     std::unordered_map<std::string, std::string> table;
     for (const char* english : kReportTexts) {
         const QString translated = QCoreApplication::translate("Report", english);
-        if (translated != QLatin1String(english)) table.emplace(english, translated.toStdString());
+        // The texts are UTF-8 (µs): compared as Latin-1 they would never equal their own untranslated form.
+        if (translated != QString::fromUtf8(english)) table.emplace(english, translated.toStdString());
     }
     return table;
 }

@@ -119,6 +119,7 @@ void writeHeader(std::string& out, const ReportData& data) {
         {"summary", t::kSummary},   {"devices", t::kDevices}, {"timeline", t::kTimeline}, {"operators", t::kOperators},
         {"heatmap", t::kHeatmap},   {"bubbles", t::kBubbles}, {"findings", t::kFindings}};
     for (const auto& [id, title] : links) out += std::string(" <a href=\"#") + id + "\">" + esc(tx(title)) + "</a>";
+    if (data.comparison) out += std::string(" <a href=\"#comparison\">") + esc(tx(t::kComparison)) + "</a>";
     if (data.graph) out += std::string(" <a href=\"#graph\">") + esc(tx(t::kGraph)) + "</a>";
     out += "</nav>\n<main>\n";
 }
@@ -303,6 +304,7 @@ std::string renderHtmlReport(const ReportData& data, const ReportImages& images,
     writeFindings(out, data);
     writePhases(out, data);
     writeTrends(out, data);
+    writeComparison(out, data);
     writeGraph(out, data, images);
     out += "</main>\n<footer>" + esc(tx(text::kGeneratedBy)) + " " OPSCOPE_VERSION " &middot; " + esc(data.generatedAt) +
            "</footer>\n</body>\n</html>\n";

@@ -13,6 +13,7 @@ void writeBubbles(std::string& out, const ReportData& data);
 void writeFindings(std::string& out, const ReportData& data);
 void writePhases(std::string& out, const ReportData& data);
 void writeTrends(std::string& out, const ReportData& data);
+void writeComparison(std::string& out, const ReportData& data);
 
 // A report string in the language of the translations renderHtmlReport() was given (English when
 // absent); a leading '>' (numeric column marker) is kept.

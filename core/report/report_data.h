@@ -3,6 +3,7 @@
 // store holds one, the computation graph's join. Images are rendered by the caller from this data.
 #pragma once
 #include "core/analysis/breakdown/breakdown_types.h"
+#include "core/analysis/comparison.h"
 #include "core/analysis/bubble_analysis.h"
 #include "core/analysis/diagnosis_types.h"
 #include "core/analysis/heatmap_bins.h"
@@ -33,6 +34,12 @@ struct ReportGraphSection {
     std::int64_t nodes = 0, edges = 0, joinedNodes = 0, unjoinedExecutions = 0;
 };
 
+// With `report TRACE --compare BASE [--step N[:M]]`: the trace against the base, as `compare BASE TRACE`.
+struct ReportComparison {
+    ComparisonResult result;
+    std::int64_t baseStep = -1, newStep = -1; // ProfilerStep#N of each side; -1: the whole trace
+};
+
 struct ReportData {
     std::string title;        // the trace's file name
     std::string storePath;
@@ -46,6 +53,7 @@ struct ReportData {
     DiagnosisReport diagnosis;
     std::optional<ReportGraphSection> graph;
     std::vector<history::Trend> trends; // with --history: the Trends section
+    std::optional<ReportComparison> comparison; // with --compare: the Comparison section
     ReportOptions options;
 };
 

@@ -159,4 +159,30 @@ inline constexpr const char* kDrift = "drift";
 inline constexpr const char* kFromRun = "from run";
 inline constexpr const char* kWholeTrace = "the whole trace";
 
+// Comparison (with --compare)
+inline constexpr const char* kComparison = "Comparison";
+inline constexpr const char* kComparisonIntro =
+    "This trace (new) against the base, as opscope-cli compare: device operators by name, largest change first, "
+    "and host operators (cpu_op) counted on each side as HTA's trace diff: added, deleted, increased or "
+    "decreased by count, with the durations beside. Times in µs, exact to the ns.";
+inline constexpr const char* kBase = "Base";
+inline constexpr const char* kNew = "New";
+inline constexpr const char* kDeviceOperators = "Device operators";
+inline constexpr const char* kHostOperators = "Host operators";
+inline constexpr const char* kChange = "Change";
+inline constexpr const char* kBaseCount = ">Base count";
+inline constexpr const char* kNewCount = ">New count";
+inline constexpr const char* kBaseTotal = ">Base total (µs)";
+inline constexpr const char* kNewTotal = ">New total (µs)";
+inline constexpr const char* kDifference = ">Difference (µs)";
+inline constexpr const char* kNoHostChange = "No host operator changed its count.";
+inline constexpr const char* kMoreRows = "more rows: opscope-cli compare --all or --json lists them";
+inline constexpr const char* kAdded = "added";
+inline constexpr const char* kDeleted = "deleted";
+inline constexpr const char* kIncreased = "increased";
+inline constexpr const char* kDecreased = "decreased";
+inline constexpr const char* kVanished = "vanished";
+inline constexpr const char* kNewOperator = "new";
+inline constexpr const char* kRegressedLabel = "regressed";
+
 } // namespace opscope::report::text

@@ -103,6 +103,8 @@ public:
     bool queueLength(const QueueOptions& options, QueueReport* out, Error* error);
     // The critical path of each step (steps empty: every ProfilerStep), core/analysis/launch/critical_path.h.
     bool criticalPaths(const std::vector<std::int64_t>& steps, std::vector<CriticalPath>* out, Error* error);
+    // The N of every ProfilerStep#N host slice, ascending and distinct (the Compare window's step lists).
+    bool profilerSteps(std::vector<std::int64_t>* out, Error* error);
     // The aggregates a comparison or a saved baseline is made of.
     bool baseline(const BaselineOptions& options, BaselineAggregates* out, Error* error);
     bool compareWith(TraceSession& newer, const BaselineOptions& baselineOptions, const CompareOptions& options,

@@ -5,7 +5,10 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <iterator>
 
 using namespace opscope::test;
 
@@ -134,11 +137,64 @@ TEST_CASE("cli critical-path: one row per step with its bound", "[cli][launch][c
     const std::string trace = writeTrace("lagcp.json", kLaggingTrace);
     CliResult csv = runCli({"critical-path", trace, "--csv"});
     REQUIRE(csv.exitCode == 0);
-    CHECK(firstLine(csv.out) == "step,start_ns,end_ns,host_ns,launch_ns,device_ns,sync_ns,bound");
+    CHECK(firstLine(csv.out) == "step,start_ns,end_ns,host_ns,launch_ns,device_ns,sync_ns,bound,length_ns,hta_bound");
     nlohmann::json j = nlohmann::json::parse(runCli({"critical-path", trace, "--json", "--step", "2"}).out);
     REQUIRE(j["steps"].size() == 1);
     CHECK(j["steps"][0]["step"] == 2);
     CHECK(j["steps"][0]["end_ns"] == 280000); // k_fwd2 ends after the step's host window
     CHECK(j["steps"][0]["bound"] == "device");
     CHECK(runCli({"critical-path", trace, "--step", "9"}).exitCode == 2);
+}
+
+TEST_CASE("cli compare --json; report --compare shows the same device and host-operator numbers", "[cli][launch][compare]") {
+    const std::string trace = writeTrace("lagreport.json", kLaggingTrace);
+    CliResult json = runCli({"compare", trace, trace, "--step", "1:2", "--json"});
+    REQUIRE(json.exitCode != 2);
+    const nlohmann::json j = nlohmann::json::parse(json.out);
+    nlohmann::json mm;
+    for (const auto& h : j["host_operators"])
+        if (h["name"] == "aten::mm") mm = h;
+    REQUIRE(mm.is_object());
+    CHECK(mm["change"] == "deleted");
+    CHECK(mm["base_total_ns"] == 15000);
+    CHECK(mm["diff_duration_ns"] == -15000);
+    CHECK(runCli({"compare", trace, trace, "--csv", "--json"}).exitCode == 2);
+
+    const std::string html = cliTempDir() + "/lagreport.html";
+    CliResult report = runCli({"report", trace, "--compare", trace, "--step", "1:2", "-o", html});
+    CHECK(runCli({"report", trace, "--step", "1", "-o", html}).exitCode == (OPSCOPE_CLI_RENDERS ? 2 : 3));
+    if (!OPSCOPE_CLI_RENDERS) {
+        CHECK(report.exitCode == 3);
+        return;
+    }
+    REQUIRE(report.exitCode == 0);
+    std::ifstream in(html);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(text.find("id=\"comparison\"") != std::string::npos);
+    const std::string section = text.substr(text.find("id=\"comparison\""));
+    // Every host operator that changed, and every device operator, with compare --json's numbers in µs.
+    auto micros = [](std::int64_t ns) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%s%lld.%03lld", ns < 0 ? "-" : "", static_cast<long long>(std::llabs(ns) / 1000),
+                      static_cast<long long>(std::llabs(ns) % 1000));
+        return std::string(buf);
+    };
+    for (const auto& h : j["host_operators"]) {
+        if (h["change"] == "unchanged") continue;
+        const std::string name = h["name"];
+        const std::size_t row = section.find("<code>" + name + "</code>");
+        REQUIRE(row != std::string::npos);
+        const std::string line = section.substr(row, section.find("</tr>", row) - row);
+        CHECK(line.find(">" + std::string(h["change"]) + "<") != std::string::npos);
+        CHECK(line.find(">" + micros(h["base_total_ns"]) + "<") != std::string::npos);
+        CHECK(line.find(">" + micros(h["diff_duration_ns"]) + "<") != std::string::npos);
+    }
+    for (const auto& d : j["operators"]) {
+        const std::string name = d["name"];
+        const std::size_t row = section.find("<code>" + name + "</code>");
+        REQUIRE(row != std::string::npos);
+        const std::string line = section.substr(row, section.find("</tr>", row) - row);
+        CHECK(line.find(">" + micros(d["delta_total_ns"]) + "<") != std::string::npos);
+        CHECK(line.find(">" + std::to_string(d["base_count"].get<long long>()) + "<") != std::string::npos);
+    }
 }

@@ -1,11 +1,17 @@
 #include "widgets/compare/compare_panel.h"
 
+#include "core/session/cancel_scope.h"
+#include "core/session/trace_session.h"
+#include "widgets/common/analysis_runner.h"
+#include "widgets/common/async_job.h"
 #include "widgets/common/csv_export.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/common/time_format.h"
 #include "widgets/compare/aligned_timelines.h"
 #include "widgets/compare/host_operator_diff_tab.h"
 #include "widgets/compare/comparison_models.h"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -58,6 +64,14 @@ ComparePanel::ComparePanel(QWidget* parent)
       operatorProxy_(makeProxy(operatorModel_, OperatorDiffModel::SortRole, this)),
       summaryProxy_(makeProxy(summaryModel_, ComparisonSummaryModel::SortRole, this)), timelines_(new AlignedTimelines(this)),
       hostOperators_(new HostOperatorDiffTab(this)) {
+    baseStep_ = new QComboBox(this);
+    newStep_ = new QComboBox(this);
+    stepLabel_ = new QLabel(tr("Steps:"), this);
+    stepJob_ = new AsyncJob(this);
+    baseStep_->setObjectName(QStringLiteral("compareBaseStep"));
+    newStep_->setObjectName(QStringLiteral("compareNewStep"));
+    baseStep_->setToolTip(tr("The base trace's ProfilerStep: the work it launched, as compare --step N:M"));
+    newStep_->setToolTip(tr("The new trace's ProfilerStep: the work it launched, as compare --step N:M"));
     operatorProxy_->setFilterKeyColumn(OperatorDiffModel::NameColumn);
     thresholdBox_->setRange(0, 1000);
     thresholdBox_->setDecimals(1);
@@ -72,6 +86,9 @@ ComparePanel::ComparePanel(QWidget* parent)
 
     auto* top = new QHBoxLayout;
     top->addWidget(title_, 1);
+    top->addWidget(stepLabel_);
+    top->addWidget(baseStep_);
+    top->addWidget(newStep_);
     top->addWidget(new QLabel(tr("Threshold:"), this));
     top->addWidget(thresholdBox_);
     auto* layout = new QVBoxLayout(this);
@@ -83,6 +100,65 @@ ComparePanel::ComparePanel(QWidget* parent)
     tabs_->addTab(hostOperators_, tr("Host operators")); // HTA's trace diff, host side
     timelines_->setMinimumHeight(360); // two lanes of each trace at least
     connect(thresholdBox_, &QDoubleSpinBox::valueChanged, this, [this] { recompute(); });
+    for (QComboBox* box : {baseStep_, newStep_})
+        connect(box, &QComboBox::currentIndexChanged, this, [this] { loadSteps(); });
+    fillStepBoxes();
+}
+
+void ComparePanel::fillStepBoxes() {
+    const bool available = inputs_.baseSession && inputs_.newSession && (!inputs_.baseSteps.empty() || !inputs_.newSteps.empty());
+    for (auto [box, steps] : {std::pair{baseStep_, &inputs_.baseSteps}, std::pair{newStep_, &inputs_.newSteps}}) {
+        const QSignalBlocker block(box);
+        box->clear();
+        box->addItem(box == baseStep_ ? tr("Base: whole trace") : tr("New: whole trace"), QVariant::fromValue<qint64>(-1));
+        for (std::int64_t n : *steps)
+            box->addItem((box == baseStep_ ? tr("Base: step %1") : tr("New: step %1")).arg(n), QVariant::fromValue<qint64>(n));
+        box->setVisible(available);
+    }
+    stepLabel_->setVisible(available);
+}
+
+void ComparePanel::setSteps(std::int64_t baseStep, std::int64_t newStep) {
+    {
+        const QSignalBlocker blockBase(baseStep_), blockNew(newStep_);
+        baseStep_->setCurrentIndex(std::max(0, baseStep_->findData(QVariant::fromValue<qint64>(baseStep))));
+        newStep_->setCurrentIndex(std::max(0, newStep_->findData(QVariant::fromValue<qint64>(newStep))));
+    }
+    loadSteps();
+}
+
+bool ComparePanel::waitForSteps(int timeoutMs) { return waitForAsyncJobs(timeoutMs); }
+
+// The same core call as `compare --step N:M`: TraceSession::baseline with BaselineOptions::step, per side.
+void ComparePanel::loadSteps() {
+    std::shared_ptr<TraceSession> base = inputs_.baseSession, current = inputs_.newSession;
+    if (!base || !current) return;
+    const std::int64_t baseStep = baseStep_->currentData().toLongLong(), newStep = newStep_->currentData().toLongLong();
+    struct StepAggregates {
+        BaselineAggregates base, current;
+        Error error;
+        bool ok = false;
+    };
+    using Ptr = std::shared_ptr<StepAggregates>;
+    stepJob_->start<Ptr>(
+        [base, current, baseStep, newStep](AsyncJob::CancelFlag cancel) {
+            CancelScope scope(cancel.get());
+            auto r = std::make_shared<StepAggregates>();
+            BaselineOptions baseOptions, newOptions;
+            baseOptions.step = baseStep;
+            newOptions.step = newStep;
+            r->ok = base->baseline(baseOptions, &r->base, &r->error) && current->baseline(newOptions, &r->current, &r->error);
+            return r;
+        },
+        [this](Ptr r) {
+            if (!r->ok) {
+                verdict_->setText(AnalysisRunner::failureText(tr("Could not compare the chosen steps: %1"), r->error).toHtmlEscaped());
+                return;
+            }
+            inputs_.base = std::move(r->base);
+            inputs_.current = std::move(r->current);
+            recompute();
+        });
 }
 
 QWidget* ComparePanel::buildDifferencesPage() {
@@ -137,6 +213,7 @@ void ComparePanel::setInputs(CompareInputs inputs) {
     inputs_ = std::move(inputs);
     title_->setText(tr("<b>Base</b> %1 &nbsp; <b>New</b> %2").arg(inputs_.baseLabel.toHtmlEscaped(), inputs_.newLabel.toHtmlEscaped()));
     timelines_->setData(inputs_.baseTimeline, inputs_.newTimeline, inputs_.baseLabel, inputs_.newLabel);
+    fillStepBoxes();
     recompute();
 }
 

@@ -9,6 +9,7 @@
 
 #include <memory>
 
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
@@ -21,6 +22,8 @@ class QModelIndex;
 namespace opscope {
 
 class AlignedTimelines;
+class AsyncJob;
+class TraceSession;
 class HostOperatorDiffTab;
 class ComparisonSummaryModel;
 class OperatorDiffModel;
@@ -30,6 +33,10 @@ struct CompareInputs {
     std::shared_ptr<const TimelineData> baseTimeline;
     std::shared_ptr<const TimelineData> newTimeline; // loaded with AlignedTimelines::alignmentShiftNs()
     QString baseLabel, newLabel;
+    // For the step selectors (ProfilerStep#N by launch, as `compare --step N:M`): each side's session and
+    // step numbers. Without both sessions (a baseline file) the selectors stay hidden.
+    std::shared_ptr<TraceSession> baseSession, newSession;
+    std::vector<std::int64_t> baseSteps, newSteps;
 };
 
 class ComparePanel : public QWidget {
@@ -38,6 +45,13 @@ public:
     explicit ComparePanel(QWidget* parent = nullptr);
 
     void setInputs(CompareInputs inputs);
+    // ProfilerStep#baseStep of the base against #newStep of the new trace (-1: the whole trace): both
+    // sides' aggregates are recomputed through their sessions off the GUI thread, then the diff.
+    void setSteps(std::int64_t baseStep, std::int64_t newStep);
+    QComboBox* baseStepBox() const { return baseStep_; }
+    QComboBox* newStepBox() const { return newStep_; }
+    // Waits until a step recomputation has reached the tables (tests, screenshots).
+    bool waitForSteps(int timeoutMs = 30000);
     // Share, e.g. 0.05; recomputes the diff (cheap: aggregates only).
     void setThreshold(double share);
     double threshold() const;
@@ -69,6 +83,8 @@ signals:
 
 private:
     void recompute();
+    void fillStepBoxes();
+    void loadSteps();
     void exportDialog(bool operators);
     QWidget* buildDifferencesPage();
     void showOperatorDetails(const QModelIndex& proxyIndex);
@@ -78,6 +94,10 @@ private:
     QLabel* title_;
     QLabel* verdict_;
     QDoubleSpinBox* thresholdBox_;
+    QComboBox* baseStep_;
+    QComboBox* newStep_;
+    QLabel* stepLabel_;
+    AsyncJob* stepJob_;
     QLineEdit* filter_ = nullptr;
     QTabWidget* tabs_;
     OperatorDiffModel* operatorModel_;
