@@ -717,6 +717,90 @@
         <source>Execution time per operator (rows, by total time) over the trace (columns): each row&apos;s compute, communication or memory time summed over its executions, not device busy.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This trace (new) against the base, as opscope-cli compare: device operators by name, largest change first, and host operators (cpu_op) counted on each side as HTA&apos;s trace diff: added, deleted, increased or decreased by count, with the durations beside. Times in µs, exact to the ns.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device operators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host operators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base total (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New total (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No host operator changed its count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more rows: opscope-cli compare --all or --json lists them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>increased</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decreased</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vanished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>regressed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TimeFormat</name>
@@ -1635,6 +1719,38 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Regressed beyond the threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The base trace&apos;s ProfilerStep: the work it launched, as compare --step N:M</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new trace&apos;s ProfilerStep: the work it launched, as compare --step N:M</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base: whole trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New: whole trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base: step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New: step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not compare the chosen steps: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

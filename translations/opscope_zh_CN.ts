@@ -717,6 +717,90 @@
         <source>Execution time per operator (rows, by total time) over the trace (columns): each row&apos;s compute, communication or memory time summed over its executions, not device busy.</source>
         <translation>各算子（行，按总时间排序）在整个 trace 上（列）的执行时间：每行为该算子各次执行的计算、通信或内存时间之和，不是设备忙碌时间。</translation>
     </message>
+    <message>
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>This trace (new) against the base, as opscope-cli compare: device operators by name, largest change first, and host operators (cpu_op) counted on each side as HTA&apos;s trace diff: added, deleted, increased or decreased by count, with the durations beside. Times in µs, exact to the ns.</source>
+        <translation>本 trace（新版）与基线的对比，与 opscope-cli compare 相同：Device 算子按名称，变化最大者在前；Host 算子（cpu_op）按 HTA 的 trace diff 在两侧计数：按次数分为新增、删除、增多或减少，并列出耗时。时间单位为 µs，精确到 ns。</translation>
+    </message>
+    <message>
+        <source>Base</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新版</translation>
+    </message>
+    <message>
+        <source>Device operators</source>
+        <translation>Device 算子</translation>
+    </message>
+    <message>
+        <source>Host operators</source>
+        <translation>Host 算子</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Base count</source>
+        <translation>基线次数</translation>
+    </message>
+    <message>
+        <source>New count</source>
+        <translation>新版次数</translation>
+    </message>
+    <message>
+        <source>Base total (µs)</source>
+        <translation>基线总时间 (µs)</translation>
+    </message>
+    <message>
+        <source>New total (µs)</source>
+        <translation>新版总时间 (µs)</translation>
+    </message>
+    <message>
+        <source>Difference (µs)</source>
+        <translation>差值 (µs)</translation>
+    </message>
+    <message>
+        <source>No host operator changed its count.</source>
+        <translation>没有 Host 算子的次数发生变化。</translation>
+    </message>
+    <message>
+        <source>more rows: opscope-cli compare --all or --json lists them</source>
+        <translation>行未显示：opscope-cli compare --all 或 --json 可列出全部</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>increased</source>
+        <translation>增多</translation>
+    </message>
+    <message>
+        <source>decreased</source>
+        <translation>减少</translation>
+    </message>
+    <message>
+        <source>vanished</source>
+        <translation>已消失</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>regressed</source>
+        <translation>劣化</translation>
+    </message>
 </context>
 <context>
     <name>TimeFormat</name>
@@ -1633,6 +1717,38 @@ The open trace is unchanged.</source>
     <message>
         <source>Regressed beyond the threshold</source>
         <translation>劣化超过阈值</translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation>迭代：</translation>
+    </message>
+    <message>
+        <source>The base trace&apos;s ProfilerStep: the work it launched, as compare --step N:M</source>
+        <translation>基线 trace 的 ProfilerStep：该迭代下发的工作，与 compare --step N:M 相同</translation>
+    </message>
+    <message>
+        <source>The new trace&apos;s ProfilerStep: the work it launched, as compare --step N:M</source>
+        <translation>新版 trace 的 ProfilerStep：该迭代下发的工作，与 compare --step N:M 相同</translation>
+    </message>
+    <message>
+        <source>Base: whole trace</source>
+        <translation>基线：整个 trace</translation>
+    </message>
+    <message>
+        <source>New: whole trace</source>
+        <translation>新版：整个 trace</translation>
+    </message>
+    <message>
+        <source>Base: step %1</source>
+        <translation>基线：迭代 %1</translation>
+    </message>
+    <message>
+        <source>New: step %1</source>
+        <translation>新版：迭代 %1</translation>
+    </message>
+    <message>
+        <source>Could not compare the chosen steps: %1</source>
+        <translation>无法对比所选迭代：%1</translation>
     </message>
 </context>
 <context>
