@@ -16,14 +16,23 @@
 
 using namespace opscope;
 
-TEST_CASE("the progress dialog closes before the import error shows", "[import_error]") {
-    QSettings().clear();
-    QTemporaryDir dir;
+namespace {
+
+// A trace cut off in the middle of an event: its import fails.
+QString writeBrokenTrace(const QTemporaryDir& dir) {
     const QString path = dir.filePath(QStringLiteral("broken.json"));
     QFile file(path);
     REQUIRE(file.open(QIODevice::WriteOnly));
     file.write(R"({"traceEvents": [{"name": "a", "ph": "X", "ts": 1, "dur": 2, "pid": 1, "tid": 1}, {"name": )");
-    file.close();
+    return path;
+}
+
+} // namespace
+
+TEST_CASE("the progress dialog closes before the import error shows", "[import_error]") {
+    QSettings().clear();
+    QTemporaryDir dir;
+    const QString path = writeBrokenTrace(dir);
 
     gui::MainWindow window;
     window.show();
@@ -57,11 +66,7 @@ TEST_CASE("the progress dialog closes before the import error shows", "[import_e
 TEST_CASE("a failed open shows the error and keeps the trace already open", "[import_error]") {
     QSettings().clear();
     QTemporaryDir dir;
-    const QString broken = dir.filePath(QStringLiteral("broken.json"));
-    QFile file(broken);
-    REQUIRE(file.open(QIODevice::WriteOnly));
-    file.write(R"([{"name": "a", "ph": "X", "ts": 1, "dur": 2, "pid": 1, "tid": 1}, {"name": )");
-    file.close();
+    const QString broken = writeBrokenTrace(dir);
 
     gui::MainWindow window;
     window.show();
