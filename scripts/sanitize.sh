@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite under AddressSanitizer (with LeakSanitizer) and UndefinedBehaviorSanitizer:
-# configures build-asan with clang, builds it, and runs ctest there. Politely: nice -n 10.
+# configures build-asan with clang, builds it, and runs ctest there. Politely: nice -n 19 (the machine is shared).
 #   usage: scripts/sanitize.sh [ctest arguments...]     e.g. scripts/sanitize.sh -R hardening
 #   OPSCOPE_ASAN_DIR  the build folder (default: build-asan)
 #   OPSCOPE_ASAN_GUI  ON (default) or OFF: OFF leaves out the widgets, the GUI and their tests
@@ -21,7 +21,7 @@ fi
 cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang "${launcher[@]}" \
       -DOPSCOPE_SANITIZE=ON -DOPSCOPE_FUZZ=ON -DOPSCOPE_BUILD_GUI="$gui" -DOPSCOPE_BUILD_BENCH=OFF
-nice -n 10 cmake --build "$dir" -j "$jobs"
+nice -n 19 cmake --build "$dir" -j "$jobs"
 
 # detect_leaks: leaks fail a test; the suppressions name only leaks inside Qt and system libraries,
 # each with its reason. halt_on_error: the first UB finding fails the test (as ASan's do).
@@ -30,4 +30,4 @@ export LSAN_OPTIONS="suppressions=$root/tests/sanitizers/lsan.supp:print_suppres
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export QT_QPA_PLATFORM=offscreen
 cd "$dir"
-nice -n 10 ctest --output-on-failure "$@"
+nice -n 19 ctest --output-on-failure "$@"

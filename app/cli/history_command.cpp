@@ -123,24 +123,25 @@ bool collect(const std::string& input, const RunDescription& d, CollectedRun* ru
     return true;
 }
 
-// Adds the run unless its content is in the history already; false when the history refused the write.
-bool addCollected(HistoryStore& store, const CollectedRun& run, bool again) {
+// Adds the run unless its content is in the history already. Returns the exit code: 2 when the run holds a
+// value no history keeps (a hand-edited baseline), 3 when the history refused the write.
+int addCollected(HistoryStore& store, const CollectedRun& run, bool again) {
     Error error;
     if (!again) {
         if (std::optional<RunInfo> existing = store.runWithHash(run.info.contentHash, &error)) {
             std::printf("%s is in the history already as run %lld (%s): skipped (--again adds it anyway)\n",
                         run.info.tracePath.c_str(), static_cast<long long>(existing->id), existing->label.c_str());
-            return true;
+            return kExitOk;
         }
     }
     std::optional<std::int64_t> id = store.addRun(run.info, run.metrics, &error);
     if (!id) {
         std::fprintf(stderr, "opscope-cli history: %s\n", describe(error).c_str());
-        return false;
+        return error.code == ErrorCode::WrongType ? kExitBadInput : kExitFailure;
     }
     std::printf("run %lld added: %s, %s, %zu metrics\n", static_cast<long long>(*id), run.info.label.c_str(),
                 formatRunTime(run.info.runTimeNs).c_str(), run.metrics.size());
-    return true;
+    return kExitOk;
 }
 
 int add(ArgParser parser) {
@@ -154,7 +155,7 @@ int add(ArgParser parser) {
     if (!openHistory(dbPath, true, &store)) return kExitBadInput;
     CollectedRun run;
     if (!collect(parser.positional()[0], d, &run)) return kExitBadInput;
-    return addCollected(*store, run, again) ? kExitOk : kExitFailure;
+    return addCollected(*store, run, again);
 }
 
 ordered_json runJson(const RunInfo& r) {
@@ -236,7 +237,9 @@ int check(ArgParser parser) {
         std::printf("%zu metric(s) checked against %zu recent run(s): %s\n", report.metricsChecked,
                     report.runsConsidered, report.regressions.empty() ? "no regression" : "regressed");
     }
-    if (addAfter && !addCollected(*store, run, true)) return kExitFailure;
+    if (addAfter) {
+        if (const int added = addCollected(*store, run, true); added != kExitOk) return added;
+    }
     return report.regressions.empty() ? kExitOk : kExitRegression;
 }
 
@@ -405,7 +408,7 @@ int importBaselines(ArgParser parser) {
     for (const std::string& path : parser.positional()) {
         CollectedRun run;
         if (!collectBaseline(path, d, &run)) return kExitBadInput;
-        if (!addCollected(*store, run, false)) return kExitFailure;
+        if (const int added = addCollected(*store, run, false); added != kExitOk) return added;
     }
     return kExitOk;
 }

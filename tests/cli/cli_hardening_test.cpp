@@ -97,8 +97,27 @@ TEST_CASE("cli hardening: crafted stores end with exit 2 and a message naming th
             CHECK(r.err.find("bad-store") != std::string::npos);
             CHECK(r.err.find(store) != std::string::npos);
         }
-        CliResult shot = runCli({"screenshot", store, "--view", "stats", "-o", dir + "/x.png"});
-        CHECK(shot.exitCode == (OPSCOPE_CLI_RENDERS ? 2 : 3)); // without the GUI: no renderer, exit 3
+        for (const char* view : {"stats", "heatmap"}) {
+            CliResult shot = runCli({"screenshot", store, "--view", view, "-o", dir + "/x.png"});
+            INFO(view);
+            CHECK(shot.exitCode == (OPSCOPE_CLI_RENDERS ? 2 : 3)); // without the GUI: no renderer, exit 3
+        }
+    }
+    SECTION("track id 9e9") {
+        opscope::Database(store, opscope::Database::Mode::ReadWrite)
+            .exec("UPDATE track SET id = 9000000000 WHERE id = (SELECT min(id) FROM track); "
+                  "UPDATE slice SET track_id = 9000000000 WHERE track_id = (SELECT min(track_id) FROM slice)");
+        for (const char* command : {"stats", "bubbles", "diagnose"}) {
+            CliResult r = runCli({command, store});
+            INFO(command << ": " << r.err);
+            CHECK(r.exitCode == 2);
+            CHECK(r.err.find(store) != std::string::npos);
+        }
+        for (const char* view : {"stats", "heatmap"}) {
+            CliResult shot = runCli({"screenshot", store, "--view", view, "-o", dir + "/x.png"});
+            INFO(view);
+            CHECK(shot.exitCode == (OPSCOPE_CLI_RENDERS ? 2 : 3));
+        }
     }
     SECTION("no track table") {
         opscope::Database(store, opscope::Database::Mode::ReadWrite).exec("DROP TABLE track");
@@ -159,6 +178,20 @@ TEST_CASE("cli hardening: baseline files of the wrong types and bad graphs exit 
         CHECK(r.exitCode == 2);
         CHECK(r.err.find(path) != std::string::npos);
     }
+}
+
+TEST_CASE("cli hardening: a bad *_et.json beside the trace (found on its own) ends with exit 2 naming it",
+          "[hardening][cli]") {
+    // The GUI's graph dock and `graph import STORE` without a graph look for it beside the trace.
+    std::string dir = cliTempDir();
+    std::string trace = write(dir + "/run.json", R"([{"ph":"X","name":"k","cat":"kernel","pid":1,"tid":1,"ts":1,"dur":5}])");
+    std::string et = write(dir + "/run_et.json", "[1e309");
+    REQUIRE(runCli({"import", trace, "--quiet"}).exitCode == 0);
+    CliResult r = runCli({"graph", "import", trace});
+    INFO(r.err);
+    CHECK(r.exitCode == 2);
+    CHECK(r.err.find(et) != std::string::npos);
+    CHECK(readAll(et) == "[1e309"); // the file is left as it was
 }
 
 TEST_CASE("cli hardening: invalid UTF-8 in names imports, then baseline save works", "[hardening][cli]") {

@@ -1,5 +1,6 @@
 #include "fuzz_support.h"
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
@@ -14,6 +15,12 @@ const std::string& scratchDir() {
         fs::path base = fs::is_directory("/dev/shm", ec) ? fs::path("/dev/shm") : fs::temp_directory_path();
         fs::path d = base / ("opscope-fuzz-" + std::to_string(::getpid()));
         fs::create_directories(d, ec);
+        // Gone when the process ends (a replay, a fuzzing run's normal end or a finding): one folder per
+        // process would otherwise pile up in /dev/shm, which is memory.
+        std::atexit([] {
+            std::error_code ignored;
+            fs::remove_all(scratchDir(), ignored);
+        });
         return d.string();
     }();
     return dir;

@@ -15,6 +15,21 @@ def put(harness, name, data):
         f.write(data if isinstance(data, bytes) else data.encode())
 
 
+def put_altered_copy(harness, base, name, sql):
+    """A copy of the SQLite file base with sql run on it, compacted to 512-byte pages; returns its bytes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, name)
+        db = sqlite3.connect(base)
+        out = sqlite3.connect(path)
+        db.backup(out)
+        db.close()
+        out.executescript(sql + "; PRAGMA page_size=512; VACUUM;")
+        out.close()
+        data = open(path, "rb").read()
+    put(harness, name, data)
+    return data
+
+
 def nested_object(depth):
     return '{"a":' * depth + "1" + "}" * depth
 
@@ -121,14 +136,7 @@ def store_open(cli):
         subprocess.run([cli, "import", trace, "-o", base, "--quiet"], check=True)
 
         def variant(name, sql):
-            path = os.path.join(tmp, name)
-            db = sqlite3.connect(base)
-            out = sqlite3.connect(path)
-            db.backup(out)
-            db.close()
-            out.executescript(sql + "; PRAGMA page_size=512; VACUUM;")
-            out.close()
-            put("store_open", name, open(path, "rb").read())
+            return put_altered_copy("store_open", base, name, sql)
 
         variant("seed_store.sqlite", "SELECT 1")
         variant("case04_slice_count_4e9.sqlite", "UPDATE track SET slice_count = 4000000000")
@@ -136,6 +144,44 @@ def store_open(cli):
         variant("case04_no_track_table.sqlite", "DROP TABLE track")
         variant("case04_string_id_huge.sqlite", "UPDATE string SET id = 3000000000 WHERE id = 1")
         variant("case04_depth_huge.sqlite", "UPDATE slice SET depth = 2000000000")
+
+
+def history_db(cli):
+    """A run history written by `history add` (12 runs: enough for bands to be judged), then damaged."""
+    with tempfile.TemporaryDirectory() as tmp:
+        trace = os.path.join(tmp, "t.json")
+        with open(trace, "w") as f:
+            f.write('[{"ph":"X","name":"k","cat":"kernel","pid":1,"tid":1,"ts":1,"dur":5},'
+                    '{"ph":"X","name":"k","cat":"kernel","pid":1,"tid":1,"ts":10,"dur":5}]')
+        base = os.path.join(tmp, "h.sqlite")
+        for i in range(12):
+            subprocess.run([cli, "history", "add", trace, "--db", base, "--again", "--time", str(1700000000 + i),
+                            "--label", "run%d" % i], check=True, stdout=subprocess.DEVNULL)
+
+        def variant(name, sql):
+            return put_altered_copy("history_db", base, name, sql)
+
+        seed = variant("seed_history.sqlite", "UPDATE history_run SET known_change = 1 WHERE id = 4")
+        # Values that grow from run 6 on: a step, then a drift (both paths of the detection).
+        variant("seed_history_drift.sqlite", "UPDATE history_metric SET value = value * (1 + max(run_id - 5, 0) * 0.2)")
+        variant("s5_invalid_utf8_texts.sqlite", "UPDATE history_run SET label = CAST(X'62ADFF' AS TEXT), "
+                "commit_id = CAST(X'EDA080' AS TEXT), host = CAST(X'C0AF' AS TEXT) WHERE id = 2; "
+                "UPDATE history_metric SET scope = CAST(X'6BFF' AS TEXT) WHERE run_id = 3")
+        variant("s5_value_inf.sqlite", "UPDATE history_metric SET value = 9e999 WHERE run_id = 5")
+        variant("s5_value_beyond_2p63.sqlite", "UPDATE history_metric SET value = "
+                "CASE run_id % 2 WHEN 0 THEN 1e308 ELSE -1e308 END")
+        variant("s5_value_null_and_text.sqlite", "CREATE TABLE m2(run_id INTEGER, name TEXT, scope TEXT, value, unit TEXT); "
+                "INSERT INTO m2 SELECT run_id, name, scope, CASE run_id % 3 WHEN 0 THEN NULL WHEN 1 THEN 'abc' "
+                "ELSE X'00' END, unit FROM history_metric; DROP TABLE history_metric; ALTER TABLE m2 RENAME TO history_metric")
+        variant("s5_run_time_extremes.sqlite", "UPDATE history_run SET run_time_ns = -9223372036854775808 WHERE id = 1; "
+                "UPDATE history_run SET run_time_ns = 9223372036854775807, added_at_ns = -1 WHERE id = 2")
+        variant("s5_schema_version_2.sqlite", "UPDATE history_meta SET value = '2' WHERE key = 'schema_version'")
+        variant("s5_not_a_history.sqlite", "DROP TABLE history_meta")
+        variant("s5_run_table_without_label.sqlite", "ALTER TABLE history_run DROP COLUMN label")
+        variant("s5_run_table_is_a_view.sqlite", "CREATE TABLE r2 AS SELECT * FROM history_run; DROP TABLE history_run; "
+                "CREATE VIEW history_run AS SELECT * FROM r2 WHERE 1/0")
+        put("history_db", "s5_truncated.sqlite", seed[: len(seed) // 2])
+        put("history_db", "s5_not_sqlite.sqlite", b"[not an sqlite file]")
 
 
 if __name__ == "__main__":
@@ -146,3 +192,4 @@ if __name__ == "__main__":
     baseline_rules()
     if len(sys.argv) > 1:
         store_open(sys.argv[1])
+        history_db(sys.argv[1])

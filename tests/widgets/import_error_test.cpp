@@ -1,4 +1,5 @@
-// A failed import: the progress dialog is gone before the error message shows.
+// A failed import: the progress dialog is gone before the error message shows, and the trace already open
+// stays open.
 #include "app/gui/main_window.h"
 
 #include <QApplication>
@@ -15,14 +16,23 @@
 
 using namespace opscope;
 
-TEST_CASE("the progress dialog closes before the import error shows", "[import_error]") {
-    QSettings().clear();
-    QTemporaryDir dir;
+namespace {
+
+// A trace cut off in the middle of an event: its import fails.
+QString writeBrokenTrace(const QTemporaryDir& dir) {
     const QString path = dir.filePath(QStringLiteral("broken.json"));
     QFile file(path);
     REQUIRE(file.open(QIODevice::WriteOnly));
     file.write(R"({"traceEvents": [{"name": "a", "ph": "X", "ts": 1, "dur": 2, "pid": 1, "tid": 1}, {"name": )");
-    file.close();
+    return path;
+}
+
+} // namespace
+
+TEST_CASE("the progress dialog closes before the import error shows", "[import_error]") {
+    QSettings().clear();
+    QTemporaryDir dir;
+    const QString path = writeBrokenTrace(dir);
 
     gui::MainWindow window;
     window.show();
@@ -50,4 +60,43 @@ TEST_CASE("the progress dialog closes before the import error shows", "[import_e
     CHECK_FALSE(loaded.first().at(0).toBool());
     CHECK(sawError);
     CHECK_FALSE(progressVisibleWithError);
+}
+
+// Issue #14: a file that fails to open leaves the trace already open as it was, in every view.
+TEST_CASE("a failed open shows the error and keeps the trace already open", "[import_error]") {
+    QSettings().clear();
+    QTemporaryDir dir;
+    const QString broken = writeBrokenTrace(dir);
+
+    gui::MainWindow window;
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy loaded(&window, &gui::MainWindow::traceLoaded);
+    window.openPaths({QStringLiteral(OPSCOPE_SOURCE_DIR "/resources/samples/sample_trace.json")});
+    window.waitForImport();
+    if (loaded.isEmpty()) REQUIRE(loaded.wait(10000));
+    REQUIRE(loaded.takeFirst().at(0).toBool());
+    TraceDocument* const document = window.document();
+    const std::string store = window.storePath();
+    const QString title = window.windowTitle();
+    REQUIRE(document);
+
+    bool sawError = false;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+            sawError = box->text().contains(QStringLiteral("broken.json"));
+            box->close();
+        }
+    });
+    poll.start(10);
+    window.openPaths({broken});
+    window.waitForImport();
+    if (loaded.isEmpty()) REQUIRE(loaded.wait(5000));
+    REQUIRE(loaded.count() == 1);
+    CHECK_FALSE(loaded.first().at(0).toBool());
+    CHECK(sawError);
+    CHECK(window.document() == document);
+    CHECK(window.storePath() == store);
+    CHECK(window.windowTitle() == title);
 }
