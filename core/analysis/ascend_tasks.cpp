@@ -35,6 +35,8 @@ bool loadAscendTasks(DiagnosisContext& ctx, const std::vector<std::string>& rati
     // import. A trace of another kind may carry metrics of the same names (a generated aic_mac_ratio), and
     // reading a column over every slice is the costly part of the diagnosis.
     const bool kernelDetails = !core.empty() || !state.empty();
+    // Ratios exist only beside kernel_details: without it the caller gets no ratio and no task to judge.
+    if (!kernelDetails && !ratioNames.empty()) return true;
     if (kernelDetails && !loadNumber(ctx, {"Block Dim", "Block Num"}, &block, &out->hasBlockDim, error)) return false;
     if (kernelDetails && !loadNumber(ctx, {"Mix Block Dim", "Mix Block Num"}, &mixBlock, &hasMix, error)) return false;
     std::vector<std::vector<double>> ratios;
