@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <numeric>
-#include <thread>
 
 namespace opscope {
 
@@ -129,155 +128,70 @@ const std::vector<std::string>& annotationCategories() {
     return categories;
 }
 
-namespace {
-
-// What one scan of slice rows keeps: the rows of wanted tracks, and what the filter left out.
-struct ScannedRows {
-    std::vector<SliceRecord> rows;
-    std::int64_t skippedAnnotations = 0, skippedNotWork = 0;
-    std::vector<NotWorkSlice> notWork;
-};
-
-// The per-store-track facts a scan needs, shared read-only by the threads of a parallel scan.
-struct ScanPlan {
-    const std::vector<std::int64_t>* logicalIds = nullptr;
-    const SliceLoadFilter* filter = nullptr;
-    std::int64_t maxTrack = 0;
-    std::vector<std::int32_t> wanted; // store track id -> index of its logical track (-1: not wanted)
-    std::vector<bool> compute;        // store track id -> is a compute track
-};
-
-void scanRows(SliceRowReader& reader, const ScanPlan& plan, ScannedRows* out) {
-    const SliceLoadFilter& filter = *plan.filter;
-    const std::vector<std::uint32_t>& skipCats = filter.computeCategoriesToSkip;
-    SliceRow row;
-    while (reader.step()) {
-        const std::int64_t track = reader.trackId();
-        if (track < 0 || track > plan.maxTrack || plan.wanted[static_cast<std::size_t>(track)] < 0) continue;
-        const auto logical = static_cast<std::size_t>(plan.wanted[static_cast<std::size_t>(track)]);
-        const bool compute = plan.compute[static_cast<std::size_t>(track)];
-        reader.read(&row);
-        SliceRecord r;
-        toRecord(row, &r);
-        if (!skipCats.empty() && compute && std::binary_search(skipCats.begin(), skipCats.end(), r.catId)) {
-            ++out->skippedAnnotations;
-            continue;
-        }
-        if (filter.deviceClasses && compute) {
-            std::optional<DeviceClass> c = filter.deviceClasses->classOf(r.id);
-            if (c && !isDeviceWork(*c)) {
-                ++out->skippedNotWork;
-                if (filter.notWork)
-                    out->notWork.push_back({r.id, (*plan.logicalIds)[logical], r.tsNs, r.endNs(), r.nameId, r.argId, *c});
-                continue;
-            }
-        }
-        r.trackIndex = static_cast<std::uint32_t>(logical);
-        out->rows.push_back(r);
-    }
-}
-
-// How many id ranges a whole-table scan is split into, each read on a connection of its own.
-std::size_t scanThreads() { return std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 4); }
-
-// Reads every slice in id order, in `parts` id ranges at once (part 0 on db, the others on read-only
-// connections of their own under db's cancel flag), concatenated in id order: the same rows as one scan.
-std::size_t scanAllSlices(Database& db, const ScanPlan& plan, std::size_t parts, ScannedRows* out) {
-    std::int64_t minId = 0, maxId = 0;
-    if (parts <= 1 || !readSliceIdBounds(db, &minId, &maxId) || maxId - minId < static_cast<std::int64_t>(parts)) {
-        SliceRowReader reader(db, SliceRowReader::Scope::AllSlices);
-        scanRows(reader, plan, out);
-        return 1;
-    }
-    const std::int64_t width = (maxId - minId) / static_cast<std::int64_t>(parts) + 1;
-    std::vector<ScannedRows> scanned(parts);
-    std::vector<std::string> failures(parts);
-    auto scanPart = [&](Database& connection, std::size_t part) {
-        const std::int64_t first = minId + width * static_cast<std::int64_t>(part);
-        const std::int64_t end = part + 1 == parts ? maxId + 1 : first + width;
-        SliceRowReader reader(connection, SliceRowReader::Scope::IdRange);
-        reader.selectIdRange(first, end);
-        scanRows(reader, plan, &scanned[part]);
-    };
-    std::vector<std::thread> threads;
-    for (std::size_t part = 1; part < parts; ++part)
-        threads.emplace_back([&, part] {
-            try {
-                Database connection(db.path(), Database::Mode::ReadOnly);
-                connection.setInterruptFlag(db.interruptFlag());
-                scanPart(connection, part);
-            } catch (const SqliteError& e) {
-                failures[part] = e.what();
-            }
-        });
-    try {
-        scanPart(db, 0);
-    } catch (const SqliteError& e) {
-        failures[0] = e.what();
-    }
-    for (std::thread& t : threads) t.join();
-    for (const std::string& failure : failures)
-        if (!failure.empty()) throw SqliteError(failure);
-    std::size_t total = 0;
-    for (const ScannedRows& part : scanned) total += part.rows.size();
-    *out = std::move(scanned[0]);
-    out->rows.reserve(total);
-    for (std::size_t part = 1; part < parts; ++part) {
-        ScannedRows& more = scanned[part];
-        out->rows.insert(out->rows.end(), more.rows.begin(), more.rows.end());
-        out->skippedAnnotations += more.skippedAnnotations;
-        out->skippedNotWork += more.skippedNotWork;
-        out->notWork.insert(out->notWork.end(), more.notWork.begin(), more.notWork.end());
-    }
-    return parts;
-}
-
-} // namespace
-
 bool loadSlices(Database& db, const TrackCatalog& catalog, const std::vector<std::int64_t>& logicalIds,
                 SliceSet* out, Error* error, const SliceLoadFilter& filter) {
     out->trackIds = logicalIds;
-    ScanPlan plan;
-    plan.logicalIds = &logicalIds;
-    plan.filter = &filter;
-    plan.maxTrack = catalog.tracks().empty() ? 0 : catalog.tracks().back().id;
-    plan.wanted.assign(static_cast<std::size_t>(plan.maxTrack + 1), -1);
-    plan.compute.assign(static_cast<std::size_t>(plan.maxTrack + 1), false);
-    for (const TrackRecord& t : catalog.tracks()) plan.compute[static_cast<std::size_t>(t.id)] = t.isCompute;
+    std::int64_t maxTrack = catalog.tracks().empty() ? 0 : catalog.tracks().back().id;
+    // Store track id -> index of its logical track in logicalIds (-1: not wanted).
+    std::vector<std::int32_t> wanted(static_cast<std::size_t>(maxTrack + 1), -1);
+    std::vector<bool> compute(static_cast<std::size_t>(maxTrack + 1), false);
+    for (const TrackRecord& t : catalog.tracks()) compute[static_cast<std::size_t>(t.id)] = t.isCompute;
+    const std::vector<std::uint32_t>& skipCats = filter.computeCategoriesToSkip;
     std::int64_t wantedSlices = 0, allSlices = 0;
     for (std::size_t i = 0; i < logicalIds.size(); ++i)
         for (std::int64_t id : catalog.lanesOf(logicalIds[i])) {
-            plan.wanted[static_cast<std::size_t>(id)] = static_cast<std::int32_t>(i);
+            wanted[static_cast<std::size_t>(id)] = static_cast<std::int32_t>(i);
             wantedSlices += catalog.find(id)->sliceCount;
         }
     for (const TrackRecord& t : catalog.tracks()) allSlices += t.sliceCount;
-    ScannedRows scanned;
+    std::vector<SliceRecord> rows;
     // Stored counts are hints: a reservation never trusts them beyond what any real trace needs.
-    scanned.rows.reserve(static_cast<std::size_t>(std::clamp<std::int64_t>(wantedSlices, 0, std::int64_t{1} << 24)));
+    rows.reserve(static_cast<std::size_t>(std::clamp<std::int64_t>(wantedSlices, 0, std::int64_t{1} << 24)));
     try {
         // A table scan in rowid order beats index lookups unless few of the slices are wanted.
-        if (wantedSlices * 4 > allSlices) {
-            // A second connection sees what this one sees only when this one cannot hold uncommitted rows.
-            const bool parallel = allSlices >= filter.parallelScanMinSlices && db.isReadOnly();
-            const std::size_t parts = scanAllSlices(db, plan, parallel ? scanThreads() : 1, &scanned);
-            if (filter.scanParts) *filter.scanParts = parts;
+        bool scanAll = wantedSlices * 4 > allSlices;
+        SliceRowReader reader(db, scanAll ? SliceRowReader::Scope::AllSlices : SliceRowReader::Scope::OneTrack);
+        SliceRow row;
+        auto readAll = [&]() {
+            while (reader.step()) {
+                const std::int64_t track = reader.trackId();
+                if (track < 0 || track > maxTrack || wanted[static_cast<std::size_t>(track)] < 0) continue;
+                reader.read(&row);
+                SliceRecord r;
+                toRecord(row, &r);
+                if (!skipCats.empty() && compute[static_cast<std::size_t>(track)] &&
+                    std::binary_search(skipCats.begin(), skipCats.end(), r.catId)) {
+                    if (filter.skipped) ++*filter.skipped;
+                    continue;
+                }
+                if (filter.deviceClasses && compute[static_cast<std::size_t>(track)]) {
+                    std::optional<DeviceClass> c = filter.deviceClasses->classOf(r.id);
+                    if (c && !isDeviceWork(*c)) {
+                        if (filter.skippedNotWork) ++*filter.skippedNotWork;
+                        if (filter.notWork)
+                            filter.notWork->push_back({r.id, logicalIds[static_cast<std::size_t>(wanted[static_cast<std::size_t>(track)])],
+                                                       r.tsNs, r.endNs(), r.nameId, r.argId, *c});
+                        continue;
+                    }
+                }
+                r.trackIndex = static_cast<std::uint32_t>(wanted[static_cast<std::size_t>(track)]);
+                rows.push_back(r);
+            }
+        };
+        if (scanAll) {
+            readAll();
         } else {
-            if (filter.scanParts) *filter.scanParts = 1;
-            SliceRowReader reader(db, SliceRowReader::Scope::OneTrack);
             for (std::int64_t id : logicalIds)
                 for (std::int64_t lane : catalog.lanesOf(id)) {
                     reader.selectTrack(lane);
-                    scanRows(reader, plan, &scanned);
+                    readAll();
                 }
         }
     } catch (const SqliteError& e) {
         if (error) *error = storeError(db, e.what());
         return false;
     }
-    if (filter.skipped) *filter.skipped += scanned.skippedAnnotations;
-    if (filter.skippedNotWork) *filter.skippedNotWork += scanned.skippedNotWork;
-    if (filter.notWork) filter.notWork->insert(filter.notWork->end(), scanned.notWork.begin(), scanned.notWork.end());
-    groupByTrack(scanned.rows, logicalIds.size(), out);
+    groupByTrack(rows, logicalIds.size(), out);
     out->finalize();
     return true;
 }

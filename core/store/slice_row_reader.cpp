@@ -9,38 +9,14 @@ namespace {
 // coalesce() in SQL would cost a function call per row.
 constexpr const char* kSliceColumns =
     "SELECT id, track_id, ts, dur, self_dur, depth, name_id, cat_id, type_id, arg_id, flags FROM slice";
-
-const char* whereOf(SliceRowReader::Scope scope) {
-    switch (scope) {
-    case SliceRowReader::Scope::AllSlices: return "";
-    case SliceRowReader::Scope::OneTrack: return " WHERE track_id = ?";
-    case SliceRowReader::Scope::IdRange: return " WHERE id >= ? AND id < ?";
-    }
-    return "";
-}
-
 } // namespace
 
 SliceRowReader::SliceRowReader(Database& db, Scope scope)
-    : statement_(db.prepare(std::string(kSliceColumns) + whereOf(scope))) {}
+    : statement_(db.prepare(std::string(kSliceColumns) + (scope == Scope::OneTrack ? " WHERE track_id = ?" : ""))) {}
 
 void SliceRowReader::selectTrack(std::int64_t trackId) {
     statement_.reset();
     statement_.bind(1, trackId);
-}
-
-void SliceRowReader::selectIdRange(std::int64_t firstId, std::int64_t endId) {
-    statement_.reset();
-    statement_.bind(1, firstId);
-    statement_.bind(2, endId);
-}
-
-bool readSliceIdBounds(Database& db, std::int64_t* minId, std::int64_t* maxId) {
-    Statement st = db.prepare("SELECT min(id), max(id) FROM slice");
-    if (!st.step() || st.isNull(0) || st.isNull(1)) return false;
-    *minId = st.int64(0);
-    *maxId = st.int64(1);
-    return true;
 }
 
 bool SliceRowReader::next(SliceRow* r) {

@@ -1,5 +1,5 @@
-// Reads slice rows for the analyses' snapshots (core/analysis/store_access): every slice in id order, the
-// slices of an id range in id order, or the slices of one store track at a time. Plain rows; SQLite errors are thrown as SqliteError.
+// Reads slice rows for the analyses' snapshots (core/analysis/store_access): every slice in id order, or
+// the slices of one store track at a time. Plain rows; SQLite errors are thrown as SqliteError.
 #pragma once
 #include "core/model/time.h"
 #include "core/store/sqlite_db.h"
@@ -18,12 +18,10 @@ struct SliceRow {
 
 class SliceRowReader {
 public:
-    enum class Scope { AllSlices, OneTrack, IdRange };
+    enum class Scope { AllSlices, OneTrack };
     SliceRowReader(Database& db, Scope scope);
     // OneTrack: the slices of trackId next (restarts the statement).
     void selectTrack(std::int64_t trackId);
-    // IdRange: the slices with firstId <= id < endId next (restarts the statement).
-    void selectIdRange(std::int64_t firstId, std::int64_t endId);
     bool next(SliceRow* row);
     // The same in two steps, for a scan that keeps few of the rows: step() to the next row, trackId() of
     // it, and read() of the other columns only for a row that is kept (each column read costs a call).
@@ -34,8 +32,5 @@ public:
 private:
     Statement statement_;
 };
-
-// The smallest and largest slice id; false for a store without slices.
-bool readSliceIdBounds(Database& db, std::int64_t* minId, std::int64_t* maxId);
 
 } // namespace opscope
