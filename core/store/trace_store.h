@@ -16,8 +16,10 @@ struct OpenOptions {
     // OPSCOPE_DEVICE_CLASSES environment variable, else the shipped rules only.
     std::string deviceClassRulesPath;
     // Inputs imported at once when several go into one store (core/session/parallel_import.h):
-    // 0 is one per core (std::thread::hardware_concurrency), 1 the sequential import.
-    int jobs = 0;
+    // 1 (the default) is the sequential import, 0 one per core (std::thread::hardware_concurrency).
+    // Opt-in: on the 2-core machine the merge of the parts costs more than the parallel parse saves
+    // (docs/BENCHMARKS.md, "Parallel import").
+    int jobs = 1;
 };
 
 struct OpenResult {
