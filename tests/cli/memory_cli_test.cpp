@@ -1,6 +1,7 @@
 // opscope-cli memory run as the real binary: --json fields (docs/cli.md) on a Kineto fixture with
 // known answers and on the shared torch_npu sample, --at, --csv tables, and bad arguments.
 #include "cli_runner.h"
+#include "tests/memory_fixtures.h"
 #include "tests/shared_samples.h"
 
 #include <catch2/catch.hpp>
@@ -12,21 +13,9 @@ using namespace opscope::test;
 
 namespace {
 
-// GPU 0: 512 B by aten::empty (freed at 140 us), 1024 B by aten::mul (never freed); peak 1536 B at 125 us.
-const char* kKinetoMemory = R"({"traceEvents":[
- {"ph":"X","name":"aten::empty","pid":1,"tid":1,"ts":100,"dur":10,"cat":"cpu_op"},
- {"ph":"i","s":"t","name":"[memory]","pid":1,"tid":1,"ts":105,
-  "args":{"Device Type":1,"Device Id":0,"Addr":1000,"Bytes":512,"Total Allocated":512,"Total Reserved":2097152}},
- {"ph":"X","name":"aten::mul","pid":1,"tid":1,"ts":120,"dur":10,"cat":"cpu_op"},
- {"ph":"i","s":"t","name":"[memory]","pid":1,"tid":1,"ts":125,
-  "args":{"Device Type":1,"Device Id":0,"Addr":2000,"Bytes":1024,"Total Allocated":1536,"Total Reserved":2097152}},
- {"ph":"i","s":"t","name":"[memory]","pid":1,"tid":1,"ts":140,
-  "args":{"Device Type":1,"Device Id":0,"Addr":1000,"Bytes":-512,"Total Allocated":1024,"Total Reserved":4194304}}
-]})";
-
 std::string writeFixture() {
     std::string path = cliTempDir() + "/kineto_memory.json";
-    std::ofstream(path) << kKinetoMemory;
+    std::ofstream(path) << kKinetoMemoryTrace;
     return path;
 }
 

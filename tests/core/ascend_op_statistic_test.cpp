@@ -54,12 +54,9 @@ TEST_CASE("op statistic shared: stats by type and core type reproduce op_statist
     std::vector<OpStatisticRow> expected = readOpStatistic(folder + "/ASCEND_PROFILER_OUTPUT/op_statistic.csv");
     REQUIRE(expected.size() == 33);
     TempDir dir;
-    OpenOptions open;
-    open.storePath = dir.file("r0.opscope.sqlite");
-    OpenResult opened;
+    const std::string store = importedStore(dir, folder, "r0.opscope.sqlite");
     Error error;
-    REQUIRE(openTrace({folder}, open, ImportProgress{}, &opened, &error));
-    Database db = openReadOnly(opened.storePath);
+    Database db = openReadOnly(store);
     OperatorStatsOptions options;
     options.grouping.by = GroupBy::Type;
     options.splitByCoreType = true;
@@ -91,12 +88,9 @@ TEST_CASE("op statistic shared: stats by type and core type reproduce op_statist
 TEST_CASE("op statistic: the Core Type filter keeps one core type's rows", "[ascend][operators][shared]") {
     std::string folder = sharedPathOrSkip("samples/ascend/torch_npu_text_rank0/rank0_ascend_pt");
     TempDir dir;
-    OpenOptions open;
-    open.storePath = dir.file("r0.opscope.sqlite");
-    OpenResult opened;
+    const std::string store = importedStore(dir, folder, "r0.opscope.sqlite");
     Error error;
-    REQUIRE(openTrace({folder}, open, ImportProgress{}, &opened, &error));
-    Database db = openReadOnly(opened.storePath);
+    Database db = openReadOnly(store);
     OperatorStatsOptions options;
     options.grouping.by = GroupBy::Type;
     options.splitByCoreType = true;

@@ -21,12 +21,8 @@ using namespace opscope::test;
 namespace {
 
 BreakdownReport breakdownOf(const TempDir& dir, const std::string& trace, const BreakdownOptions& options = {}) {
-    OpenOptions open;
-    open.storePath = dir.file("store.opscope.sqlite");
-    OpenResult opened;
+    Database db = openReadOnly(importedStore(dir, trace));
     Error error;
-    REQUIRE(openTrace({trace}, open, ImportProgress{}, &opened, &error));
-    Database db = openReadOnly(opened.storePath);
     BreakdownReport report;
     REQUIRE(computeBreakdown(db, options, &report, &error));
     return report;

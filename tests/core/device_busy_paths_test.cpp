@@ -178,12 +178,9 @@ TEST_CASE("device busy: a wait is a gap that says what it waits for", "[deviceti
 TEST_CASE("device busy shared: one figure on every path on the torch_npu rank 0", "[devicetime][busy][shared]") {
     std::string folder = sharedPathOrSkip("samples/ascend/torch_npu_text_rank0/rank0_ascend_pt");
     TempDir dir;
-    OpenOptions open;
-    open.storePath = dir.file("r0.opscope.sqlite");
-    OpenResult opened;
+    const std::string store = importedStore(dir, folder, "r0.opscope.sqlite");
     Error error;
-    REQUIRE(openTrace({folder}, open, ImportProgress{}, &opened, &error));
-    BusyFigures f = figuresOf(opened.storePath);
+    BusyFigures f = figuresOf(store);
     // The breakdown's figures on this sample (docs/device-time.md): busy 111,690.082 us, compute 8,873.740 us.
     CHECK(f.breakdownBusy == 111690082);
     CHECK(f.breakdownCompute == 8873740);

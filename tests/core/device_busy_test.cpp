@@ -84,12 +84,9 @@ TEST_CASE("device busy: a wait on a compute stream is a bubble, not busy time", 
 TEST_CASE("device busy shared: the torch_npu rank0 compute share equals op_statistic.csv's Ratio", "[devicetime][shared]") {
     std::string folder = sharedPathOrSkip("samples/ascend/torch_npu_text_rank0/rank0_ascend_pt");
     TempDir dir;
-    OpenOptions open;
-    open.storePath = dir.file("r0.opscope.sqlite");
-    OpenResult opened;
+    const std::string store = importedStore(dir, folder, "r0.opscope.sqlite");
     Error error;
-    REQUIRE(openTrace({folder}, open, ImportProgress{}, &opened, &error));
-    Database db = openReadOnly(opened.storePath);
+    Database db = openReadOnly(store);
     OperatorStatsOptions options;
     options.grouping.by = GroupBy::Type;
     OperatorStats stats;

@@ -170,12 +170,9 @@ TEST_CASE("ascend advisor: aclopCompile from 20 calls", "[diagnosis][ascend]") {
 TEST_CASE("ascend advisor shared: the torch_npu rank0 sample through the advisor's rules", "[diagnosis][ascend][shared]") {
     std::string folder = sharedPathOrSkip("samples/ascend/torch_npu_text_rank0/rank0_ascend_pt");
     TempDir dir;
-    OpenOptions open;
-    open.storePath = dir.file("r0.opscope.sqlite");
-    OpenResult opened;
+    const std::string store = importedStore(dir, folder, "r0.opscope.sqlite");
     Error error;
-    REQUIRE(openTrace({folder}, open, ImportProgress{}, &opened, &error));
-    Database db = Database(opened.storePath, Database::Mode::ReadOnly);
+    Database db = Database(store, Database::Mode::ReadOnly);
     // kernel_details.csv: all 187 compute tasks are dynamic (4 HCCL rows say N/A), no AI_CPU task.
     Finding dynamic = findingOf(db, "ascend_dynamic_shape");
     CHECK(dynamic.status == FindingStatus::Fired);

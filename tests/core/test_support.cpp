@@ -1,9 +1,12 @@
 #include "test_support.h"
 
+#include "core/session/open_trace.h"
+
 #include <zlib.h>
 
 #include <atomic>
 #include <fstream>
+#include <stdexcept>
 #include <unistd.h>
 
 namespace opscope::test {
@@ -52,5 +55,14 @@ ImportOutcome importChromeText(const TempDir& dir, const std::string& json, cons
 }
 
 Database openReadOnly(const std::string& storePath) { return Database(storePath, Database::Mode::ReadOnly); }
+
+std::string importedStore(const TempDir& dir, const std::string& input, const std::string& storeName) {
+    OpenOptions options;
+    options.storePath = dir.file(storeName);
+    OpenResult opened;
+    Error error;
+    if (!openTrace({input}, options, ImportProgress{}, &opened, &error)) throw std::runtime_error(describe(error));
+    return opened.storePath;
+}
 
 } // namespace opscope::test

@@ -35,4 +35,9 @@ ImportOutcome importChromeText(const TempDir& dir, const std::string& json, cons
 
 Database openReadOnly(const std::string& storePath);
 
+// Opens (imports) a trace, file or folder, as the CLI and GUI do (openTrace) into dir/storeName; the
+// store's path. Throws with the error's description when the import fails.
+std::string importedStore(const TempDir& dir, const std::string& input,
+                          const std::string& storeName = "store.opscope.sqlite");
+
 } // namespace opscope::test

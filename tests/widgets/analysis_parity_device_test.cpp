@@ -3,6 +3,7 @@
 // for the same options: breakdown, memory, launches, idle, queue, sequences and critical path.
 #include "tests/cli/cli_runner.h"
 #include "tests/launch_fixtures.h"
+#include "tests/memory_fixtures.h"
 #include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/memory/memory_view.h"
@@ -20,18 +21,6 @@ using namespace opscope;
 using namespace opscope::test;
 
 namespace {
-
-// GPU 0: 512 B by aten::empty (freed at 140 us) and 1024 B by aten::mul (never freed); peak 1536 B at 125 us.
-const char* kMemoryTrace = R"({"traceEvents":[
- {"ph":"X","name":"aten::empty","pid":1,"tid":1,"ts":100,"dur":10,"cat":"cpu_op"},
- {"ph":"i","s":"t","name":"[memory]","pid":1,"tid":1,"ts":105,
-  "args":{"Device Type":1,"Device Id":0,"Addr":1000,"Bytes":512,"Total Allocated":512,"Total Reserved":2097152}},
- {"ph":"X","name":"aten::mul","pid":1,"tid":1,"ts":120,"dur":10,"cat":"cpu_op"},
- {"ph":"i","s":"t","name":"[memory]","pid":1,"tid":1,"ts":125,
-  "args":{"Device Type":1,"Device Id":0,"Addr":2000,"Bytes":1024,"Total Allocated":1536,"Total Reserved":2097152}},
- {"ph":"i","s":"t","name":"[memory]","pid":1,"tid":1,"ts":140,
-  "args":{"Device Type":1,"Device Id":0,"Addr":1000,"Bytes":-512,"Total Allocated":1024,"Total Reserved":4194304}}
-]})";
 
 // The trace written to a file and imported by the CLI once per test: the store both sides read.
 std::string importedStore(const std::string& name, const char* traceText) {
@@ -109,7 +98,7 @@ TEST_CASE("parity: breakdown, CLI --json, the session and the Summary view's bar
 }
 
 TEST_CASE("parity: memory, CLI --json --top 200 and the Memory view's summaries", "[parity][memory]") {
-    const std::string store = importedStore("memory", kMemoryTrace);
+    const std::string store = importedStore("memory", kKinetoMemoryTrace);
     const nlohmann::json cli = cliJson({"memory", store, "--json", "--top", "200"}); // the view lists 200
     auto doc = openDocument(store);
     ZoomControl zoom;

@@ -25,22 +25,27 @@ using namespace opscope;
 namespace {
 
 // GPU 0: step 7 runs a kernel [10, 50) us and an NCCL kernel [30, 70) us; step 8 a kernel [120, 130) us.
-std::string storeWithSteps(const QTemporaryDir& dir) {
-    std::string trace = dir.filePath(QStringLiteral("summary.json")).toStdString();
-    std::ofstream(trace) << R"json([
-{"ph":"M","name":"process_name","pid":0,"args":{"name":"GPU 0"}},
-{"ph":"X","cat":"cpu_op","name":"ProfilerStep#7","pid":9,"tid":1,"ts":0,"dur":100},
-{"ph":"X","cat":"cpu_op","name":"ProfilerStep#8","pid":9,"tid":1,"ts":100,"dur":100},
-{"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":10,"dur":40,"args":{"stream":7}},
-{"ph":"X","cat":"kernel","name":"ncclKernel_AllReduce","pid":0,"tid":8,"ts":30,"dur":40,"args":{"stream":8}},
-{"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":120,"dur":10,"args":{"stream":7}}
-])json";
+// The trace text written to NAME in dir and imported beside it; the store's path.
+std::string importedStore(const QTemporaryDir& dir, const QString& name, const char* traceText) {
+    std::string trace = dir.filePath(name).toStdString();
+    std::ofstream(trace) << traceText;
     OpenOptions options;
     options.storePath = trace + ".opscope.sqlite";
     OpenResult opened;
     Error error;
     REQUIRE(openTrace({trace}, options, ImportProgress{}, &opened, &error));
     return opened.storePath;
+}
+
+std::string storeWithSteps(const QTemporaryDir& dir) {
+    return importedStore(dir, QStringLiteral("summary.json"), R"json([
+{"ph":"M","name":"process_name","pid":0,"args":{"name":"GPU 0"}},
+{"ph":"X","cat":"cpu_op","name":"ProfilerStep#7","pid":9,"tid":1,"ts":0,"dur":100},
+{"ph":"X","cat":"cpu_op","name":"ProfilerStep#8","pid":9,"tid":1,"ts":100,"dur":100},
+{"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":10,"dur":40,"args":{"stream":7}},
+{"ph":"X","cat":"kernel","name":"ncclKernel_AllReduce","pid":0,"tid":8,"ts":30,"dur":40,"args":{"stream":8}},
+{"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":120,"dur":10,"args":{"stream":7}}
+])json");
 }
 
 } // namespace
@@ -77,16 +82,11 @@ TEST_CASE("The summary draws a bar per step; a click on a bar selects the step",
 
 TEST_CASE("The summary of a trace without device work says so", "[summary_view][devicetime]") {
     QTemporaryDir dir;
-    std::string trace = dir.filePath(QStringLiteral("cpu.json")).toStdString();
-    std::ofstream(trace) << R"([{"ph":"X","cat":"cpu_op","name":"aten::mm","pid":1,"tid":1,"ts":0,"dur":5}])";
-    OpenOptions options;
-    options.storePath = trace + ".opscope.sqlite";
-    OpenResult opened;
-    Error error;
-    REQUIRE(openTrace({trace}, options, ImportProgress{}, &opened, &error));
+    const std::string store =
+        importedStore(dir, QStringLiteral("cpu.json"), R"([{"ph":"X","cat":"cpu_op","name":"aten::mm","pid":1,"tid":1,"ts":0,"dur":5}])");
     ZoomControl zoom;
     SummaryView view(&zoom);
-    view.setStore(opened.storePath);
+    view.setStore(store);
     REQUIRE(view.waitForLoaded());
     CHECK(view.bars().empty());
     QList<QLabel*> labels = view.findChildren<QLabel*>();
@@ -98,23 +98,17 @@ TEST_CASE("The summary of a trace without device work says so", "[summary_view][
 TEST_CASE("The summary's step bars carry memory, and equal breakdown --json and the report's table", "[summary_view][devicetime]") {
     QTemporaryDir dir;
     // GPU 0, step 7: gemm [10, 50), NCCL [30, 70), a copy [75, 85) in the free gap [70, 90), gemm [90, 95).
-    std::string trace = dir.filePath(QStringLiteral("memory.json")).toStdString();
-    std::ofstream(trace) << R"json([
+    const std::string store = importedStore(dir, QStringLiteral("memory.json"), R"json([
 {"ph":"M","name":"process_name","pid":0,"args":{"name":"GPU 0"}},
 {"ph":"X","cat":"cpu_op","name":"ProfilerStep#7","pid":9,"tid":1,"ts":0,"dur":100},
 {"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":10,"dur":40,"args":{"stream":7}},
 {"ph":"X","cat":"kernel","name":"ncclKernel_AllReduce","pid":0,"tid":8,"ts":30,"dur":40,"args":{"stream":8}},
 {"ph":"X","cat":"gpu_memcpy","name":"Memcpy HtoD (Pageable -> Device)","pid":0,"tid":9,"ts":75,"dur":10,"args":{"stream":9}},
 {"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":90,"dur":5,"args":{"stream":7}}
-])json";
-    OpenOptions options;
-    options.storePath = trace + ".opscope.sqlite";
-    OpenResult opened;
-    Error error;
-    REQUIRE(openTrace({trace}, options, ImportProgress{}, &opened, &error));
+])json");
     ZoomControl zoom;
     SummaryView view(&zoom);
-    view.setStore(opened.storePath);
+    view.setStore(store);
     REQUIRE(view.waitForLoaded());
     REQUIRE(view.bars().size() == 1);
     const SummaryView::Bar& bar = view.bars()[0];
@@ -123,8 +117,9 @@ TEST_CASE("The summary's step bars carry memory, and equal breakdown --json and 
     CHECK(bar.freeNs == 20'000);   // torch_npu's Free: [70, 90)
     CHECK(bar.memoryNs == 10'000); // the copy inside it
 
-    Database db(opened.storePath, Database::Mode::ReadOnly);
+    Database db(store, Database::Mode::ReadOnly);
     BreakdownReport breakdown;
+    Error error;
     REQUIRE(computeBreakdown(db, BreakdownOptions{}, &breakdown, &error));
     nlohmann::json step = breakdownJson(breakdown)["devices"][0]["steps"][0];
     CHECK(step["compute_ns"].get<TimeNs>() == bar.computeNs);
