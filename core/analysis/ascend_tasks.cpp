@@ -22,10 +22,8 @@ bool loadNumber(DiagnosisContext& ctx, const std::vector<std::string>& names, st
     return true;
 }
 
-} // namespace
-
-bool loadAscendTasks(DiagnosisContext& ctx, const std::vector<std::string>& ratioNames, AscendTasks* out, Error* error) {
-    *out = AscendTasks{};
+// Every compute task with its text columns and, beside kernel_details, its block dims; no ratios.
+bool loadBaseTasks(DiagnosisContext& ctx, AscendTasks* out, Error* error) {
     std::unordered_map<std::int64_t, std::string> core, state;
     if (!readTextMetric(ctx.db, "Accelerator Core", &core, error)) return false;
     if (!readTextMetric(ctx.db, "OP State", &state, error)) return false;
@@ -34,22 +32,12 @@ bool loadAscendTasks(DiagnosisContext& ctx, const std::vector<std::string>& rati
     // The numeric columns are kernel_details' (op_summary's): read only where its text columns show such an
     // import. A trace of another kind may carry metrics of the same names (a generated aic_mac_ratio), and
     // reading a column over every slice is the costly part of the diagnosis.
-    const bool kernelDetails = !core.empty() || !state.empty();
-    // Ratios exist only beside kernel_details: without it the caller gets no ratio and no task to judge.
-    if (!kernelDetails && !ratioNames.empty()) return true;
-    if (kernelDetails && !loadNumber(ctx, {"Block Dim", "Block Num"}, &block, &out->hasBlockDim, error)) return false;
-    if (kernelDetails && !loadNumber(ctx, {"Mix Block Dim", "Mix Block Num"}, &mixBlock, &hasMix, error)) return false;
-    std::vector<std::vector<double>> ratios;
-    for (const std::string& name : kernelDetails ? ratioNames : std::vector<std::string>{}) {
-        std::vector<double> column;
-        bool found = false;
-        if (!loadNumber(ctx, {name}, &column, &found, error)) return false;
-        if (!found) continue;
-        out->ratioNames.push_back(name);
-        ratios.push_back(std::move(column));
-    }
     out->hasCoreType = !core.empty();
     out->hasOpState = !state.empty();
+    if (out->hasKernelDetails() && !loadNumber(ctx, {"Block Dim", "Block Num"}, &block, &out->hasBlockDim, error))
+        return false;
+    if (out->hasKernelDetails() && !loadNumber(ctx, {"Mix Block Dim", "Mix Block Num"}, &mixBlock, &hasMix, error))
+        return false;
     const SliceSet& set = ctx.snapshot.slices;
     for (std::int64_t trackId : ctx.computeTracks) {
         int t = set.indexOfTrack(trackId);
@@ -63,7 +51,6 @@ bool loadAscendTasks(DiagnosisContext& ctx, const std::vector<std::string>& rati
             if (auto it = state.find(s.id); it != state.end()) task.opState = it->second;
             if (out->hasBlockDim) task.blockDim = block[i];
             if (hasMix) task.mixBlockDim = mixBlock[i];
-            for (const std::vector<double>& column : ratios) task.ratios.push_back(column[i]);
             if (task.opState == "static") ++out->staticCount;
             else if (task.opState == "dynamic") ++out->dynamicCount;
             out->tasks.push_back(std::move(task));
@@ -72,14 +59,39 @@ bool loadAscendTasks(DiagnosisContext& ctx, const std::vector<std::string>& rati
     return true;
 }
 
+// Adds each named ratio column the store holds to every task, in the order of the names.
+bool addRatios(DiagnosisContext& ctx, const std::vector<std::string>& ratioNames, AscendTasks* tasks, Error* error) {
+    for (const std::string& name : ratioNames) {
+        std::vector<double> column;
+        bool found = false;
+        if (!loadNumber(ctx, {name}, &column, &found, error)) return false;
+        if (!found) continue;
+        tasks->ratioNames.push_back(name);
+        for (AscendTask& task : tasks->tasks) task.ratios.push_back(column[task.slice]);
+    }
+    return true;
+}
+
+} // namespace
+
 const AscendTasks* ascendTasks(DiagnosisContext& ctx, const std::vector<std::string>& ratioNames, Error* error) {
     std::string key;
     for (const std::string& name : ratioNames) key += name + '\n';
     auto cached = ctx.ascendTaskCache.find(key);
     if (cached != ctx.ascendTaskCache.end()) return cached->second.get();
-    auto loaded = std::make_shared<AscendTasks>();
-    if (!loadAscendTasks(ctx, ratioNames, loaded.get(), error)) return nullptr;
-    return ctx.ascendTaskCache.emplace(key, std::move(loaded)).first->second.get();
+    std::shared_ptr<const AscendTasks> base;
+    if (auto it = ctx.ascendTaskCache.find(std::string()); it != ctx.ascendTaskCache.end()) {
+        base = it->second;
+    } else {
+        auto loaded = std::make_shared<AscendTasks>();
+        if (!loadBaseTasks(ctx, loaded.get(), error)) return nullptr;
+        base = ctx.ascendTaskCache.emplace(std::string(), std::move(loaded)).first->second;
+    }
+    // Ratios exist only beside kernel_details: without it the base is the answer (no ratio to judge).
+    if (ratioNames.empty() || !base->hasKernelDetails()) return base.get();
+    auto withRatios = std::make_shared<AscendTasks>(*base);
+    if (!addRatios(ctx, ratioNames, withRatios.get(), error)) return nullptr;
+    return ctx.ascendTaskCache.emplace(key, std::move(withRatios)).first->second.get();
 }
 
 std::vector<EvidenceOperator> evidenceByName(const DiagnosisContext& ctx, const std::vector<const AscendTask*>& tasks,

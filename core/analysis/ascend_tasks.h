@@ -23,18 +23,18 @@ struct AscendTasks {
     std::vector<AscendTask> tasks;
     std::vector<std::string> ratioNames; // the pipe ratios present in the store
     bool hasCoreType = false, hasOpState = false, hasBlockDim = false;
+    // kernel_details' text columns are in the store: its numeric columns may be read.
+    bool hasKernelDetails() const { return hasCoreType || hasOpState; }
     std::size_t staticCount = 0, dynamicCount = 0;
     // msprof-analyze skips its bound and block-dim checks when no operator has a static shape.
     bool allDynamic() const { return hasOpState && staticCount == 0 && dynamicCount > 0; }
 };
 
-// ratioNames: the pipe ratio metrics to load (normalized names, those absent are dropped). The numeric
-// columns (block dims, ratios) are read only when the store holds kernel_details' Accelerator Core or
-// OP State: without them the rules that need those columns report missing input.
-bool loadAscendTasks(DiagnosisContext& ctx, const std::vector<std::string>& ratioNames, AscendTasks* out, Error* error);
-
-// The same, loaded once per diagnosis run and ratio list and kept in the context: five rules read the
-// tasks, and building them reads two text columns and walks every compute slice. Null on error.
+// The tasks of the context's compute tracks, built once per diagnosis run and kept in the context (five
+// rules read them; building them reads the text columns and walks every compute slice), with the pipe
+// ratios of ratioNames (normalized names, those absent are dropped) added to a copy per ratio list. The
+// numeric columns (block dims, ratios) are read only when the store holds kernel_details' Accelerator
+// Core or OP State: without them the rules that need those columns report missing input. Null on error.
 const AscendTasks* ascendTasks(DiagnosisContext& ctx, const std::vector<std::string>& ratioNames, Error* error);
 
 // Operators (by slice name) of the chosen tasks, for a finding's evidence: total, count, longest slices.
