@@ -241,7 +241,7 @@ Finding evaluateOperatorValues(const std::vector<OperatorValue>& ops, const Rule
     if (!flagged.empty() && !fired)
         f.guard = "min_time_share: the " + std::to_string(flagged.size()) + " operator(s) beyond the threshold hold " +
                   percentText(share) + " of the compute time, below " + percentText(minShare);
-    auto limit = static_cast<std::size_t>(std::max(0.0, rule.number("evidence_count", 10)));
+    const std::size_t limit = rule.evidenceLimit();
     for (std::size_t i = 0; i < flagged.size() && i < limit; ++i) {
         const OperatorValue& o = ops[flagged[i]];
         f.operators.push_back({o.name, o.value, o.totalNs, o.count, o.sampleSliceIds});

@@ -101,7 +101,7 @@ Finding fromCounters(DiagnosisContext& ctx, const RuleConfig& rule, double peakG
     std::sort(f.ranges.begin(), f.ranges.end(), [](const EvidenceRange& a, const EvidenceRange& b) {
         return a.endNs - a.startNs > b.endNs - b.startNs;
     });
-    auto limit = static_cast<std::size_t>(std::max(0.0, rule.number("evidence_count", 10)));
+    const std::size_t limit = rule.evidenceLimit();
     if (f.ranges.size() > limit) f.ranges.resize(limit);
     return f;
 }

@@ -13,10 +13,6 @@ namespace opscope {
 
 namespace {
 
-std::size_t evidenceLimit(const RuleConfig& rule) {
-    return static_cast<std::size_t>(std::max(0.0, rule.number("evidence_count", 10)));
-}
-
 // "idle 65.650 ms after A, before B, while EVENT_WAIT waits for an event (cause)": a gap is named by its
 // length, its neighbours and what waits in it, so its time is never read as an operator's own time.
 std::string gapLabel(const DiagnosisContext& ctx, const Bubble& b) {
@@ -86,13 +82,13 @@ Finding ruleComputeStarvation(DiagnosisContext& ctx, const RuleConfig& rule) {
         }
     f.status = starved.empty() ? FindingStatus::Passed : FindingStatus::Fired;
     // The profiling window's edges (profiler start / stop) are not the workload's gaps: no evidence.
-    f.ranges = longestBubbles(ctx, evidenceLimit(rule), [&](const Bubble& b) {
+    f.ranges = longestBubbles(ctx, rule.evidenceLimit(), [&](const Bubble& b) {
         return !isProfilerWindowCause(b.cause) && std::find(starved.begin(), starved.end(), b.deviceKey) != starved.end();
     });
     // The operators that waited longest to start after a gap are where the starvation shows. Each
     // carries its own time only (the gap is named in the ranges), as a share of the active time.
     for (const BubbleDetail& d : ctx.bubbles.largest) {
-        if (f.status != FindingStatus::Fired || d.opAfter.empty() || f.operators.size() >= evidenceLimit(rule) ||
+        if (f.status != FindingStatus::Fired || d.opAfter.empty() || f.operators.size() >= rule.evidenceLimit() ||
             isProfilerWindowCause(d.bubble.cause))
             continue;
         double span = static_cast<double>(worst->spanEndNs - worst->spanStartNs);
@@ -128,7 +124,7 @@ Finding ruleSyncWait(DiagnosisContext& ctx, const RuleConfig& rule) {
     f.measured = bubbleNs > 0 ? static_cast<double>(syncNs) / static_cast<double>(bubbleNs) : 0;
     f.timeAtStakeNs = syncNs;
     f.status = f.measured > f.threshold ? FindingStatus::Fired : FindingStatus::Passed;
-    f.ranges = longestBubbles(ctx, evidenceLimit(rule),
+    f.ranges = longestBubbles(ctx, rule.evidenceLimit(),
                               [&](const Bubble& b) { return b.cause == BubbleCause::SyncWait && b.durNs >= minGapNs; });
     // The host calls behind the waits: sync slices overlapping sync-caused gaps, by overlapped time.
     std::vector<Interval> syncGaps;
@@ -155,7 +151,7 @@ Finding ruleSyncWait(DiagnosisContext& ctx, const RuleConfig& rule) {
     for (auto& [id, e] : byName) f.operators.push_back(std::move(e));
     std::sort(f.operators.begin(), f.operators.end(),
               [](const EvidenceOperator& a, const EvidenceOperator& b) { return a.totalNs > b.totalNs; });
-    if (f.operators.size() > evidenceLimit(rule)) f.operators.resize(evidenceLimit(rule));
+    if (f.operators.size() > rule.evidenceLimit()) f.operators.resize(rule.evidenceLimit());
     f.detail = std::to_string(syncCount) + " idle gaps (" + durationText(syncNs) + ") coincide with host syncs or waits, " +
                percentText(f.measured) + " of " + durationText(bubbleNs) + " of device idle gaps of at least " +
                durationText(minGapNs);

@@ -3,6 +3,8 @@
 #include "core/model/json_depth.h"
 #include "core/model/small_file.h"
 
+#include <algorithm>
+
 namespace opscope {
 
 using nlohmann::json;
@@ -10,6 +12,10 @@ using nlohmann::json;
 double RuleConfig::number(const char* name, double fallback) const {
     auto it = params.find(name);
     return it != params.end() && it->is_number() ? it->get<double>() : fallback;
+}
+
+std::size_t RuleConfig::evidenceLimit() const {
+    return static_cast<std::size_t>(std::max(0.0, number("evidence_count", 10)));
 }
 
 bool RuleConfig::flag(const char* name, bool fallback) const {

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,8 @@ struct RuleConfig {
     bool flag(const char* name, bool fallback) const;
     std::vector<std::string> strings(const char* name) const;
     double threshold() const { return number("threshold", 0.0); }
+    // How many evidence rows (operators, ranges) a finding lists: evidence_count, 10 by default.
+    std::size_t evidenceLimit() const;
 };
 
 struct RulesConfig {

@@ -7,10 +7,6 @@ namespace opscope {
 
 namespace {
 
-std::size_t evidenceLimit(const RuleConfig& rule) {
-    return static_cast<std::size_t>(std::max(0.0, rule.number("evidence_count", 10)));
-}
-
 std::string mibText(std::int64_t bytes) {
     char text[64];
     std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
@@ -30,7 +26,7 @@ void addPeakEvidence(const DeviceMemorySummary& s, const RuleConfig& rule, Findi
     std::vector<const MemoryBlock*> alive = s.alive;
     std::sort(alive.begin(), alive.end(), [](const MemoryBlock* a, const MemoryBlock* b) { return a->sizeBytes > b->sizeBytes; });
     for (const MemoryBlock* b : alive) {
-        if (f->operators.size() >= evidenceLimit(rule)) break;
+        if (f->operators.size() >= rule.evidenceLimit()) break;
         EvidenceOperator e;
         e.name = b->operatorName;
         e.value = static_cast<double>(b->sizeBytes);
