@@ -37,13 +37,9 @@ std::string numberText(double v) {
     return buf;
 }
 
-std::size_t evidenceLimit(const RuleConfig& rule) {
-    return static_cast<std::size_t>(std::max(0.0, rule.number("evidence_count", 10)));
-}
-
 void fill(Finding& f, const DiagnosisContext& ctx, const RuleConfig& rule, const std::vector<const AscendTask*>& flagged) {
     f.timeAtStakeNs = f.status == FindingStatus::Fired ? totalOf(ctx, flagged) : 0;
-    f.operators = evidenceByName(ctx, flagged, evidenceLimit(rule));
+    f.operators = evidenceByName(ctx, flagged, rule.evidenceLimit());
 }
 
 } // namespace
@@ -187,7 +183,7 @@ Finding ruleAscendOpCompile(DiagnosisContext& ctx, const RuleConfig& rule) {
         if (!std::binary_search(compileNames.begin(), compileNames.end(), s.nameId)) continue;
         ++count;
         f.timeAtStakeNs += s.durNs;
-        if (f.ranges.size() < evidenceLimit(rule)) f.ranges.push_back({s.tsNs, s.endNs(), 0, "aclopCompile"});
+        if (f.ranges.size() < rule.evidenceLimit()) f.ranges.push_back({s.tsNs, s.endNs(), 0, "aclopCompile"});
     }
     if (!acl && count == 0) return missing();
     f.unit = "calls";
@@ -234,12 +230,17 @@ void samplesDuring(const CounterSeries& series, TimeNs a, TimeNs b, std::vector<
 Finding ruleAscendAicoreFrequency(DiagnosisContext& ctx, const RuleConfig& rule) {
     std::vector<const TrackRecord*> tracks = frequencyTracks(ctx);
     if (tracks.empty()) return missing();
-    std::map<std::int64_t, CounterSeries> byDevice; // device id (0: unknown) -> series
+    struct DeviceFrequency {
+        CounterSeries series;
+        double highestMhz = 0; // the highest sample: the maximum when the rules file gives none
+    };
+    std::map<std::int64_t, DeviceFrequency> byDevice; // device id (0: unknown) -> its frequency samples
     for (const TrackRecord* t : tracks) {
         CounterSeries series;
         Error error;
         if (!loadCounterSeries(ctx.db, t->id, &series, &error) || series.tsNs.empty()) continue;
-        byDevice.emplace(t->deviceId, std::move(series));
+        const double highest = *std::max_element(series.values.begin(), series.values.end());
+        byDevice.emplace(t->deviceId, DeviceFrequency{std::move(series), highest});
     }
     if (byDevice.empty()) return missing();
     const double configuredMax = rule.number("max_frequency_mhz", 0);
@@ -260,8 +261,8 @@ Finding ruleAscendAicoreFrequency(DiagnosisContext& ctx, const RuleConfig& rule)
         auto it = track ? byDevice.find(track->deviceId) : byDevice.end();
         if (it == byDevice.end() && byDevice.size() == 1) it = byDevice.begin();
         if (it == byDevice.end()) continue;
-        const CounterSeries& series = it->second;
-        double maxFreq = configuredMax > 0 ? configuredMax : *std::max_element(series.values.begin(), series.values.end());
+        const CounterSeries& series = it->second.series;
+        const double maxFreq = configuredMax > 0 ? configuredMax : it->second.highestMhz;
         if (maxFreq <= 0) continue;
         samples.clear();
         samplesDuring(series, s.tsNs, s.endNs(), &samples);
