@@ -19,10 +19,13 @@ bool syncKind(const std::string& name, DeviceSyncKind* kind) {
 }
 
 // An integer member of an args object, or fallback (args that are not JSON, or a value that is not an integer).
-std::int64_t intArg(const std::string& json, const char* key, std::int64_t fallback) {
-    if (json.empty()) return fallback;
-    const nlohmann::json args = nlohmann::json::parse(json, nullptr, false);
-    if (!args.is_object()) return fallback;
+// The args text parsed once per row; a text that is not a JSON object gives an empty object.
+nlohmann::json parsedArgs(const std::string& json) {
+    nlohmann::json args = json.empty() ? nlohmann::json::object() : nlohmann::json::parse(json, nullptr, false);
+    return args.is_object() ? args : nlohmann::json::object();
+}
+
+std::int64_t intArg(const nlohmann::json& args, const char* key, std::int64_t fallback) {
     auto it = args.find(key);
     return it != args.end() && it->is_number_integer() ? it->get<std::int64_t>() : fallback;
 }
@@ -58,7 +61,7 @@ bool readSyncEvents(Database& db, SyncEventData* out, Error* error) {
             e.durNs = syncs.int64(2);
             e.threadId = syncs.int64(4);
             e.callSliceId = syncs.int64(5);
-            const std::string args = syncs.text(6);
+            const nlohmann::json args = parsedArgs(syncs.text(6));
             e.recordCorrelationId = intArg(args, "wait_on_cuda_event_record_corr_id", -1);
             e.waitOnStream = intArg(args, "wait_on_stream", -1);
             out->syncs.push_back(e);
@@ -71,7 +74,7 @@ bool readSyncEvents(Database& db, SyncEventData* out, Error* error) {
                                        "LEFT JOIN args a ON a.id = s.arg_id WHERE s.name_id = ?");
         records.bind(1, recordName);
         while (records.step()) {
-            EventRecordCall r{records.int64(0), records.int64(1), intArg(records.text(2), "correlation", -1)};
+            EventRecordCall r{records.int64(0), records.int64(1), intArg(parsedArgs(records.text(2)), "correlation", -1)};
             if (r.correlationId >= 0) out->records.push_back(r);
         }
         std::sort(out->records.begin(), out->records.end(),

@@ -1,5 +1,7 @@
 #include "core/analysis/launch/critical_path_graph.h"
 
+#include "core/analysis/launch/checked_sum.h"
+
 #include <limits>
 
 namespace opscope {
@@ -46,9 +48,9 @@ std::vector<std::uint32_t> PathGraph::longestPath(std::int64_t* cyclicNodes) con
         ++visited;
         for (std::uint32_t k = outBegin[u]; k < outBegin[u + 1]; ++k) {
             const PathEdge& e = edges_[outEdges[k]];
-            // Weights are sums of non-negative ns inside one trace; saturate rather than wrap.
-            const TimeNs candidate = dist[u] > std::numeric_limits<TimeNs>::max() - e.weightNs
-                                         ? std::numeric_limits<TimeNs>::max() : dist[u] + e.weightNs;
+            // Weights are non-negative ns (addEdge clamps them): saturate at the limit rather than wrap.
+            TimeNs candidate = dist[u];
+            addChecked(candidate, e.weightNs);
             if (viaEdge[e.to] == kNone || candidate > dist[e.to]) {
                 dist[e.to] = candidate;
                 viaEdge[e.to] = outEdges[k];
