@@ -17,11 +17,6 @@ bool hasDeviceClasses(const StoreSnapshot& snapshot) {
     return snapshot.deviceClasses.available && !snapshot.deviceClasses.sliceIds.empty();
 }
 
-std::optional<DeviceClass> classOfSlice(const StoreSnapshot& snapshot, const SliceRecord& slice) {
-    if (!hasDeviceClasses(snapshot)) return std::nullopt;
-    return snapshot.deviceClasses.classOf(slice.id);
-}
-
 bool isBusySlice(const StoreSnapshot& snapshot, const TrackRecord& track, const SliceRecord& slice) {
     if (!hasDeviceClasses(snapshot) || track.deviceId <= 0) return track.isCompute;
     std::optional<DeviceClass> c = snapshot.deviceClasses.classOf(slice.id);

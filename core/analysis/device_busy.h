@@ -20,9 +20,6 @@ std::vector<Interval> deviceBusyUnion(const std::array<std::vector<Interval>, kD
 // predates classes, or a synthetic one without them, keeps the old rule: every slice of a compute track.
 bool hasDeviceClasses(const StoreSnapshot& snapshot);
 
-// The stored class of a loaded slice; none when the store predates classes or the slice is no device work.
-std::optional<DeviceClass> classOfSlice(const StoreSnapshot& snapshot, const SliceRecord& slice);
-
 // True when the slice counts in device busy. Without stored classes, every slice of a compute track counts
 // (the rule of stores written before classes existed).
 bool isBusySlice(const StoreSnapshot& snapshot, const TrackRecord& track, const SliceRecord& slice);

@@ -29,11 +29,6 @@ void InputProgressBoard::setStage(std::size_t index, InputProgress::Stage stage)
     publish(index);
 }
 
-InputProgress::Stage InputProgressBoard::stage(std::size_t index) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return index < inputs_.size() ? inputs_[index].stage : InputProgress::Stage::Queued;
-}
-
 void InputProgressBoard::report(std::size_t index, std::int64_t bytesRead, std::int64_t bytesTotal,
                                 std::int64_t events) {
     std::lock_guard<std::mutex> lock(mutex_);

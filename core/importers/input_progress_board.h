@@ -18,7 +18,6 @@ public:
     // What input `index` reports through; cancelFlag is what its importer polls.
     ImportProgress forInput(std::size_t index, const std::atomic<bool>* cancelFlag);
     void setStage(std::size_t index, InputProgress::Stage stage);
-    InputProgress::Stage stage(std::size_t index);
 
 private:
     void report(std::size_t index, std::int64_t bytesRead, std::int64_t bytesTotal, std::int64_t events);

@@ -32,9 +32,6 @@ std::shared_ptr<TraceSession> TraceSession::open(const std::vector<std::string>&
 }
 
 namespace {
-// Runs beside() on a second thread, under the caller's cancel flag and with a connection of its own,
-// while here() runs on this one. True when both succeed; else *error is this thread's failure, or else
-// the other's.
 // A piece of work started on a second thread under the caller's cancel flag; wait() joins it (the
 // destructor too, so that no thread outlives what it refers to).
 class BesideWork {
@@ -62,6 +59,9 @@ private:
     std::thread thread_; // last: started once the members it writes exist
 };
 
+// Runs beside() on a second thread, under the caller's cancel flag and with a connection of its own,
+// while here() runs on this one. True when both succeed; else *error is this thread's failure, or else
+// the other's.
 bool runSideBySide(const std::function<bool(Error*)>& beside, const std::function<bool(Error*)>& here,
                    Error* error) {
     BesideWork work(beside);

@@ -66,10 +66,8 @@ bool jobClockFromAlignment(Database& db, const DeviceAlignment& alignment,
 
 bool rankClockRows(Database& db, std::vector<RankClockRow>* out, Error* error) {
     out->clear();
-    DeviceAlignment alignment;
-    if (!computeDeviceAlignment(db, AlignmentOptions{}, &alignment, error)) return false;
     JobClock automatic;
-    if (!jobClockFromAlignment(db, alignment, {}, &automatic)) return false;
+    if (!buildJobClock(db, {}, &automatic, error)) return false;
     const std::map<int, TimeNs> stored = readRankClockOffsets(db);
     std::set<int> ranks;
     for (const RankDeviceRow& d : readRankIdentityRows(db).devices)
