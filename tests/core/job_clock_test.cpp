@@ -122,3 +122,29 @@ TEST_CASE("job clock: manual offsets stored in the store move the aligned timeli
     }
     CHECK(rank1Shift - rank0Shift == -4'000'000 + 300);
 }
+
+TEST_CASE("job clock: a rank with a device but no process has no automatic offset, whatever its manual one", "[ranks][clock]") {
+    TempDir dir;
+    std::string a = dir.write("rank-0.json", rankTrace(0, 1'000));
+    std::string b = dir.write("rank-1.json", rankTrace(1, 5'000));
+    OpenOptions options;
+    options.storePath = dir.file("job.sqlite");
+    Error error;
+    {
+        std::shared_ptr<TraceSession> session = TraceSession::open({a, b}, options, ImportProgress{}, nullptr, &error);
+        REQUIRE(session);
+        REQUIRE(session->setRankClockOffsets({{1, 300}}, &error));
+    }
+    {
+        // Rank 1's device keeps its rank, but no process belongs to it any more.
+        Database db(options.storePath, Database::Mode::ReadWrite);
+        db.exec("UPDATE process SET device_id = NULL WHERE device_id IN (SELECT id FROM device WHERE rank = 1)");
+    }
+    Database db = openReadOnly(options.storePath);
+    std::vector<RankClockRow> rows;
+    REQUIRE(rankClockRows(db, &rows, &error));
+    REQUIRE(rows.size() == 2);
+    CHECK(rows[1].rank == 1);
+    CHECK(rows[1].manualNs == 300);
+    CHECK(rows[1].automaticNs == 0); // not minus the manual offset
+}

@@ -5,6 +5,7 @@
 #include "core/store/rank_clock_offsets.h"
 #include "core/store/rank_tasks_reader.h"
 
+#include <algorithm>
 #include <set>
 
 namespace opscope {
@@ -76,8 +77,11 @@ bool rankClockRows(Database& db, std::vector<RankClockRow>* out, Error* error) {
         RankClockRow row;
         row.rank = rank;
         row.manualNs = stored.count(rank) ? stored.at(rank) : 0;
-        // The automatic part: the rank's offset without its stored manual one.
-        row.automaticNs = automatic.rankOffsetNs(rank) - row.manualNs;
+        // The automatic part: the rank's offset without its stored manual one. A rank none of whose
+        // processes is known has no offset at all, so nothing to take the manual part out of.
+        const bool hasProcess = std::any_of(automatic.rankOfProcess.begin(), automatic.rankOfProcess.end(),
+                                            [rank](const auto& entry) { return entry.second == rank; });
+        row.automaticNs = hasProcess ? automatic.rankOffsetNs(rank) - row.manualNs : 0;
         out->push_back(row);
     }
     return true;
