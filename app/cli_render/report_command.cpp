@@ -31,18 +31,20 @@ const char* kHelp =
     "as `opscope-cli compare BASE TRACE [--step N[:M]]` computes it: the device operators (the top N) and the\n"
     "host operators added, deleted, increased or decreased (by count). --step N:M: BASE's step N, this one's M.\n";
 
-// The Comparison section: the same core calls as `compare BASE TRACE`.
-bool addComparison(const std::string& basePath, const std::string& input, const std::string& stepText, ReportData* data) {
-    std::int64_t baseStep = -1, newStep = -1;
-    if (!stepText.empty() && !parseStepPair(stepText, &baseStep, &newStep)) {
-        std::fprintf(stderr, "opscope-cli report: --step wants N or N:M (step numbers), not '%s'\n", stepText.c_str());
-        return false;
-    }
+// The Comparison section: the same core calls as `compare BASE TRACE`, the current side read
+// through the session the report already holds.
+bool addComparison(const std::string& basePath, TraceSession& session, const std::string& input, std::int64_t baseStep,
+                   std::int64_t newStep, ReportData* data) {
     BaselineOptions baseOptions, newOptions;
     baseOptions.step = baseStep;
     newOptions.step = newStep;
     BaselineAggregates base, current;
-    if (!loadAggregates(basePath, baseOptions, &base, "report") || !loadAggregates(input, newOptions, &current, "report")) return false;
+    if (!loadAggregates(basePath, baseOptions, &base, "report")) return false;
+    Error error;
+    if (!session.baseline(newOptions, &current, &error)) {
+        std::fprintf(stderr, "opscope-cli report: %s: %s\n", input.c_str(), describe(error).c_str());
+        return false;
+    }
     CompareOptions options;
     options.gateFindings = baseOptions.includeFindings;
     data->comparison = ReportComparison{compareBaselines(base, current, options), baseStep, newStep};
@@ -96,6 +98,16 @@ int runReport(const std::vector<std::string>& args) {
         std::fprintf(stderr, "opscope-cli report: -o REPORT.html is required\n%s", kHelp);
         return kExitBadInput;
     }
+    // Usage errors first, before any trace is opened or any figure computed.
+    if (!stepText.empty() && compareWith.empty()) {
+        std::fprintf(stderr, "opscope-cli report: --step goes with --compare BASE\n");
+        return kExitBadInput;
+    }
+    std::int64_t baseStep = -1, newStep = -1;
+    if (!stepText.empty() && !parseStepPair(stepText, &baseStep, &newStep)) {
+        std::fprintf(stderr, "opscope-cli report: --step wants N or N:M (step numbers), not '%s'\n", stepText.c_str());
+        return kExitBadInput;
+    }
     std::shared_ptr<TraceSession> session = openInputSession(input, "report");
     if (!session) return kExitBadInput;
     Error error;
@@ -112,11 +124,8 @@ int runReport(const std::vector<std::string>& args) {
         return kExitBadInput;
     }
     if (!historyPath.empty() && !addTrends(historyPath, &data)) return kExitBadInput;
-    if (!stepText.empty() && compareWith.empty()) {
-        std::fprintf(stderr, "opscope-cli report: --step goes with --compare BASE\n");
+    if (!compareWith.empty() && !addComparison(compareWith, *session, input, baseStep, newStep, &data))
         return kExitBadInput;
-    }
-    if (!compareWith.empty() && !addComparison(compareWith, input, stepText, &data)) return kExitBadInput;
     std::shared_ptr<const TimelineData> timeline = session->timeline(&error);
     if (!timeline) std::fprintf(stderr, "opscope-cli report: no timeline image: %s\n", describe(error).c_str());
     auto app = ensureApplication();

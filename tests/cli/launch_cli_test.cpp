@@ -198,3 +198,16 @@ TEST_CASE("cli compare --json; report --compare shows the same device and host-o
         CHECK(line.find(">" + std::to_string(d["base_count"].get<long long>()) + "<") != std::string::npos);
     }
 }
+
+TEST_CASE("cli report: --step usage errors are found before the trace is opened", "[cli][launch][compare]") {
+    if (!OPSCOPE_CLI_RENDERS) return; // the report command is absent from this build (exit 3, tested above)
+    const std::string missing = cliTempDir() + "/no-such-trace.json";
+    const std::string html = cliTempDir() + "/usage-report.html";
+    CliResult lonely = runCli({"report", missing, "--step", "1", "-o", html});
+    CHECK(lonely.exitCode == 2);
+    CHECK(lonely.err.find("--step goes with --compare") != std::string::npos);
+    CliResult badStep = runCli({"report", missing, "--compare", missing, "--step", "1:x", "-o", html});
+    CHECK(badStep.exitCode == 2);
+    CHECK(badStep.err.find("--step wants N or N:M") != std::string::npos);
+    CHECK(badStep.err.find("no-such-trace") == std::string::npos); // the missing trace was never opened
+}
