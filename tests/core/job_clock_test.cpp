@@ -25,6 +25,13 @@ std::string rankTrace(int rank, long long stepUs) {
            "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0,\"tid\":7,\"ts\":" + kernel +
            ",\"dur\":100,\"args\":{\"stream\":7}}\n]}\n";
 }
+// Rank 0 and rank 1 (whose clock runs 4 ms ahead) opened as one job in a session over dir/job.sqlite.
+std::shared_ptr<TraceSession> openTwoRankJob(TempDir& dir, OpenOptions* options, Error* error) {
+    std::string a = dir.write("rank-0.json", rankTrace(0, 1'000));
+    std::string b = dir.write("rank-1.json", rankTrace(1, 5'000));
+    options->storePath = dir.file("job.sqlite");
+    return TraceSession::open({a, b}, *options, ImportProgress{}, nullptr, error);
+}
 } // namespace
 
 TEST_CASE("job clock: aligned time is the same in selection statistics and cluster figures", "[ranks][clock]") {
@@ -83,12 +90,9 @@ TEST_CASE("job clock: aligned time is the same in selection statistics and clust
 
 TEST_CASE("job clock: manual offsets stored in the store move the aligned timeline, the rank clock and the job clock", "[ranks][clock]") {
     TempDir dir;
-    std::string a = dir.write("rank-0.json", rankTrace(0, 1'000));
-    std::string b = dir.write("rank-1.json", rankTrace(1, 5'000));
     OpenOptions options;
-    options.storePath = dir.file("job.sqlite");
     Error error;
-    std::shared_ptr<TraceSession> session = TraceSession::open({a, b}, options, ImportProgress{}, nullptr, &error);
+    std::shared_ptr<TraceSession> session = openTwoRankJob(dir, &options, &error);
     REQUIRE(session);
     std::vector<RankClockRow> rows;
     REQUIRE(session->rankClock(&rows, &error));
@@ -125,13 +129,10 @@ TEST_CASE("job clock: manual offsets stored in the store move the aligned timeli
 
 TEST_CASE("job clock: a rank with a device but no process has no automatic offset, whatever its manual one", "[ranks][clock]") {
     TempDir dir;
-    std::string a = dir.write("rank-0.json", rankTrace(0, 1'000));
-    std::string b = dir.write("rank-1.json", rankTrace(1, 5'000));
     OpenOptions options;
-    options.storePath = dir.file("job.sqlite");
     Error error;
     {
-        std::shared_ptr<TraceSession> session = TraceSession::open({a, b}, options, ImportProgress{}, nullptr, &error);
+        std::shared_ptr<TraceSession> session = openTwoRankJob(dir, &options, &error);
         REQUIRE(session);
         REQUIRE(session->setRankClockOffsets({{1, 300}}, &error));
     }
