@@ -7,7 +7,6 @@
 #include "core/importers/device_class/device_class_pass.h"
 #include "core/importers/input_progress_board.h"
 #include "core/session/parallel_import.h"
-#include "core/store/stale_temp_files.h"
 #include "core/store/store_merge.h"
 
 #include <chrono>
@@ -75,7 +74,6 @@ bool importJobSequentially(const std::vector<std::string>& tracePaths, const std
 bool importJobInParallel(const std::vector<std::string>& tracePaths, const std::vector<std::string>& jobPaths,
                          unsigned jobs, const DeviceClassRules& classRules, const SourceSnapshot& before,
                          const ImportProgress& progress, OpenResult* result, Error* error) {
-    removeStaleTempStores(fs::path(result->storePath).parent_path().string());
     std::unique_ptr<StoreMerger> merger = StoreMerger::create(result->storePath, error);
     if (!merger) return false;
     ImportedInput total;

@@ -5,15 +5,12 @@
 #include "core/store/import_timing.h"
 #include "core/store/memory_schema.h"
 #include "core/store/schema.h"
+#include "core/store/scratch_store.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <set>
-#include <unistd.h>
 
 namespace opscope {
-
-namespace fs = std::filesystem;
 
 const std::vector<MergeReference>& mergeReferences() {
     static const std::vector<MergeReference> all{
@@ -61,23 +58,15 @@ std::string mapTable(const std::string& target) { return "temp.merge_map_" + tar
 std::unique_ptr<StoreMerger> StoreMerger::create(const std::string& finalPath, Error* error) {
     std::unique_ptr<StoreMerger> merger(new StoreMerger());
     merger->finalPath_ = finalPath;
-    merger->tempPath_ = finalPath + ".tmp-" + std::to_string(::getpid());
-    std::error_code ec;
-    fs::remove(merger->tempPath_, ec);
+    merger->tempPath_ = scratchStorePath(finalPath);
+    if (!createScratchStore(merger->tempPath_, &merger->db_, error)) return nullptr;
     try {
-        merger->db_ = Database(merger->tempPath_, Database::Mode::Create);
-        // A scratch file until the rename, as in StoreWriter::create.
-        merger->db_.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA temp_store=FILE;"
-                         "PRAGMA page_size=32768; PRAGMA cache_size=-32768;");
-        merger->db_.exec(schemaTablesSql());
-        merger->db_.exec(memorySchemaTablesSql());
         for (const char* target : {"string", "device", "metric_key"})
             merger->db_.exec("CREATE TEMP TABLE merge_map_" + std::string(target) +
                              "(old INTEGER PRIMARY KEY, new INTEGER NOT NULL)");
     } catch (const SqliteError& e) {
         if (error) *error = Error{ErrorCode::StoreFailed, merger->tempPath_, -1, -1, -1, "a writable store", e.what()};
-        merger->db_.close();
-        fs::remove(merger->tempPath_, ec);
+        discardScratchStore(&merger->db_, merger->tempPath_);
         return nullptr;
     }
     return merger;
@@ -85,9 +74,7 @@ std::unique_ptr<StoreMerger> StoreMerger::create(const std::string& finalPath, E
 
 StoreMerger::~StoreMerger() {
     if (finished_) return;
-    db_.close();
-    std::error_code ec;
-    fs::remove(tempPath_, ec);
+    discardScratchStore(&db_, tempPath_);
 }
 
 void StoreMerger::mapStrings() {
@@ -325,12 +312,7 @@ bool StoreMerger::finish(ImportSummary* summary, Error* error) {
         if (error) *error = Error{ErrorCode::StoreFailed, tempPath_, -1, -1, -1, "a writable store", e.what()};
         return false;
     }
-    std::error_code ec;
-    fs::rename(tempPath_, finalPath_, ec);
-    if (ec) {
-        if (error) *error = Error{ErrorCode::StoreFailed, finalPath_, -1, -1, -1, "a renamable store", ec.message()};
-        return false;
-    }
+    if (!publishScratchStore(tempPath_, finalPath_, error)) return false;
     finished_ = true;
     return true;
 }

@@ -1,24 +1,18 @@
 #include "core/store/store_writer.h"
 
 #include "core/model/utf8.h"
-#include "core/store/memory_schema.h"
 #include "core/store/numeric_id_key.h"
-#include "core/store/schema.h"
 #include "core/model/json_depth.h"
 #include "core/model/time_bounds.h"
 #include "core/store/source_fingerprint.h"
-#include "core/store/stale_temp_files.h"
+#include "core/store/scratch_store.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <unistd.h>
 
 namespace opscope {
-
-namespace fs = std::filesystem;
 
 const char* trackKindName(TrackKind kind) {
     switch (kind) {
@@ -45,20 +39,9 @@ std::string joinKey(std::string_view a, std::string_view b) {
 std::unique_ptr<StoreWriter> StoreWriter::create(const std::string& finalPath, Error* error) {
     std::unique_ptr<StoreWriter> writer(new StoreWriter());
     writer->finalPath_ = finalPath;
-    writer->tempPath_ = finalPath + ".tmp-" + std::to_string(::getpid());
-    std::error_code ec;
-    // Imports killed earlier (kill -9, power loss) left their temporary stores here: reclaim the space.
-    removeStaleTempStores(fs::path(finalPath).parent_path().string());
-    fs::remove(writer->tempPath_, ec);
+    writer->tempPath_ = scratchStorePath(finalPath);
+    if (!createScratchStore(writer->tempPath_, &writer->db_, error)) return nullptr;
     try {
-        writer->db_ = Database(writer->tempPath_, Database::Mode::Create);
-        // A scratch file until the rename: durability is not needed, speed is. TEMP data (index
-        // sorts, spill tables) goes to files so that it does not count against memory. The page size
-        // must be set before the cache size: the other way round SQLite's cache stops being bounded.
-        writer->db_.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA temp_store=FILE;"
-                         "PRAGMA page_size=32768; PRAGMA cache_size=-32768;");
-        writer->db_.exec(schemaTablesSql());
-        writer->db_.exec(memorySchemaTablesSql());
         // For benchmarks and tests of the spill path on small traces.
         if (const char* budget = std::getenv("OPSCOPE_SPILL_BUDGET_MB"))
             writer->setSpillBudgetBytes(static_cast<std::size_t>(std::strtoull(budget, nullptr, 10)) << 20);
@@ -66,8 +49,7 @@ std::unique_ptr<StoreWriter> StoreWriter::create(const std::string& finalPath, E
         writer->prepareStatements();
     } catch (const SqliteError& e) {
         if (error) *error = Error{ErrorCode::StoreFailed, writer->tempPath_, -1, -1, -1, "a writable store", e.what()};
-        writer->db_.close();
-        fs::remove(writer->tempPath_, ec);
+        discardScratchStore(&writer->db_, writer->tempPath_);
         return nullptr;
     }
     return writer;
@@ -77,9 +59,7 @@ StoreWriter::~StoreWriter() {
     if (!finished_) {
         insertArgs_ = BatchInsert();
         insertCounter_ = BatchInsert();
-        db_.close();
-        std::error_code ec;
-        fs::remove(tempPath_, ec);
+        discardScratchStore(&db_, tempPath_);
     }
 }
 

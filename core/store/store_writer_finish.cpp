@@ -10,18 +10,16 @@
 #include "core/store/memory_schema.h"
 #include "core/store/memory_slice_link.h"
 #include "core/store/schema.h"
+#include "core/store/scratch_store.h"
 #include "core/store/slice_nesting.h"
 #include "core/store/store_writer.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <limits>
 
 namespace opscope {
-
-namespace fs = std::filesystem;
 
 // Nests slices and binds flows: the part of finish() that needs the writer's pending rows.
 class FinishPass {
@@ -385,12 +383,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         if (error) *error = Error{ErrorCode::StoreFailed, tempPath_, -1, -1, -1, "a writable store", e.what()};
         return false;
     }
-    std::error_code ec;
-    fs::rename(tempPath_, finalPath_, ec);
-    if (ec) {
-        if (error) *error = Error{ErrorCode::StoreFailed, finalPath_, -1, -1, -1, "a renamable store", ec.message()};
-        return false;
-    }
+    if (!publishScratchStore(tempPath_, finalPath_, error)) return false;
     finished_ = true;
     return true;
 }
