@@ -96,6 +96,13 @@ TEST_CASE("Compare window: the step selectors give the CLI's compare --step N:M 
     }
     CHECK(deletedMm); // step 1 ran aten::mm, step 2 did not
 
+    // Only the new side changes (to step 1): the base side keeps its step 1 aggregates, and the rows
+    // are the CLI's for 1:1.
+    panel.newStepBox()->setCurrentIndex(panel.newStepBox()->findData(QVariant::fromValue<qint64>(1)));
+    REQUIRE(panel.waitForSteps());
+    CHECK(panelRows(panel) == cliRows(runCli({"compare", store, store, "--step", "1:1", "--csv"}).out));
+    for (const HostOperatorDiff& h : panel.result().hostOperators) CHECK(h.change == CountChange::Unchanged);
+
     // Back to the whole traces: the rows come back.
     panel.setSteps(-1, -1);
     REQUIRE(panel.waitForSteps());

@@ -134,6 +134,9 @@ void ComparePanel::loadSteps() {
     std::shared_ptr<TraceSession> base = inputs_.baseSession, current = inputs_.newSession;
     if (!base || !current) return;
     const std::int64_t baseStep = baseStep_->currentData().toLongLong(), newStep = newStep_->currentData().toLongLong();
+    // Only a side whose step changed is computed again: the other keeps the aggregates it has.
+    const bool baseChanged = inputs_.base.step != baseStep, newChanged = inputs_.current.step != newStep;
+    if (!baseChanged && !newChanged) return;
     struct StepAggregates {
         BaselineAggregates base, current;
         Error error;
@@ -141,22 +144,23 @@ void ComparePanel::loadSteps() {
     };
     using Ptr = std::shared_ptr<StepAggregates>;
     stepJob_->start<Ptr>(
-        [base, current, baseStep, newStep](AsyncJob::CancelFlag cancel) {
+        [base, current, baseStep, newStep, baseChanged, newChanged](AsyncJob::CancelFlag cancel) {
             CancelScope scope(cancel.get());
             auto r = std::make_shared<StepAggregates>();
             BaselineOptions baseOptions, newOptions;
             baseOptions.step = baseStep;
             newOptions.step = newStep;
-            r->ok = base->baseline(baseOptions, &r->base, &r->error) && current->baseline(newOptions, &r->current, &r->error);
+            r->ok = (!baseChanged || base->baseline(baseOptions, &r->base, &r->error)) &&
+                    (!newChanged || current->baseline(newOptions, &r->current, &r->error));
             return r;
         },
-        [this](Ptr r) {
+        [this, baseChanged, newChanged](Ptr r) {
             if (!r->ok) {
                 verdict_->setText(AnalysisRunner::failureText(tr("Could not compare the chosen steps: %1"), r->error).toHtmlEscaped());
                 return;
             }
-            inputs_.base = std::move(r->base);
-            inputs_.current = std::move(r->current);
+            if (baseChanged) inputs_.base = std::move(r->base);
+            if (newChanged) inputs_.current = std::move(r->current);
             recompute();
         });
 }
