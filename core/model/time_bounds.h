@@ -3,6 +3,8 @@
 #pragma once
 #include "core/model/time.h"
 
+#include <limits>
+
 namespace opscope {
 
 // +-4e18 ns (about 126 years either side of the epoch): a difference of two such times is at most
@@ -22,6 +24,14 @@ inline bool checkedSub(TimeNs a, TimeNs b, TimeNs* difference) { return !__built
 } // namespace opscope
 
 namespace opscope {
+
+// a + b pinned to the int64 limit on the side it overflows: an end (start + duration) read from a file
+// that lies beyond int64 becomes "as late as can be" instead of undefined behaviour.
+inline TimeNs saturatingAdd(TimeNs a, TimeNs b) {
+    TimeNs sum = 0;
+    if (checkedAdd(a, b, &sum)) return sum;
+    return b > 0 ? std::numeric_limits<TimeNs>::max() : std::numeric_limits<TimeNs>::min();
+}
 
 // end - start for a duration read from a file: 0 when negative or when the difference overflows
 // (extreme msprof rows), never undefined behaviour.

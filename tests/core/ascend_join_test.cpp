@@ -178,3 +178,23 @@ TEST_CASE("ascend join: without a timeline every row is a slice of its own", "[a
     CHECK(db.scalarText("SELECT d.name FROM process p JOIN device d ON d.id = p.device_id") == "NPU 3");
     CHECK(db.scalarInt("SELECT ts FROM slice_view WHERE name = 'B'") == kBase + 200'000);
 }
+
+// Issue #14 case 11, found re-reading the join in session 6: a start at the edge of int64 made
+// start +- tolerance, and the step's end (start + duration), overflow (undefined behaviour; the
+// sanitizer build stops on it). Such rows find no slice and stay rows of their own; the ordinary row
+// still joins.
+TEST_CASE("ascend join: starts at the ends of int64 find no slice, without overflow", "[ascend][join][hardening]") {
+    TempDir dir;
+    HandTimeline t(dir);
+    TrackId s2 = t.stream("3170820512", "NPU", 2);
+    t.task(s2, kBase + 1000, "Ordinary", 2, 7);
+    std::string csv = dir.write("k.csv", "Step Id," + std::string(kHeader) +
+                                             "1," + row(0, "7", "2", "Ordinary", "1736408883700001.000") +
+                                             "1," + row(0, "7", "2", "Latest", "9223372036854775.807") +
+                                             "1," + row(0, "7", "2", "Earliest", "-9223372036854775.808"));
+    JoinRun run;
+    runJoin(t, csv, &run);
+    CHECK(run.result.rows == 3);
+    CHECK(run.result.joined == 1);
+    CHECK(run.result.unjoined == 2);
+}

@@ -41,6 +41,14 @@ std::string nestedObject(int depth) {
     return text;
 }
 
+// DIR/PROF_1/msprof_1.db made by sql: an msprof export as the importer finds it.
+std::string writeMsprofDb(const TempDir& dir, const std::string& sql) {
+    std::filesystem::create_directories(dir.path() / "PROF_1");
+    const std::string path = (dir.path() / "PROF_1" / "msprof_1.db").string();
+    Database(path, Database::Mode::Create).exec(sql);
+    return path;
+}
+
 std::int64_t warningCount(Database& db, const std::string& code) {
     return db.scalarInt("SELECT coalesce(sum(count), 0) FROM warning WHERE code = '" + code + "'");
 }
@@ -115,11 +123,7 @@ TEST_CASE("a graph file nested 100,000 deep is refused with a message, not a sta
 // ---- case 2 and 11: an msprof export with a non-UTF-8 task type and extreme times
 TEST_CASE("msprof db: a non-UTF-8 task type and an end - start that overflows import cleanly", "[hardening]") {
     TempDir dir;
-    std::string path = (dir.path() / "PROF_1" / "msprof_1.db").string();
-    std::filesystem::create_directories(dir.path() / "PROF_1");
-    {
-        Database db(path, Database::Mode::Create);
-        db.exec(R"SQL(
+    const std::string path = writeMsprofDb(dir, R"SQL(
 CREATE TABLE STRING_IDS(id INTEGER PRIMARY KEY, value TEXT);
 INSERT INTO STRING_IDS VALUES (1, 'Conv2D1'), (2, CAST(X'41FF42' AS TEXT)), (3, 'AI_CORE');
 CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, deviceId INTEGER, connectionId INTEGER, globalTaskId INTEGER,
@@ -130,7 +134,6 @@ CREATE TABLE COMPUTE_TASK_INFO(name INTEGER, globalTaskId INTEGER PRIMARY KEY, b
   taskType INTEGER, opType INTEGER);
 INSERT INTO COMPUTE_TASK_INFO VALUES (1, 1, 16, 0, 2, 2), (1, 2, 16, 0, 2, 2);
 )SQL");
-    }
     TempDir out;
     AscendOutcome result = importAscendPath(out, path);
     INFO(describe(result.error));
@@ -140,6 +143,77 @@ INSERT INTO COMPUTE_TASK_INFO VALUES (1, 1, 16, 0, 2, 2), (1, 2, 16, 0, 2, 2);
     CHECK(db.scalarInt("SELECT count(*) FROM string WHERE value = 'A' || char(65533) || 'B'") == 1);
     CHECK(warningCount(db, "invalid_utf8_replaced") >= 1);
     CHECK(db.scalarInt("SELECT count(*) FROM slice WHERE ts < -4000000000000000000 OR ts + dur > 4000000000000000000") == 0);
+}
+
+// Every table whose rows have a start and an end, each given the widest pair: end - start overflows int64
+// (undefined behaviour before; the sanitizer build stops on it). Found re-reading the DB importer in session 6.
+TEST_CASE("msprof db: the widest start and end in every range table import without overflow", "[hardening]") {
+    TempDir dir;
+    const std::string path = writeMsprofDb(dir, R"SQL(
+CREATE TABLE STRING_IDS(id INTEGER PRIMARY KEY, value TEXT);
+INSERT INTO STRING_IDS VALUES (1, 'aclnnAdd'), (2, 'hcom_allReduce_'), (3, 'group'), (4, 'Notify_Wait');
+CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, deviceId INTEGER, connectionId INTEGER, globalTaskId INTEGER,
+  globalPid INTEGER, taskType INTEGER, contextId INTEGER, streamId INTEGER, taskId INTEGER, modelId INTEGER);
+INSERT INTO TASK VALUES (-9223372036854775808, 9223372036854775807, 0, 7, 1, 0, 4, 0, 3, 101, 0);
+CREATE TABLE CANN_API(startNs INTEGER, endNs INTEGER, type INTEGER, globalTid INTEGER, connectionId INTEGER, name INTEGER);
+INSERT INTO CANN_API VALUES (-9223372036854775808, 9223372036854775807, 10000, 1, 7, 1);
+CREATE TABLE MSTX_EVENTS(startNs INTEGER, endNs INTEGER, eventType INTEGER, message INTEGER, globalTid INTEGER);
+INSERT INTO MSTX_EVENTS VALUES (-9223372036854775808, 9223372036854775807, 2, 1, 1);
+CREATE TABLE COMMUNICATION_OP(opName INTEGER, startNs INTEGER, endNs INTEGER, connectionId INTEGER, groupName INTEGER,
+  opId INTEGER PRIMARY KEY);
+INSERT INTO COMMUNICATION_OP VALUES (2, -9223372036854775808, 9223372036854775807, 7, 3, 1);
+CREATE TABLE COMMUNICATION_TASK_INFO(name INTEGER, globalTaskId INTEGER PRIMARY KEY, taskType INTEGER, planeId INTEGER,
+  groupName INTEGER, opId INTEGER);
+INSERT INTO COMMUNICATION_TASK_INFO VALUES (4, 1, 4, 0, 3, 1);
+CREATE TABLE OVERLAP_ANALYSIS(id INTEGER PRIMARY KEY, deviceId INTEGER, startNs INTEGER, endNs INTEGER, type INTEGER);
+INSERT INTO OVERLAP_ANALYSIS VALUES (1, 0, -9223372036854775808, 9223372036854775807, 0);
+)SQL");
+    TempDir out;
+    AscendOutcome result = importAscendPath(out, path);
+    INFO(describe(result.error));
+    REQUIRE(result.ok);
+    Database db = openReadOnly(result.storePath);
+    // The CANN call, the mstx range, the collective, its plane task and the overlap range: each stored
+    // inside the store's time range, none with a negative duration.
+    CHECK(db.scalarInt("SELECT count(*) FROM slice") >= 5);
+    CHECK(db.scalarInt("SELECT count(*) FROM slice WHERE dur < 0") == 0);
+    CHECK(db.scalarInt("SELECT count(*) FROM slice WHERE ts < " + std::to_string(kMinStoreTimeNs) + " OR ts + dur > " +
+                       std::to_string(kMaxStoreTimeNs)) == 0);
+}
+
+// The B/E pair's thread time is E's tts minus B's: at the ends of int64 that overflowed. Now it is left
+// unknown (NULL) when it does not fit; an ordinary pair keeps its difference.
+TEST_CASE("chrome B/E: thread times at the ends of int64 leave the CPU time unknown, without overflow",
+          "[hardening]") {
+    TempDir dir;
+    auto r = importChromeText(dir, R"([{"ph":"B","name":"wide","pid":1,"tid":1,"ts":1,"tts":-9223372036854775.807},)"
+                                   R"({"ph":"E","pid":1,"tid":1,"ts":2,"tts":9223372036854775.807},)"
+                                   R"({"ph":"B","name":"plain","pid":1,"tid":1,"ts":3,"tts":10},)"
+                                   R"({"ph":"E","pid":1,"tid":1,"ts":4,"tts":15}])");
+    INFO(describe(r.error));
+    REQUIRE(r.ok);
+    Database db = openReadOnly(r.storePath);
+    CHECK(db.scalarInt("SELECT count(*) FROM slice s JOIN string n ON n.id = s.name_id "
+                       "WHERE n.value = 'wide' AND s.thread_dur IS NULL") == 1);
+    CHECK(db.scalarInt("SELECT s.thread_dur FROM slice s JOIN string n ON n.id = s.name_id WHERE n.value = 'plain'") == 5000);
+}
+
+// msprof's operator_memory gives a duration instead of a release time: the release is allocation +
+// duration, which overflowed for an allocation at the end of int64; it now saturates.
+TEST_CASE("msprof text: an allocation at the end of int64 plus its duration saturates", "[hardening]") {
+    TempDir dir;
+    std::filesystem::create_directories(dir.path() / "PROF_2" / "device_1" / "summary");
+    dir.write("PROF_2/device_1/summary/operator_memory_0_1_20240101.csv",
+              "Device_id,Name,Size(KB),Allocation Time(us),Duration(us),Device\n"
+              "1,wide,64.0,9223372036854775.807\t,2.25\t,NPU:1\n"
+              "1,plain,64.0,1000.5\t,2.25\t,NPU:1\n");
+    AscendOutcome run = importAscendPath(dir, dir.file("PROF_2"));
+    INFO(describe(run.error));
+    REQUIRE(run.ok);
+    Database db = openReadOnly(run.storePath);
+    CHECK(db.scalarInt("SELECT release_ts FROM memory_allocation WHERE operator = 'wide'") ==
+          std::numeric_limits<std::int64_t>::max());
+    CHECK(db.scalarInt("SELECT release_ts FROM memory_allocation WHERE operator = 'plain'") == 1'002'750);
 }
 
 // ---- case 3: invalid UTF-8 and lone surrogates

@@ -10,9 +10,16 @@ namespace opscope::fuzz {
 namespace fs = std::filesystem;
 
 const std::string& scratchDir() {
-    static const std::string dir = [] {
+    // Never destroyed: the exit handler below reads it after static destructors have run (a static
+    // std::string here was freed before the handler, a use after free that ASan reported at the end of
+    // every fuzzing run that writes files, session 6).
+    static const std::string* const dir = [] {
         std::error_code ec;
-        fs::path base = fs::is_directory("/dev/shm", ec) ? fs::path("/dev/shm") : fs::temp_directory_path();
+        // OPSCOPE_FUZZ_SCRATCH_BASE: where the folder goes (the cleanup test's own folder).
+        const char* chosen = std::getenv("OPSCOPE_FUZZ_SCRATCH_BASE");
+        fs::path base = chosen && *chosen                      ? fs::path(chosen)
+                        : fs::is_directory("/dev/shm", ec) ? fs::path("/dev/shm")
+                                                           : fs::temp_directory_path();
         fs::path d = base / ("opscope-fuzz-" + std::to_string(::getpid()));
         fs::create_directories(d, ec);
         // Gone when the process ends (a replay, a fuzzing run's normal end or a finding): one folder per
@@ -21,9 +28,9 @@ const std::string& scratchDir() {
             std::error_code ignored;
             fs::remove_all(scratchDir(), ignored);
         });
-        return d.string();
+        return new std::string(d.string());
     }();
-    return dir;
+    return *dir;
 }
 
 std::string writeInput(const std::uint8_t* data, std::size_t size, const std::string& relativePath) {

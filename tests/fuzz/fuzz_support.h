@@ -7,7 +7,8 @@
 
 namespace opscope::fuzz {
 
-// A per-process scratch folder, created on first use.
+// A per-process scratch folder, created on first use (under $OPSCOPE_FUZZ_SCRATCH_BASE when set), removed
+// when the process exits.
 const std::string& scratchDir();
 
 // Writes data to scratchDir()/relativePath (folders created) and returns the full path.

@@ -1,6 +1,7 @@
 #include "core/importers/ascend/ascend_timeline.h"
 
 #include "core/importers/ascend/csv_values.h"
+#include "core/model/time_bounds.h"
 #include "core/store/args_reader.h"
 #include "core/store/process_track_reader.h"
 
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <limits>
 
 namespace opscope::ascend {
 
@@ -153,11 +155,15 @@ int AscendTimeline::keyDevice(int device) const {
 std::optional<PendingSliceIndex> AscendTimeline::nearest(const std::vector<Candidate>* list, TimeNs tsNs,
                                                          TimeNs tol, const JoinSet& used) const {
     if (!list) return std::nullopt;
-    auto it = std::lower_bound(list->begin(), list->end(), tsNs - tol,
+    // A row's start may be any int64 (a CSV cell): the window saturates instead of overflowing.
+    TimeNs lowNs = 0, highNs = 0;
+    if (!checkedSub(tsNs, tol, &lowNs)) lowNs = std::numeric_limits<TimeNs>::min();
+    if (!checkedAdd(tsNs, tol, &highNs)) highNs = std::numeric_limits<TimeNs>::max();
+    auto it = std::lower_bound(list->begin(), list->end(), lowNs,
                                [](const Candidate& c, TimeNs t) { return c.tsNs < t; });
     std::optional<PendingSliceIndex> best;
     TimeNs bestDelta = tol + 1;
-    for (; it != list->end() && it->tsNs <= tsNs + tol; ++it) {
+    for (; it != list->end() && it->tsNs <= highNs; ++it) {
         if (used.count(it->slice)) continue;
         TimeNs delta = it->tsNs > tsNs ? it->tsNs - tsNs : tsNs - it->tsNs;
         if (delta < bestDelta) {

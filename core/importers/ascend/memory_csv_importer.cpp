@@ -5,6 +5,7 @@
 #include "core/importers/ascend/csv_values.h"
 #include "core/importers/chrome_json/decimal_time.h"
 #include "core/model/byte_units.h"
+#include "core/model/time_bounds.h"
 #include "core/store/memory_writer.h"
 
 #include <cctype>
@@ -101,7 +102,7 @@ bool allocationRow(MemoryCsv& f, const std::vector<std::string>& row) {
     a.activeReleaseTsNs = f.columns.timeNs(row, "active release time");
     // msprof's operator_memory has no release time, only the duration.
     if (!a.releaseTsNs && !f.columns.has("release time") && a.allocTsNs)
-        if (auto dur = f.columns.timeNs(row, "duration")) a.releaseTsNs = *a.allocTsNs + *dur;
+        if (auto dur = f.columns.timeNs(row, "duration")) a.releaseTsNs = saturatingAdd(*a.allocTsNs, *dur);
     a.allocTotalAllocatedBytes = f.columns.bytes(row, "allocation total allocated");
     a.allocTotalReservedBytes = f.columns.bytes(row, "allocation total reserved");
     a.allocTotalActiveBytes = f.columns.bytes(row, "allocation total active");

@@ -1,6 +1,7 @@
 // COMMUNICATION_OP (collective / p2p ops per group) and COMMUNICATION_TASK_INFO (their plane
 // tasks) on the device's "Communication" group, as the JSON timeline's HCCL process shows them.
 #include "core/importers/ascend/msprof_db_importer.h"
+#include "core/model/time_bounds.h"
 
 #include <nlohmann/json.hpp>
 
@@ -51,7 +52,7 @@ void importOps(DbPass& pass, std::unordered_map<std::int64_t, std::string>& opNa
         std::string thread = "Group " + group + " Communication";
         in.track = namedThreadTrack(pass.ctx, process, thread, thread);
         in.tsNs = st.int64(1);
-        in.durNs = std::max<TimeNs>(0, st.int64(2) - st.int64(1));
+        in.durNs = durationBetween(st.int64(1), st.int64(2));
         in.name = name;
         in.category = "communication";
         in.args = w.addArgs(args.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
@@ -96,7 +97,7 @@ void importPlaneTasks(DbPass& pass, const std::unordered_map<std::int64_t, std::
         SliceInput in;
         in.track = namedThreadTrack(pass.ctx, process, "Plane " + plane, "Plane " + plane);
         in.tsNs = st.int64(0);
-        in.durNs = std::max<TimeNs>(0, st.int64(1) - st.int64(0));
+        in.durNs = durationBetween(st.int64(0), st.int64(1));
         std::string name = db.stringColumn(st, 3);
         in.name = name.empty() ? std::string_view("task") : std::string_view(name);
         in.category = "communication";

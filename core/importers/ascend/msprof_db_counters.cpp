@@ -4,6 +4,7 @@
 #include "core/importers/ascend/msprof_db_importer.h"
 
 #include "core/importers/ascend/step_trace_importer.h"
+#include "core/model/time_bounds.h"
 
 #include <map>
 
@@ -116,7 +117,7 @@ void importOverlap(DbPass& pass) {
         SliceInput in;
         in.track = namedThreadTrack(pass.ctx, process, std::to_string(type), name);
         in.tsNs = st.int64(1);
-        in.durNs = std::max<TimeNs>(0, st.int64(2) - st.int64(1));
+        in.durNs = durationBetween(st.int64(1), st.int64(2));
         in.name = name;
         pass.ctx.writer.addSlice(in);
         ++pass.result.hostRanges;

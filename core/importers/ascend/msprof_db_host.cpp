@@ -50,7 +50,7 @@ void importCannApi(DbPass& pass) {
         SliceInput in;
         in.track = hostThreadTrack(pass, "CANN", st.int64(3));
         in.tsNs = st.int64(0);
-        in.durNs = std::max<TimeNs>(0, st.int64(1) - st.int64(0));
+        in.durNs = durationBetween(st.int64(0), st.int64(1));
         std::string name = db.stringColumn(st, 4);
         in.name = name;
         std::string level = st.isNull(2) ? std::string() : (types.count(st.int64(2)) ? types[st.int64(2)] : std::to_string(st.int64(2)));
@@ -108,7 +108,7 @@ void importMstx(DbPass& pass) {
         SliceInput in;
         in.track = hostThreadTrack(pass, "MsTx", st.isNull(4) ? 0 : st.int64(4));
         in.tsNs = st.int64(0);
-        in.durNs = st.isNull(1) ? 0 : std::max<TimeNs>(0, st.int64(1) - st.int64(0));
+        in.durNs = st.isNull(1) ? 0 : durationBetween(st.int64(0), st.int64(1));
         std::string message = db.stringColumn(st, 3);
         in.name = message.empty() ? std::string_view("mstx") : std::string_view(message);
         in.category = "MsTx";

@@ -3,6 +3,7 @@
 #include "core/importers/ascend/csv_reader.h"
 #include "core/importers/ascend/csv_values.h"
 #include "core/importers/chrome_json/decimal_time.h"
+#include "core/model/time_bounds.h"
 
 #include <set>
 
@@ -93,7 +94,7 @@ bool importRow(RowState& s, const std::vector<std::string>& cells, OpRowsResult*
     std::string_view type = cellAt(cells, c.type);
     if (isMissing(type)) type = {};
     std::string_view core = cellAt(cells, c.core);
-    noteStep(s.ctx, intCell(cells, c.step), *tsNs, *tsNs + durNs);
+    noteStep(s.ctx, intCell(cells, c.step), *tsNs, saturatingAdd(*tsNs, durNs));
     PendingSliceIndex slice;
     if (auto hit = findSliceOf(s, device, stream, task, name, *tsNs)) {
         slice = *hit;

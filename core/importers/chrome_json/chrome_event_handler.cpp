@@ -304,9 +304,10 @@ void ChromeEventHandler::closeOpen(TrackId track, OpenSlice open, TimeNs endNs, 
         dur = 0;
     }
     if (open.afterZeroSibling) flags |= kSliceSortByArrival;
-    // Thread time of a B/E pair: the E's tts minus the B's, when both are given.
-    const TimeNs threadDur =
-        open.threadTsNs != kNoThreadTime && threadEndNs != kNoThreadTime ? threadEndNs - open.threadTsNs : kNoThreadTime;
+    // Thread time of a B/E pair: the E's tts minus the B's, when both are given and the difference fits.
+    TimeNs threadDur = kNoThreadTime;
+    if (open.threadTsNs != kNoThreadTime && threadEndNs != kNoThreadTime && !checkedSub(threadEndNs, open.threadTsNs, &threadDur))
+        threadDur = kNoThreadTime;
     PendingSliceIndex slice =
         emitSlice(track, open.tsNs, dur, open.name, open.category, args, flags, open.threadTsNs, threadDur);
     if (!open.bindId.empty())
