@@ -55,6 +55,9 @@ const std::vector<std::pair<const char*, RuleFunction>>& builtinRules() {
         {"ascend_operator_no_bound", &ruleAscendOperatorNoBound},
         {"ascend_op_compile", &ruleAscendOpCompile},
         {"ascend_aicore_frequency", &ruleAscendAicoreFrequency},
+        {"ascend_synchronize_stream", &ruleAscendSynchronizeStream},
+        {"ascend_slow_dataloader", &ruleAscendSlowDataloader},
+        {"ascend_conjectured_gc", &ruleAscendConjecturedGc},
     };
     return rules;
 }

@@ -260,6 +260,36 @@ const char* defaultRulesJson() {
       },
       "needs": {"en": "needs the AI Core Freq counter track (trace_view.json / msprof_*.json, or the AICORE_FREQ table of the DB export; collected with the NPU activity on Atlas A2 and later)", "zh_CN": "需要 AI Core Freq 计数器轨道（trace_view.json / msprof_*.json，或 DB 导出的 AICORE_FREQ 表；在 Atlas A2 及以后机型上随 NPU 活动采集）"},
       "params": {"threshold": 0.05, "max_frequency_mhz": 0, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_synchronize_stream",
+      "title": {"en": "Stream synchronised after every launch", "zh_CN": "算子下发后频繁同步流"},
+      "suggestion": {
+        "en": "The host synchronises the stream right after launching operators, so host and device run one after the other instead of overlapping. This is what ASCEND_LAUNCH_BLOCKING=1 does: unset ASCEND_LAUNCH_BLOCKING (or set it to 0) and start the job again. Follows msprof-analyze's synchronize stream check: ratio = SynchronizeStream calls right after a Node@launch / Node@launch calls, reported above the threshold.",
+        "zh_CN": "主机在下发算子后立即同步流，主机与设备串行执行而无法并行。这正是 ASCEND_LAUNCH_BLOCKING=1 的效果：请执行 unset ASCEND_LAUNCH_BLOCKING（或设为 0）后重新启动任务。与 msprof-analyze 的同步流检查一致：比值 = 紧跟在 Node@launch 之后的 SynchronizeStream 次数 / Node@launch 次数，超过阈值时报告。"
+      },
+      "needs": {"en": "needs AscendCL and node launch data on the host timeline (profiler_level Level1 or above)", "zh_CN": "需要主机时间线上的 AscendCL 与算子下发（Node@launch）数据（profiler_level Level1 及以上）"},
+      "params": {"threshold": 0.5, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_slow_dataloader",
+      "title": {"en": "Slow dataloader", "zh_CN": "数据加载慢"},
+      "suggestion": {
+        "en": "Fetching a batch from the dataloader takes long, and the device waits for it. Check the disk I/O of the data folder (move the data to a local or faster disk), avoid archive formats (tar, zip), set pin_memory=True, raise num_workers, and check that no other process pinned to the same cores slows loading. Follows msprof-analyze's slow dataloader check: a dataloader event of threshold µs or longer is reported.",
+        "zh_CN": "从 dataloader 取一个 batch 耗时较长，设备需要等待。请检查数据目录的磁盘 I/O（将数据移到本地或更快的磁盘），避免 tar、zip 等归档格式，设置 pin_memory=True，增大 num_workers，并检查是否有绑定在相同核上的其他进程拖慢加载。与 msprof-analyze 的慢数据加载检查一致：dataloader 事件达到阈值（微秒）即报告。"
+      },
+      "needs": {"en": "needs the host (Python) operators on the timeline: the CPU activity of the profiler", "zh_CN": "需要时间线上的主机（Python）算子：采集 CPU 活动"},
+      "params": {"threshold": 10000, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_conjectured_gc",
+      "title": {"en": "Device idle gaps with an idle host (conjectured GC)", "zh_CN": "设备空闲且主机无活动（疑似 GC）"},
+      "suggestion": {
+        "en": "The device was free for a long time while the host made almost no AscendCL calls: a Python garbage collection pause is the usual cause. Free memory you no longer need, avoid reference cycles, and raise the GC thresholds (gc.set_threshold) or disable GC around the training loop (gc.disable) as a stopgap; collect with gc_detect_threshold to see GC events themselves. Follows msprof-analyze's conjectured GC check: a Free gap longer than threshold µs whose AscendCL calls take less than max_acl_time_ratio of it and number less than max_acl_count_per_us per µs.",
+        "zh_CN": "设备长时间空闲，而主机几乎没有 AscendCL 调用：通常是 Python 垃圾回收（GC）停顿所致。请及时释放不再使用的内存，避免循环引用，并临时调高 GC 阈值（gc.set_threshold）或在训练循环中关闭 GC（gc.disable）；采集时设置 gc_detect_threshold 可直接看到 GC 事件。与 msprof-analyze 的疑似 GC 检查一致：空闲（Free）时间超过阈值（微秒），且其中 AscendCL 调用耗时小于 max_acl_time_ratio、次数小于每微秒 max_acl_count_per_us。"
+      },
+      "needs": {"en": "needs the Overlap Analysis lanes (NPU activity) and AscendCL data on the host timeline (profiler_level Level1 or above)", "zh_CN": "需要 Overlap Analysis 泳道（采集 NPU 活动）及主机时间线上的 AscendCL 数据（profiler_level Level1 及以上）"},
+      "params": {"threshold": 200000, "max_acl_time_ratio": 0.01, "max_acl_count_per_us": 0.0001, "evidence_count": 10}
     }
   ]
 }

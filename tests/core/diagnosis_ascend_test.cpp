@@ -188,6 +188,16 @@ TEST_CASE("ascend advisor shared: the torch_npu rank0 sample through the advisor
     Finding freq = findingOf(db, "ascend_aicore_frequency");
     CHECK(freq.status == FindingStatus::Passed);
     CHECK(freq.measured == 0);
+    // 7 SynchronizeStreamWithTimeout, 2 of them right after one of the 191 Node@launch: 0.0105.
+    Finding sync = findingOf(db, "ascend_synchronize_stream");
+    CHECK(sync.status == FindingStatus::Passed);
+    CHECK(sync.measured == Approx(0.0105));
+    // 8 torch/utils/data/dataloader.py frames; the longest, __next__, takes 3481.13 us.
+    Finding loader = findingOf(db, "ascend_slow_dataloader");
+    CHECK(loader.status == FindingStatus::Passed);
+    CHECK(loader.measured == Approx(3481.13));
+    // The longest Free gap is 1318.826 us: none near 200000 us.
+    CHECK(findingOf(db, "ascend_conjectured_gc").status == FindingStatus::Passed);
 }
 
 TEST_CASE("ascend advisor: AI Core frequency decrease ratio from 0.05", "[diagnosis][ascend]") {
@@ -225,4 +235,110 @@ TEST_CASE("ascend advisor: AI Core frequency decrease ratio from 0.05", "[diagno
     Finding m = findingOf(none.finish(), "ascend_aicore_frequency");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(m.needs.en.find("AI Core Freq") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: synchronize stream above a 0.5 co-occurrence ratio", "[diagnosis][ascend]") {
+    // 1000 launches; a SynchronizeStream right after `synced` of them, and one after nothing.
+    auto run = [](AnalysisStore& s, int synced) -> Database& {
+        TrackId device = s.computeTrack(0, "Stream 2");
+        s.slice(device, 0, 1'000'000, "K");
+        TrackId host = s.hostTrack("CANN", "Thread 1");
+        s.slice(host, 0, 10, "AscendCL@aclrtSynchronizeStream");
+        TimeNs ts = 100;
+        for (int i = 0; i < 1000; ++i) {
+            s.slice(host, ts, 10, "Node@launch");
+            if (i < synced) s.slice(host, ts + 20, 30, "AscendCL@aclrtSynchronizeStream");
+            ts += 100;
+        }
+        return s.finish();
+    };
+    AnalysisStore at;
+    Finding f = findingOf(run(at, 500), "ascend_synchronize_stream");
+    CHECK(f.status == FindingStatus::Passed);
+    CHECK(f.measured == Approx(0.5));
+    AnalysisStore above;
+    Finding fired = findingOf(run(above, 501), "ascend_synchronize_stream");
+    CHECK(fired.status == FindingStatus::Fired);
+    CHECK(fired.measured == Approx(0.501));
+    CHECK(fired.timeAtStakeNs == 501 * 30);
+    CHECK(fired.ranges.size() == 10);
+    AnalysisStore none;
+    TrackId device = none.computeTrack(0, "Stream 2");
+    none.slice(device, 0, 1000, "K");
+    Finding m = findingOf(none.finish(), "ascend_synchronize_stream");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("Level1") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: slow dataloader from 10000 us", "[diagnosis][ascend]") {
+    auto run = [](AnalysisStore& s, TimeNs loaderNs) -> Database& {
+        TrackId device = s.computeTrack(0, "Stream 2");
+        s.slice(device, 0, 100'000'000, "K");
+        TrackId python = s.hostTrack("Python", "Thread 1");
+        s.slice(python, 0, 50, "aten::add", "cpu_op");
+        s.slice(python, 100, loaderNs, "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__", "python_function");
+        return s.finish();
+    };
+    AnalysisStore at;
+    Finding f = findingOf(run(at, 10'000'000), "ascend_slow_dataloader");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == Approx(10000.0));
+    CHECK(f.timeAtStakeNs == 10'000'000);
+    REQUIRE(f.ranges.size() == 1);
+    CHECK(f.ranges[0].startNs == 100);
+    AnalysisStore below;
+    Finding p = findingOf(run(below, 9'999'999), "ascend_slow_dataloader");
+    CHECK(p.status == FindingStatus::Passed);
+    CHECK(p.measured == Approx(9999.999));
+    AnalysisStore noHost;
+    TrackId device = noHost.computeTrack(0, "Stream 2");
+    noHost.slice(device, 0, 1000, "K");
+    Finding m = findingOf(noHost.finish(), "ascend_slow_dataloader");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("CPU activity") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: conjectured GC in a Free gap over 200000 us with an idle host", "[diagnosis][ascend]") {
+    // A Free gap of freeNs from 1 ms on; AscendCL calls inside it: `calls` of callNs each; one call before it.
+    auto run = [](AnalysisStore& s, TimeNs freeNs, int calls, TimeNs callNs, bool gcEvents = false) -> Database& {
+        TrackId device = s.computeTrack(0, "Stream 2");
+        s.slice(device, 0, 1'000'000, "K");
+        TrackId free = s.hostTrack("Overlap Analysis", "Free");
+        s.slice(free, 1'000'000, freeNs, "Free");
+        TrackId cann = s.hostTrack("CANN", "Thread 1");
+        s.slice(cann, 0, 100, "AscendCL@aclrtMalloc");
+        for (int i = 0; i < calls; ++i) s.slice(cann, 1'000'000 + 1000 + i * (callNs + 1000), callNs, "AscendCL@aclnnAdd");
+        if (gcEvents) s.slice(s.hostTrack("Python", "GC"), 0, 10, "GC", "GC");
+        return s.finish();
+    };
+    AnalysisStore longGap;
+    Finding f = findingOf(run(longGap, 200'000'001, 1, 10), "ascend_conjectured_gc");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == Approx(200000.001));
+    CHECK(f.timeAtStakeNs == 200'000'001);
+    REQUIRE(f.ranges.size() == 1);
+    CHECK(f.ranges[0].startNs == 1'000'000);
+    AnalysisStore atThreshold; // 200000 us is not longer than the threshold
+    CHECK(findingOf(run(atThreshold, 200'000'000, 1, 10), "ascend_conjectured_gc").status == FindingStatus::Passed);
+    // AscendCL time: 1% of a 300000 us gap is host activity, just under it is not.
+    AnalysisStore busy;
+    CHECK(findingOf(run(busy, 300'000'000, 1, 3'000'000), "ascend_conjectured_gc").status == FindingStatus::Passed);
+    AnalysisStore nearlyBusy;
+    CHECK(findingOf(run(nearlyBusy, 300'000'000, 1, 2'999'999), "ascend_conjectured_gc").status == FindingStatus::Fired);
+    // AscendCL count: 30 calls in 300000 us is 0.0001 per us, 29 is below.
+    AnalysisStore many;
+    CHECK(findingOf(run(many, 300'000'000, 30, 1), "ascend_conjectured_gc").status == FindingStatus::Passed);
+    AnalysisStore fewer;
+    CHECK(findingOf(run(fewer, 300'000'000, 29, 1), "ascend_conjectured_gc").status == FindingStatus::Fired);
+    // GC events recorded: the advisor reads them, it does not conjecture.
+    AnalysisStore recorded;
+    Finding g = findingOf(run(recorded, 200'000'001, 1, 10, true), "ascend_conjectured_gc");
+    CHECK(g.status == FindingStatus::Passed);
+    CHECK_FALSE(g.guard.empty());
+    AnalysisStore noOverlap;
+    TrackId device = noOverlap.computeTrack(0, "Stream 2");
+    noOverlap.slice(device, 0, 1000, "K");
+    Finding m = findingOf(noOverlap.finish(), "ascend_conjectured_gc");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("Overlap Analysis") != std::string::npos);
 }
