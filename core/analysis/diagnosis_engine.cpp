@@ -58,6 +58,7 @@ const std::vector<std::pair<const char*, RuleFunction>>& builtinRules() {
         {"ascend_synchronize_stream", &ruleAscendSynchronizeStream},
         {"ascend_slow_dataloader", &ruleAscendSlowDataloader},
         {"ascend_conjectured_gc", &ruleAscendConjecturedGc},
+        {"ascend_aicore_vector", &ruleAscendAicoreVector},
     };
     return rules;
 }

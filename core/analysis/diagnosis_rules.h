@@ -33,6 +33,8 @@ Finding ruleAscendAicoreFrequency(DiagnosisContext& ctx, const RuleConfig& rule)
 Finding ruleAscendSynchronizeStream(DiagnosisContext& ctx, const RuleConfig& rule);
 Finding ruleAscendSlowDataloader(DiagnosisContext& ctx, const RuleConfig& rule);
 Finding ruleAscendConjecturedGc(DiagnosisContext& ctx, const RuleConfig& rule);
+// The advisor's AI Core performance check for vector operators: diagnosis_rules_ascend_aicore.cpp.
+Finding ruleAscendAicoreVector(DiagnosisContext& ctx, const RuleConfig& rule);
 
 const std::vector<std::pair<const char*, RuleFunction>>& builtinRules();
 

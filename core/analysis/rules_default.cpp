@@ -290,6 +290,16 @@ const char* defaultRulesJson() {
       },
       "needs": {"en": "needs the Overlap Analysis lanes (NPU activity) and AscendCL data on the host timeline (profiler_level Level1 or above)", "zh_CN": "需要 Overlap Analysis 泳道（采集 NPU 活动）及主机时间线上的 AscendCL 数据（profiler_level Level1 及以上）"},
       "params": {"threshold": 200000, "max_acl_time_ratio": 0.01, "max_acl_count_per_us": 0.0001, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_aicore_vector",
+      "title": {"en": "Vector operators with room to optimise", "zh_CN": "Vector 算子存在优化空间"},
+      "suggestion": {
+        "en": "These vector operators (AI_VECTOR_CORE, MIX_AIV) take a noticeable share of the run, yet none of their pipes (vector, MTE2, MTE3) is near its limit: the kernel waits rather than computes or moves data. Look at the tiling and the data layout of these shapes, fuse them with their neighbours, or try AOE. Follows msprof-analyze's AI Core performance check (vector part): op types from min_type_share of all task time, grouped by name and shapes; a group is bound when vec + MTE2 + MTE3 reaches total_threshold or one ratio reaches its threshold, otherwise its optimization space is the largest threshold minus ratio.",
+        "zh_CN": "这些 Vector 算子（AI_VECTOR_CORE、MIX_AIV）在运行中占比明显，但其各条流水（Vector、MTE2、MTE3）均未接近上限：内核在等待而非计算或搬运数据。请检查这些 shape 的分块与数据排布，与相邻算子融合，或尝试 AOE 调优。与 msprof-analyze 的 AI Core 性能分析（Vector 部分）一致：按类型筛选占全部任务时间 min_type_share 以上的算子，按名称与 shape 分组；vec + MTE2 + MTE3 达到 total_threshold 或某一比例达到其阈值即为 bound，否则优化空间为各阈值减去比例的最大值。"
+      },
+      "needs": {"en": "needs kernel_details' Accelerator Core, Input/Output Shapes and the aiv_vec / aiv_mte2 / aiv_mte3 ratios: aic_metrics PipeUtilization (profiler_level Level1, record_shapes)", "zh_CN": "需要 kernel_details 的 Accelerator Core、Input/Output Shapes 以及 aiv_vec / aiv_mte2 / aiv_mte3 比例：aic_metrics 设为 PipeUtilization（profiler_level Level1，record_shapes）"},
+      "params": {"threshold": 0, "min_type_share": 0.01, "min_type_total_us": 1000000, "total_threshold": 0.9, "vec_threshold": 0.7, "mte2_threshold": 0.7, "mte3_threshold": 0.7, "evidence_count": 10}
     }
   ]
 }

@@ -198,6 +198,14 @@ TEST_CASE("ascend advisor shared: the torch_npu rank0 sample through the advisor
     CHECK(loader.measured == Approx(3481.13));
     // The longest Free gap is 1318.826 us: none near 200000 us.
     CHECK(findingOf(db, "ascend_conjectured_gc").status == FindingStatus::Passed);
+    // Vector types from 1% of the task time: 108 name/shape groups, 30 bound; a MemSet with all three
+    // ratios 0 leaves the most room (0.7).
+    Finding vector = findingOf(db, "ascend_aicore_vector");
+    CHECK(vector.status == FindingStatus::Fired);
+    CHECK(vector.measured == Approx(0.7));
+    CHECK(vector.detail.find("108 vector operator/shape group(s) analysed: 30 bound, 78 with optimization space") == 0);
+    REQUIRE_FALSE(vector.operators.empty());
+    CHECK(vector.operators[0].name == "aclnnNLLLoss_NLLLossAiCore_MemSet");
 }
 
 TEST_CASE("ascend advisor: AI Core frequency decrease ratio from 0.05", "[diagnosis][ascend]") {
@@ -341,4 +349,58 @@ TEST_CASE("ascend advisor: conjectured GC in a Free gap over 200000 us with an i
     Finding m = findingOf(noOverlap.finish(), "ascend_conjectured_gc");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(m.needs.en.find("Overlap Analysis") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: vector operators bound at 0.9 / 0.7, analysed from 1% of the task time", "[diagnosis][ascend]") {
+    struct Vec {
+        TimeNs durNs;
+        double vec, mte2, mte3;
+    };
+    // An AI_CORE MatMul of otherNs, then Add tasks (AI_VECTOR_CORE, shapes "4,4" -> "4,4") with their ratios.
+    auto run = [](AnalysisStore& s, TimeNs otherNs, const std::vector<Vec>& adds, bool ratios = true) -> Database& {
+        TrackId t = s.computeTrack(0, "Stream 2");
+        PendingSliceIndex m = s.slice(t, 0, otherNs, "MatMul", {}, "MatMul");
+        s.writer().addMetric(m, "Accelerator Core", std::nullopt, "AI_CORE", {}, "Task");
+        TimeNs ts = otherNs + 1000;
+        for (const Vec& a : adds) {
+            PendingSliceIndex i = s.slice(t, ts, a.durNs, "aclnnAdd_AddAiCore_Add", {}, "Add");
+            s.writer().addMetric(i, "Accelerator Core", std::nullopt, "AI_VECTOR_CORE", {}, "Task");
+            s.writer().addMetric(i, "Input Shapes", std::nullopt, "4,4;4,4", {}, "Shapes");
+            s.writer().addMetric(i, "Output Shapes", std::nullopt, "4,4", {}, "Shapes");
+            if (ratios) {
+                s.metric(i, "aiv_vec_ratio", a.vec);
+                s.metric(i, "aiv_mte2_ratio", a.mte2);
+                s.metric(i, "aiv_mte3_ratio", a.mte3);
+            }
+            ts += a.durNs + 1000;
+        }
+        return s.finish();
+    };
+    AnalysisStore open;
+    Finding f = findingOf(run(open, 99'000, {{1'000, 0.05, 0.69, 0.125}}), "ascend_aicore_vector");
+    INFO(f.detail);
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == Approx(0.65)); // 0.7 - vec; the three sum to 0.865, under 0.9
+    REQUIRE(f.operators.size() == 1);
+    CHECK(f.operators[0].name == "aclnnAdd_AddAiCore_Add [4,4;4,4 - 4,4]");
+    CHECK(f.timeAtStakeNs == 1'000);
+    AnalysisStore mte2Bound; // mte2 at 0.7 (sum 0.875): bound, no optimization space
+    Finding b = findingOf(run(mte2Bound, 99'000, {{1'000, 0.05, 0.7, 0.125}}), "ascend_aicore_vector");
+    CHECK(b.status == FindingStatus::Passed);
+    CHECK(b.detail.find("1 bound") != std::string::npos);
+    AnalysisStore totalBound; // 0.25 + 0.25 + 0.4 = 0.9: bound by the three together
+    CHECK(findingOf(run(totalBound, 99'000, {{1'000, 0.25, 0.25, 0.4}}), "ascend_aicore_vector").status ==
+          FindingStatus::Passed);
+    AnalysisStore totalBelow;
+    CHECK(findingOf(run(totalBelow, 99'000, {{1'000, 0.25, 0.25, 0.39}}), "ascend_aicore_vector").status ==
+          FindingStatus::Fired);
+    // Add is 999 of 100000 ns: under 1% of the task time, not analysed.
+    AnalysisStore small;
+    Finding s = findingOf(run(small, 99'001, {{999, 0.05, 0.69, 0.125}}), "ascend_aicore_vector");
+    CHECK(s.status == FindingStatus::Passed);
+    CHECK(s.detail.find("0 vector operator/shape group(s)") == 0);
+    AnalysisStore noRatios;
+    Finding m = findingOf(run(noRatios, 99'000, {{1'000, 0, 0, 0}}, false), "ascend_aicore_vector");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("PipeUtilization") != std::string::npos);
 }
