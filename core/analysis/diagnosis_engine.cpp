@@ -59,6 +59,7 @@ const std::vector<std::pair<const char*, RuleFunction>>& builtinRules() {
         {"ascend_slow_dataloader", &ruleAscendSlowDataloader},
         {"ascend_conjectured_gc", &ruleAscendConjecturedGc},
         {"ascend_aicore_vector", &ruleAscendAicoreVector},
+        {"ascend_byte_alignment", &ruleAscendByteAlignment},
     };
     return rules;
 }

@@ -35,6 +35,8 @@ Finding ruleAscendSlowDataloader(DiagnosisContext& ctx, const RuleConfig& rule);
 Finding ruleAscendConjecturedGc(DiagnosisContext& ctx, const RuleConfig& rule);
 // The advisor's AI Core performance check for vector operators: diagnosis_rules_ascend_aicore.cpp.
 Finding ruleAscendAicoreVector(DiagnosisContext& ctx, const RuleConfig& rule);
+// The advisor's byte-alignment rule over the communication planes: diagnosis_rules_ascend_communication.cpp.
+Finding ruleAscendByteAlignment(DiagnosisContext& ctx, const RuleConfig& rule);
 
 const std::vector<std::pair<const char*, RuleFunction>>& builtinRules();
 

@@ -300,6 +300,16 @@ const char* defaultRulesJson() {
       },
       "needs": {"en": "needs kernel_details' Accelerator Core, Input/Output Shapes and the aiv_vec / aiv_mte2 / aiv_mte3 ratios: aic_metrics PipeUtilization (profiler_level Level1, record_shapes)", "zh_CN": "需要 kernel_details 的 Accelerator Core、Input/Output Shapes 以及 aiv_vec / aiv_mte2 / aiv_mte3 比例：aic_metrics 设为 PipeUtilization（profiler_level Level1，record_shapes）"},
       "params": {"threshold": 0, "min_type_share": 0.01, "min_type_total_us": 1000000, "total_threshold": 0.9, "vec_threshold": 0.7, "mte2_threshold": 0.7, "mte3_threshold": 0.7, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_byte_alignment",
+      "title": {"en": "Communication transfers not 512-byte aligned", "zh_CN": "通信数据量未按 512 字节对齐"},
+      "suggestion": {
+        "en": "SDMA transfers between chips whose size is not a multiple of 512 bytes use the link less efficiently. Pad or reshape the communicated tensors so that each transfer is a multiple of 512 bytes (for example an element count that is a multiple of 256 for 16-bit types). Follows msprof-analyze's byte alignment check: SDMA tasks over a link other than ON_CHIP with a size above min_size, reported when more than threshold of them are not a multiple of base_size.",
+        "zh_CN": "芯片间 SDMA 传输的数据量若不是 512 字节的整数倍，链路利用效率较低。请对通信的张量进行填充或调整形状，使每次传输为 512 字节的整数倍（例如 16 位数据类型的元素个数为 256 的倍数）。与 msprof-analyze 的字节对齐检查一致：对链路非 ON_CHIP 且数据量大于 min_size 的 SDMA 任务，未按 base_size 对齐的任务数超过阈值时报告。"
+      },
+      "needs": {"en": "needs the communication plane tasks with their transport, link and size (multi-card run with the NPU activity, profiler_level Level1 or above)", "zh_CN": "需要通信 Plane 任务及其传输类型、链路类型与数据量（多卡运行并采集 NPU 活动，profiler_level Level1 及以上）"},
+      "params": {"threshold": 0, "min_size": 512, "base_size": 512, "evidence_count": 10}
     }
   ]
 }

@@ -1,6 +1,8 @@
 // The msprof-analyze advisor's rules (diagnosis_rules_ascend.cpp), each fired and not fired exactly at
 // its documented threshold, and missing input with what to collect.
 #include "analysis_fixture.h"
+#include "ascend_db_fixture.h"
+#include "ascend_test_support.h"
 
 #include "core/analysis/diagnosis_engine.h"
 #include "core/analysis/rules_config.h"
@@ -47,6 +49,14 @@ Database& store(AnalysisStore& s, const std::vector<Task>& tasks) {
         ts += task.durNs + 1000;
     }
     return s.finish();
+}
+
+// The finding of a rule on a store holding one kernel and nothing else.
+Finding onKernelOnly(const std::string& rule) {
+    AnalysisStore s;
+    TrackId device = s.computeTrack(0, "Stream 2");
+    s.slice(device, 0, 1000, "K");
+    return findingOf(s.finish(), rule);
 }
 
 } // namespace
@@ -159,10 +169,7 @@ TEST_CASE("ascend advisor: aclopCompile from 20 calls", "[diagnosis][ascend]") {
     CHECK(f.ranges.size() == 10);
     AnalysisStore nineteen;
     CHECK(findingOf(calls(nineteen, 19), "ascend_op_compile").status == FindingStatus::Passed);
-    AnalysisStore noHost;
-    TrackId device = noHost.computeTrack(0, "Stream 2");
-    noHost.slice(device, 0, 1000, "K");
-    Finding m = findingOf(noHost.finish(), "ascend_op_compile");
+    Finding m = onKernelOnly("ascend_op_compile");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(m.needs.en.find("Level1") != std::string::npos);
 }
@@ -206,6 +213,13 @@ TEST_CASE("ascend advisor shared: the torch_npu rank0 sample through the advisor
     CHECK(vector.detail.find("108 vector operator/shape group(s) analysed: 30 bound, 78 with optimization space") == 0);
     REQUIRE_FALSE(vector.operators.empty());
     CHECK(vector.operators[0].name == "aclnnNLLLoss_NLLLossAiCore_MemSet");
+    // 56 SDMA plane tasks over HCCS above 512 B; 4 of them (1937312 B, 1162496 B ...) not a multiple of 512.
+    Finding alignment = findingOf(db, "ascend_byte_alignment");
+    CHECK(alignment.status == FindingStatus::Fired);
+    CHECK(alignment.measured == 4);
+    CHECK(alignment.detail.find("56 SDMA task(s)") == 0);
+    REQUIRE_FALSE(alignment.ranges.empty());
+    CHECK(alignment.ranges[0].label == "SDMA 1937312 B over HCCS");
 }
 
 TEST_CASE("ascend advisor: AI Core frequency decrease ratio from 0.05", "[diagnosis][ascend]") {
@@ -237,10 +251,7 @@ TEST_CASE("ascend advisor: AI Core frequency decrease ratio from 0.05", "[diagno
     AnalysisStore configured;
     CHECK(findingOf(run(configured, 1800), "ascend_aicore_frequency", R"({"max_frequency_mhz":2000})").status ==
           FindingStatus::Fired);
-    AnalysisStore none;
-    TrackId t = none.computeTrack(0, "Stream 2");
-    none.slice(t, 0, 1000, "K");
-    Finding m = findingOf(none.finish(), "ascend_aicore_frequency");
+    Finding m = onKernelOnly("ascend_aicore_frequency");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(m.needs.en.find("AI Core Freq") != std::string::npos);
 }
@@ -270,10 +281,7 @@ TEST_CASE("ascend advisor: synchronize stream above a 0.5 co-occurrence ratio", 
     CHECK(fired.measured == Approx(0.501));
     CHECK(fired.timeAtStakeNs == 501 * 30);
     CHECK(fired.ranges.size() == 10);
-    AnalysisStore none;
-    TrackId device = none.computeTrack(0, "Stream 2");
-    none.slice(device, 0, 1000, "K");
-    Finding m = findingOf(none.finish(), "ascend_synchronize_stream");
+    Finding m = onKernelOnly("ascend_synchronize_stream");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(m.needs.en.find("Level1") != std::string::npos);
 }
@@ -298,10 +306,7 @@ TEST_CASE("ascend advisor: slow dataloader from 10000 us", "[diagnosis][ascend]"
     Finding p = findingOf(run(below, 9'999'999), "ascend_slow_dataloader");
     CHECK(p.status == FindingStatus::Passed);
     CHECK(p.measured == Approx(9999.999));
-    AnalysisStore noHost;
-    TrackId device = noHost.computeTrack(0, "Stream 2");
-    noHost.slice(device, 0, 1000, "K");
-    Finding m = findingOf(noHost.finish(), "ascend_slow_dataloader");
+    Finding m = onKernelOnly("ascend_slow_dataloader");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(m.needs.en.find("CPU activity") != std::string::npos);
 }
@@ -343,10 +348,7 @@ TEST_CASE("ascend advisor: conjectured GC in a Free gap over 200000 us with an i
     Finding g = findingOf(run(recorded, 200'000'001, 1, 10, true), "ascend_conjectured_gc");
     CHECK(g.status == FindingStatus::Passed);
     CHECK_FALSE(g.guard.empty());
-    AnalysisStore noOverlap;
-    TrackId device = noOverlap.computeTrack(0, "Stream 2");
-    noOverlap.slice(device, 0, 1000, "K");
-    Finding m = findingOf(noOverlap.finish(), "ascend_conjectured_gc");
+    Finding m = onKernelOnly("ascend_conjectured_gc");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(m.needs.en.find("Overlap Analysis") != std::string::npos);
 }
@@ -403,4 +405,48 @@ TEST_CASE("ascend advisor: vector operators bound at 0.9 / 0.7, analysed from 1%
     Finding m = findingOf(run(noRatios, 99'000, {{1'000, 0, 0, 0}}, false), "ascend_aicore_vector");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(m.needs.en.find("PipeUtilization") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: SDMA transfers above 512 B not a multiple of 512 B", "[diagnosis][ascend]") {
+    // One plane task of the given transport, link and size, after a compute kernel.
+    auto run = [](AnalysisStore& s, const std::string& transport, const std::string& link, int size) -> Database& {
+        TrackId device = s.computeTrack(0, "Stream 2");
+        s.slice(device, 0, 1'000'000, "K");
+        TrackId plane = s.deviceTrack(0, "Plane 0");
+        s.slice(plane, 10, 5'000, "Memcpy", "communication", {},
+                R"J({"transport type": ")J" + transport + R"J(", "link type": ")J" + link + R"J(", "size(Byte)": )J" +
+                    std::to_string(size) + "}");
+        return s.finish();
+    };
+    AnalysisStore misaligned;
+    Finding f = findingOf(run(misaligned, "SDMA", "HCCS", 513), "ascend_byte_alignment");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == 1);
+    CHECK(f.timeAtStakeNs == 5'000);
+    REQUIRE(f.ranges.size() == 1);
+    CHECK(f.ranges[0].label == "SDMA 513 B over HCCS");
+    AnalysisStore atMin; // 512 B is not above min_size: not checked
+    Finding m512 = findingOf(run(atMin, "SDMA", "HCCS", 512), "ascend_byte_alignment");
+    CHECK(m512.status == FindingStatus::Passed);
+    CHECK(m512.detail.find("0 SDMA task(s)") == 0);
+    AnalysisStore aligned;
+    CHECK(findingOf(run(aligned, "SDMA", "HCCS", 1024), "ascend_byte_alignment").status == FindingStatus::Passed);
+    AnalysisStore onChip;
+    CHECK(findingOf(run(onChip, "SDMA", "ON_CHIP", 513), "ascend_byte_alignment").status == FindingStatus::Passed);
+    AnalysisStore rdma;
+    CHECK(findingOf(run(rdma, "RDMA", "ROCE", 513), "ascend_byte_alignment").status == FindingStatus::Passed);
+    Finding missing = onKernelOnly("ascend_byte_alignment");
+    CHECK(missing.status == FindingStatus::MissingInput);
+    CHECK(missing.needs.en.find("multi-card") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: byte alignment reads the DB import's plane task metrics", "[diagnosis][ascend][db]") {
+    TempDir dir, out;
+    AscendOutcome result = importAscendPath(out, writeExport(dir, "PROF_1/msprof_1.db"));
+    REQUIRE(result.ok);
+    Database db(result.storePath, Database::Mode::ReadOnly);
+    // The fixture's Memcpy: SDMA over HCCS, 4096 B: checked, aligned.
+    Finding f = findingOf(db, "ascend_byte_alignment");
+    CHECK(f.status == FindingStatus::Passed);
+    CHECK(f.detail.find("1 SDMA task(s)") == 0);
 }
