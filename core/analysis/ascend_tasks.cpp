@@ -4,6 +4,7 @@
 #include "core/store/text_metric_reader.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <unordered_map>
 
@@ -92,6 +93,18 @@ const AscendTasks* ascendTasks(DiagnosisContext& ctx, const std::vector<std::str
     auto withRatios = std::make_shared<AscendTasks>(*base);
     if (!addRatios(ctx, ratioNames, withRatios.get(), error)) return nullptr;
     return ctx.ascendTaskCache.emplace(key, std::move(withRatios)).first->second.get();
+}
+
+Finding missingInputFinding() {
+    Finding f;
+    f.status = FindingStatus::MissingInput;
+    return f;
+}
+
+std::string compactNumber(double value) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", value);
+    return buf;
 }
 
 std::vector<EvidenceOperator> evidenceByName(const DiagnosisContext& ctx, const std::vector<const AscendTask*>& tasks,

@@ -37,6 +37,11 @@ struct AscendTasks {
 // Core or OP State: without them the rules that need those columns report missing input. Null on error.
 const AscendTasks* ascendTasks(DiagnosisContext& ctx, const std::vector<std::string>& ratioNames, Error* error);
 
+// A finding whose input is absent (the engine adds the rule's "needs" text).
+Finding missingInputFinding();
+// "%g" of a value, for a finding's detail line.
+std::string compactNumber(double value);
+
 // Operators (by slice name) of the chosen tasks, for a finding's evidence: total, count, longest slices.
 std::vector<EvidenceOperator> evidenceByName(const DiagnosisContext& ctx, const std::vector<const AscendTask*>& tasks,
                                              std::size_t limit);

@@ -55,6 +55,11 @@ const std::vector<std::pair<const char*, RuleFunction>>& builtinRules() {
         {"ascend_operator_no_bound", &ruleAscendOperatorNoBound},
         {"ascend_op_compile", &ruleAscendOpCompile},
         {"ascend_aicore_frequency", &ruleAscendAicoreFrequency},
+        {"ascend_synchronize_stream", &ruleAscendSynchronizeStream},
+        {"ascend_slow_dataloader", &ruleAscendSlowDataloader},
+        {"ascend_conjectured_gc", &ruleAscendConjecturedGc},
+        {"ascend_aicore_vector", &ruleAscendAicoreVector},
+        {"ascend_byte_alignment", &ruleAscendByteAlignment},
     };
     return rules;
 }

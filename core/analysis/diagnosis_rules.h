@@ -29,6 +29,14 @@ Finding ruleAscendBlockDim(DiagnosisContext& ctx, const RuleConfig& rule);
 Finding ruleAscendOperatorNoBound(DiagnosisContext& ctx, const RuleConfig& rule);
 Finding ruleAscendOpCompile(DiagnosisContext& ctx, const RuleConfig& rule);
 Finding ruleAscendAicoreFrequency(DiagnosisContext& ctx, const RuleConfig& rule);
+// The advisor's schedule and dataloader rules: diagnosis_rules_ascend_schedule.cpp.
+Finding ruleAscendSynchronizeStream(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleAscendSlowDataloader(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleAscendConjecturedGc(DiagnosisContext& ctx, const RuleConfig& rule);
+// The advisor's AI Core performance check for vector operators: diagnosis_rules_ascend_aicore.cpp.
+Finding ruleAscendAicoreVector(DiagnosisContext& ctx, const RuleConfig& rule);
+// The advisor's byte-alignment rule over the communication planes: diagnosis_rules_ascend_communication.cpp.
+Finding ruleAscendByteAlignment(DiagnosisContext& ctx, const RuleConfig& rule);
 
 const std::vector<std::pair<const char*, RuleFunction>>& builtinRules();
 

@@ -8,18 +8,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
 
 namespace opscope {
 
 namespace {
-
-Finding missing() {
-    Finding f;
-    f.status = FindingStatus::MissingInput;
-    return f;
-}
 
 TimeNs totalOf(const DiagnosisContext& ctx, const std::vector<const AscendTask*>& tasks) {
     TimeNs total = 0;
@@ -29,12 +22,6 @@ TimeNs totalOf(const DiagnosisContext& ctx, const std::vector<const AscendTask*>
 
 double durUs(const DiagnosisContext& ctx, const AscendTask& t) {
     return static_cast<double>(ctx.snapshot.slices.slices[t.slice].durNs) / 1000.0;
-}
-
-std::string numberText(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
 }
 
 void fill(Finding& f, const DiagnosisContext& ctx, const RuleConfig& rule, const std::vector<const AscendTask*>& flagged) {
@@ -48,7 +35,7 @@ void fill(Finding& f, const DiagnosisContext& ctx, const RuleConfig& rule, const
 Finding ruleAscendAicpuOperators(DiagnosisContext& ctx, const RuleConfig& rule) {
     Error error;
     const AscendTasks* loaded = ascendTasks(ctx, {}, &error);
-    if (!loaded || !loaded->hasCoreType) return missing();
+    if (!loaded || !loaded->hasCoreType) return missingInputFinding();
     const AscendTasks& tasks = *loaded;
     Finding f;
     f.unit = "us";
@@ -65,7 +52,7 @@ Finding ruleAscendAicpuOperators(DiagnosisContext& ctx, const RuleConfig& rule) 
     f.status = !aicpu.empty() && longestUs >= f.threshold ? FindingStatus::Fired : FindingStatus::Passed;
     fill(f, ctx, rule, aicpu);
     f.detail = std::to_string(aicpu.size()) + " AI_CPU task(s); the longest task of the run takes " +
-               numberText(longestUs) + " us";
+               compactNumber(longestUs) + " us";
     return f;
 }
 
@@ -73,7 +60,7 @@ Finding ruleAscendAicpuOperators(DiagnosisContext& ctx, const RuleConfig& rule) 
 Finding ruleAscendDynamicShape(DiagnosisContext& ctx, const RuleConfig& rule) {
     Error error;
     const AscendTasks* loaded = ascendTasks(ctx, {}, &error);
-    if (!loaded || !loaded->hasOpState) return missing();
+    if (!loaded || !loaded->hasOpState) return missingInputFinding();
     const AscendTasks& tasks = *loaded;
     Finding f;
     f.unit = "static tasks";
@@ -98,7 +85,7 @@ Finding ruleAscendBlockDim(DiagnosisContext& ctx, const RuleConfig& rule) {
     const auto aiCore = static_cast<long long>(rule.number("ai_core_num", 0));
     const auto aiv = static_cast<long long>(rule.number("aiv_num", 0));
     const AscendTasks* loaded = aiCore > 0 ? ascendTasks(ctx, {}, &error) : nullptr;
-    if (!loaded || !loaded->hasCoreType || !loaded->hasBlockDim) return missing();
+    if (!loaded || !loaded->hasCoreType || !loaded->hasBlockDim) return missingInputFinding();
     const AscendTasks& tasks = *loaded;
     Finding f;
     f.unit = "tasks";
@@ -133,7 +120,7 @@ Finding ruleAscendBlockDim(DiagnosisContext& ctx, const RuleConfig& rule) {
 Finding ruleAscendOperatorNoBound(DiagnosisContext& ctx, const RuleConfig& rule) {
     Error error;
     const AscendTasks* loaded = ascendTasks(ctx, normalizedList(rule, "ratios"), &error);
-    if (!loaded || loaded->ratioNames.empty()) return missing();
+    if (!loaded || loaded->ratioNames.empty()) return missingInputFinding();
     const AscendTasks& tasks = *loaded;
     const double bound = rule.number("bound_ratio", 0.8);
     Finding f;
@@ -160,8 +147,8 @@ Finding ruleAscendOperatorNoBound(DiagnosisContext& ctx, const RuleConfig& rule)
     f.measured = longestUs;
     f.status = !flagged.empty() && longestUs > f.threshold ? FindingStatus::Fired : FindingStatus::Passed;
     fill(f, ctx, rule, flagged);
-    f.detail = std::to_string(flagged.size()) + " task(s) with no pipe ratio above " + numberText(bound) +
-               "; the longest takes " + numberText(longestUs) + " us";
+    f.detail = std::to_string(flagged.size()) + " task(s) with no pipe ratio above " + compactNumber(bound) +
+               "; the longest takes " + compactNumber(longestUs) + " us";
     return f;
 }
 
@@ -185,7 +172,7 @@ Finding ruleAscendOpCompile(DiagnosisContext& ctx, const RuleConfig& rule) {
         f.timeAtStakeNs += s.durNs;
         if (f.ranges.size() < rule.evidenceLimit()) f.ranges.push_back({s.tsNs, s.endNs(), 0, "aclopCompile"});
     }
-    if (!acl && count == 0) return missing();
+    if (!acl && count == 0) return missingInputFinding();
     f.unit = "calls";
     f.threshold = rule.threshold();
     f.comparison = ">=";
@@ -229,7 +216,7 @@ void samplesDuring(const CounterSeries& series, TimeNs a, TimeNs b, std::vector<
 // aic_frequency: the rules file's max_frequency_mhz, else the highest sample of the device's track.
 Finding ruleAscendAicoreFrequency(DiagnosisContext& ctx, const RuleConfig& rule) {
     std::vector<const TrackRecord*> tracks = frequencyTracks(ctx);
-    if (tracks.empty()) return missing();
+    if (tracks.empty()) return missingInputFinding();
     struct DeviceFrequency {
         CounterSeries series;
         double highestMhz = 0; // the highest sample: the maximum when the rules file gives none
@@ -242,7 +229,7 @@ Finding ruleAscendAicoreFrequency(DiagnosisContext& ctx, const RuleConfig& rule)
         const double highest = *std::max_element(series.values.begin(), series.values.end());
         byDevice.emplace(t->deviceId, DeviceFrequency{std::move(series), highest});
     }
-    if (byDevice.empty()) return missing();
+    if (byDevice.empty()) return missingInputFinding();
     const double configuredMax = rule.number("max_frequency_mhz", 0);
     struct OpFreq {
         double decrease = 0; // sum of (max - f)
@@ -252,7 +239,7 @@ Finding ruleAscendAicoreFrequency(DiagnosisContext& ctx, const RuleConfig& rule)
     std::map<std::uint32_t, OpFreq> byName;
     Error error;
     const AscendTasks* loaded = ascendTasks(ctx, {}, &error);
-    if (!loaded) return missing();
+    if (!loaded) return missingInputFinding();
     const AscendTasks& tasks = *loaded;
     std::vector<double> samples;
     for (const AscendTask& task : tasks.tasks) {

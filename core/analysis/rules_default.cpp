@@ -260,6 +260,56 @@ const char* defaultRulesJson() {
       },
       "needs": {"en": "needs the AI Core Freq counter track (trace_view.json / msprof_*.json, or the AICORE_FREQ table of the DB export; collected with the NPU activity on Atlas A2 and later)", "zh_CN": "需要 AI Core Freq 计数器轨道（trace_view.json / msprof_*.json，或 DB 导出的 AICORE_FREQ 表；在 Atlas A2 及以后机型上随 NPU 活动采集）"},
       "params": {"threshold": 0.05, "max_frequency_mhz": 0, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_synchronize_stream",
+      "title": {"en": "Stream synchronised after every launch", "zh_CN": "算子下发后频繁同步流"},
+      "suggestion": {
+        "en": "The host synchronises the stream right after launching operators, so host and device run one after the other instead of overlapping. This is what ASCEND_LAUNCH_BLOCKING=1 does: unset ASCEND_LAUNCH_BLOCKING (or set it to 0) and start the job again. Follows msprof-analyze's synchronize stream check: ratio = SynchronizeStream calls right after a Node@launch / Node@launch calls, reported above the threshold.",
+        "zh_CN": "主机在下发算子后立即同步流，主机与设备串行执行而无法并行。这正是 ASCEND_LAUNCH_BLOCKING=1 的效果：请执行 unset ASCEND_LAUNCH_BLOCKING（或设为 0）后重新启动任务。与 msprof-analyze 的同步流检查一致：比值 = 紧跟在 Node@launch 之后的 SynchronizeStream 次数 / Node@launch 次数，超过阈值时报告。"
+      },
+      "needs": {"en": "needs AscendCL and node launch data on the host timeline (profiler_level Level1 or above)", "zh_CN": "需要主机时间线上的 AscendCL 与算子下发（Node@launch）数据（profiler_level Level1 及以上）"},
+      "params": {"threshold": 0.5, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_slow_dataloader",
+      "title": {"en": "Slow dataloader", "zh_CN": "数据加载慢"},
+      "suggestion": {
+        "en": "Fetching a batch from the dataloader takes long, and the device waits for it. Check the disk I/O of the data folder (move the data to a local or faster disk), avoid archive formats (tar, zip), set pin_memory=True, raise num_workers, and check that no other process pinned to the same cores slows loading. Follows msprof-analyze's slow dataloader check: a dataloader event of threshold µs or longer is reported.",
+        "zh_CN": "从 dataloader 取一个 batch 耗时较长，设备需要等待。请检查数据目录的磁盘 I/O（将数据移到本地或更快的磁盘），避免 tar、zip 等归档格式，设置 pin_memory=True，增大 num_workers，并检查是否有绑定在相同核上的其他进程拖慢加载。与 msprof-analyze 的慢数据加载检查一致：dataloader 事件达到阈值（微秒）即报告。"
+      },
+      "needs": {"en": "needs the host (Python) operators on the timeline: the CPU activity of the profiler", "zh_CN": "需要时间线上的主机（Python）算子：采集 CPU 活动"},
+      "params": {"threshold": 10000, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_conjectured_gc",
+      "title": {"en": "Device idle gaps with an idle host (conjectured GC)", "zh_CN": "设备空闲且主机无活动（疑似 GC）"},
+      "suggestion": {
+        "en": "The device was free for a long time while the host made almost no AscendCL calls: a Python garbage collection pause is the usual cause. Free memory you no longer need, avoid reference cycles, and raise the GC thresholds (gc.set_threshold) or disable GC around the training loop (gc.disable) as a stopgap; collect with gc_detect_threshold to see GC events themselves. Follows msprof-analyze's conjectured GC check: a Free gap longer than threshold µs whose AscendCL calls take less than max_acl_time_ratio of it and number less than max_acl_count_per_us per µs.",
+        "zh_CN": "设备长时间空闲，而主机几乎没有 AscendCL 调用：通常是 Python 垃圾回收（GC）停顿所致。请及时释放不再使用的内存，避免循环引用，并临时调高 GC 阈值（gc.set_threshold）或在训练循环中关闭 GC（gc.disable）；采集时设置 gc_detect_threshold 可直接看到 GC 事件。与 msprof-analyze 的疑似 GC 检查一致：空闲（Free）时间超过阈值（微秒），且其中 AscendCL 调用耗时小于 max_acl_time_ratio、次数小于每微秒 max_acl_count_per_us。"
+      },
+      "needs": {"en": "needs the Overlap Analysis lanes (NPU activity) and AscendCL data on the host timeline (profiler_level Level1 or above)", "zh_CN": "需要 Overlap Analysis 泳道（采集 NPU 活动）及主机时间线上的 AscendCL 数据（profiler_level Level1 及以上）"},
+      "params": {"threshold": 200000, "max_acl_time_ratio": 0.01, "max_acl_count_per_us": 0.0001, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_aicore_vector",
+      "title": {"en": "Vector operators with room to optimise", "zh_CN": "Vector 算子存在优化空间"},
+      "suggestion": {
+        "en": "These vector operators (AI_VECTOR_CORE, MIX_AIV) take a noticeable share of the run, yet none of their pipes (vector, MTE2, MTE3) is near its limit: the kernel waits rather than computes or moves data. Look at the tiling and the data layout of these shapes, fuse them with their neighbours, or try AOE. Follows msprof-analyze's AI Core performance check (vector part): op types from min_type_share of all task time, grouped by name and shapes; a group is bound when vec + MTE2 + MTE3 reaches total_threshold or one ratio reaches its threshold, otherwise its optimization space is the largest threshold minus ratio.",
+        "zh_CN": "这些 Vector 算子（AI_VECTOR_CORE、MIX_AIV）在运行中占比明显，但其各条流水（Vector、MTE2、MTE3）均未接近上限：内核在等待而非计算或搬运数据。请检查这些 shape 的分块与数据排布，与相邻算子融合，或尝试 AOE 调优。与 msprof-analyze 的 AI Core 性能分析（Vector 部分）一致：按类型筛选占全部任务时间 min_type_share 以上的算子，按名称与 shape 分组；vec + MTE2 + MTE3 达到 total_threshold 或某一比例达到其阈值即为 bound，否则优化空间为各阈值减去比例的最大值。"
+      },
+      "needs": {"en": "needs kernel_details' Accelerator Core, Input/Output Shapes and the aiv_vec / aiv_mte2 / aiv_mte3 ratios: aic_metrics PipeUtilization (profiler_level Level1, record_shapes)", "zh_CN": "需要 kernel_details 的 Accelerator Core、Input/Output Shapes 以及 aiv_vec / aiv_mte2 / aiv_mte3 比例：aic_metrics 设为 PipeUtilization（profiler_level Level1，record_shapes）"},
+      "params": {"threshold": 0, "min_type_share": 0.01, "min_type_total_us": 1000000, "total_threshold": 0.9, "vec_threshold": 0.7, "mte2_threshold": 0.7, "mte3_threshold": 0.7, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_byte_alignment",
+      "title": {"en": "Communication transfers not 512-byte aligned", "zh_CN": "通信数据量未按 512 字节对齐"},
+      "suggestion": {
+        "en": "SDMA transfers between chips whose size is not a multiple of 512 bytes use the link less efficiently. Pad or reshape the communicated tensors so that each transfer is a multiple of 512 bytes (for example an element count that is a multiple of 256 for 16-bit types). Follows msprof-analyze's byte alignment check: SDMA tasks over a link other than ON_CHIP with a size above min_size, reported when more than threshold of them are not a multiple of base_size.",
+        "zh_CN": "芯片间 SDMA 传输的数据量若不是 512 字节的整数倍，链路利用效率较低。请对通信的张量进行填充或调整形状，使每次传输为 512 字节的整数倍（例如 16 位数据类型的元素个数为 256 的倍数）。与 msprof-analyze 的字节对齐检查一致：对链路非 ON_CHIP 且数据量大于 min_size 的 SDMA 任务，未按 base_size 对齐的任务数超过阈值时报告。"
+      },
+      "needs": {"en": "needs the communication plane tasks with their transport, link and size (multi-card run with the NPU activity, profiler_level Level1 or above)", "zh_CN": "需要通信 Plane 任务及其传输类型、链路类型与数据量（多卡运行并采集 NPU 活动，profiler_level Level1 及以上）"},
+      "params": {"threshold": 0, "min_size": 512, "base_size": 512, "evidence_count": 10}
     }
   ]
 }

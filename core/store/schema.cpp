@@ -83,6 +83,14 @@ CREATE TABLE comm_link(
   transit_size_mb REAL, transit_ns INTEGER, bandwidth_gbps REAL, op_name TEXT);
 CREATE TABLE comm_group(name TEXT NOT NULL, kind TEXT, ranks TEXT NOT NULL);
 CREATE TABLE rank_clock_offset(rank INTEGER PRIMARY KEY, offset_ns INTEGER NOT NULL);
+CREATE TABLE ascend_statistic(
+  id INTEGER PRIMARY KEY, source TEXT NOT NULL, kind TEXT NOT NULL, device_id INTEGER REFERENCES device(id),
+  category TEXT, name TEXT NOT NULL, count INTEGER, total_ns INTEGER, min_ns INTEGER, avg_ns INTEGER,
+  max_ns INTEGER, ratio REAL, variance REAL);
+CREATE TABLE ascend_operator_detail(
+  id INTEGER PRIMARY KEY, source TEXT NOT NULL, device_id INTEGER REFERENCES device(id), name TEXT NOT NULL,
+  input_shapes TEXT, call_stack TEXT, host_self_ns INTEGER, host_total_ns INTEGER, device_self_ns INTEGER,
+  device_total_ns INTEGER, device_self_aicore_ns INTEGER, device_total_aicore_ns INTEGER);
 CREATE TABLE device_slice_class(
   slice_id INTEGER PRIMARY KEY, device_id INTEGER NOT NULL REFERENCES device(id),
   class TEXT NOT NULL, rule TEXT NOT NULL);

@@ -7,9 +7,9 @@ namespace opscope {
 
 // 2: slice.thread_ts/thread_dur, global async tracks (track.process_id NULL); 3: memory_record,
 // memory_allocation, memory_module; 4: launch_link, device.rank/host, the cluster tables, device_slice_class;
-// 5: rank_clock_offset.
-inline constexpr int kSchemaVersion = 5;
-inline constexpr const char* kImporterVersion = "opscope-importer-5";
+// 5: rank_clock_offset; 6: ascend_statistic, ascend_operator_detail, Ascend DB lanes named as the JSON's.
+inline constexpr int kSchemaVersion = 6;
+inline constexpr const char* kImporterVersion = "opscope-importer-6";
 
 // Slice flags (slice.flags), counted in the warning table as well.
 enum SliceFlag : int {

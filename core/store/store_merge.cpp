@@ -30,6 +30,7 @@ const std::vector<MergeReference>& mergeReferences() {
         {"device_slice_class", "slice_id", "slice"}, {"device_slice_class", "device_id", "device"},
         {"memory_record", "device_id", "device"}, {"memory_allocation", "device_id", "device"},
         {"memory_allocation", "slice_id", "slice"}, {"memory_module", "device_id", "device"},
+        {"ascend_statistic", "device_id", "device"}, {"ascend_operator_detail", "device_id", "device"},
     };
     return all;
 }

@@ -35,7 +35,10 @@ TEST_CASE("ascend folder: torch_npu output joins kernels, steps, L2, communicati
     CHECK(out.report.unjoinedRows == 1); // AddN has no device slice
     CHECK(listed(out.report.usedFiles, "trace_view.json"));
     CHECK(listed(out.report.usedFiles, "kernel_details.csv"));
-    CHECK(listed(out.report.skippedFiles, "op_statistic.csv: per-type statistics; opscope computes them from the kernel rows"));
+    CHECK(listed(out.report.skippedFiles, "op_statistic.csv: per-type statistics of the device tasks this folder holds: "
+                                          "opscope computes them (stats --by type); the file is the check"));
+    CHECK(listed(out.report.skippedFiles, "operator_details.csv: per-operator totals of the host operators this folder's "
+                                          "timeline holds"));
     CHECK(out.report.fileErrors.empty());
     Database db = openReadOnly(out.storePath);
 
@@ -233,15 +236,17 @@ TEST_CASE("ascend files: one CSV alone, one timeline alone, and files that are n
     CHECK(db.scalarInt("SELECT ts FROM slice_view WHERE name = 'Conv2D1'") == 1736408883700200212);
 }
 
-TEST_CASE("ascend folder: a legacy timeline folder imports each device task once and its hccl file", "[ascend][folder]") {
+TEST_CASE("ascend folder: a legacy timeline folder imports each device task once, merges task_time and its hccl file", "[ascend][folder]") {
     TempDir dir;
     const std::string hw = R"({"name": "process_name", "pid": 3, "tid": 0, "args": {"name": "Ascend Hardware"}, "ph": "M"},
 {"name": "thread_name", "pid": 3, "tid": 7, "args": {"name": "Stream 7"}, "ph": "M"},
 {"name": "Cast-op239", "pid": 3, "tid": 7, "ts": 56635864386.8, "dur": 2.5, "args": {"Task Type": "AI_CORE", "Stream Id": 7, "Task Id": 3}, "ph": "X"},
 {"name": "MatMul-op12", "pid": 3, "tid": 7, "ts": 56635864390.0, "dur": 4.0, "args": {"Task Type": "AI_CORE", "Stream Id": 7, "Task Id": 4}, "ph": "X"})";
     dir.write("PROF_1/device_0/timeline/msprof_0_1_1.json", "[\n" + hw + "\n]\n");
-    // task_time repeats the same tasks with its cycle counts.
-    std::string taskTime = hw;
+    // task_time repeats the same tasks with the values msprof_*.json lacks, and one task it does not have.
+    const std::string taskTime = R"J({"name": "Cast-op239", "pid": 3, "tid": 7, "ts": 56635864386.8, "dur": 2.5, "args": {"Task Type": "AI_CORE", "Stream Id": 7, "Task Id": 3, "Aicore Time(ms)": 0.0021, "Total Cycle": 3780}, "ph": "X"},
+{"name": "MatMul-op12", "pid": 3, "tid": 7, "ts": 56635864390.0, "dur": 4.0, "args": {"Task Type": "AI_CORE", "Stream Id": 7, "Task Id": 4, "Aicore Time(ms)": 0.0038, "Total Cycle": 6840}, "ph": "X"},
+{"name": "Add-op3", "pid": 3, "tid": 7, "ts": 56635864395.0, "dur": 1.0, "args": {"Task Type": "AI_CORE", "Stream Id": 7, "Task Id": 5, "Aicore Time(ms)": 0.0009, "Total Cycle": 1620}, "ph": "X"})J";
     dir.write("PROF_1/device_0/timeline/task_time_0_1_1.json", "[\n" + taskTime + "\n]\n");
     dir.write("PROF_1/device_0/timeline/hccl_0_1_1.json",
               R"([{"name": "process_name", "pid": 5, "tid": 0, "args": {"name": "HCCL"}, "ph": "M"},
@@ -251,10 +256,19 @@ TEST_CASE("ascend folder: a legacy timeline folder imports each device task once
     INFO(describe(out.error));
     REQUIRE(out.ok);
     Database db = openReadOnly(out.storePath);
-    // Task count = distinct (stream, task, start) tasks: 2, not 4.
+    // Task count = distinct (stream, task, start) tasks: the two of both files once each, and task_time's third.
     CHECK(countOf(db, "SELECT count(*) FROM slice s JOIN track t ON t.id = s.track_id JOIN process p "
-                      "ON p.id = t.process_id WHERE p.name = 'Ascend Hardware'") == 2);
-    CHECK(listed(out.report.skippedFiles, "task_time_0_1_1.json: msprof_*.json holds the same device tasks"));
+                      "ON p.id = t.process_id WHERE p.name = 'Ascend Hardware'") == 3);
+    CHECK(countOf(db, "SELECT count(*) FROM slice_view WHERE name = 'Cast-op239'") == 1);
+    CHECK(countOf(db, "SELECT count(*) FROM track WHERE kind = 'thread' AND name LIKE '7%'") == 1); // one stream lane
+    // task_time's values, on msprof_*.json's tasks.
+    CHECK(db.scalarText("SELECT m.num || ' ' || m.unit FROM metric_view m JOIN slice_view s ON s.id = m.slice_id "
+                        "WHERE s.name = 'Cast-op239' AND m.name = 'Aicore Time'") == "0.0021 ms");
+    CHECK(db.scalarInt("SELECT m.num FROM metric_view m JOIN slice_view s ON s.id = m.slice_id "
+                       "WHERE s.name = 'MatMul-op12' AND m.name = 'Total Cycle'") == 6840);
+    CHECK(listed(out.report.usedFiles, "task_time_0_1_1.json"));
+    CHECK(db.scalarText("SELECT reason FROM source_file WHERE path LIKE '%task_time_0_1_1.json'") ==
+          "2 tasks merged into msprof_*.json's (4 values it lacks), 1 imported as slices of their own");
     CHECK(listed(out.report.usedFiles, "hccl_0_1_1.json"));
     CHECK(countOf(db, "SELECT count(*) FROM slice_view WHERE name = 'hcom_allReduce__1_0_1'") == 1);
     CHECK(db.scalarText("SELECT role FROM source_file WHERE path LIKE '%hccl_0_1_1.json'") == "hccl");

@@ -1,6 +1,8 @@
 // The msprof-analyze advisor's rules (diagnosis_rules_ascend.cpp), each fired and not fired exactly at
 // its documented threshold, and missing input with what to collect.
 #include "analysis_fixture.h"
+#include "ascend_db_fixture.h"
+#include "ascend_test_support.h"
 
 #include "core/analysis/diagnosis_engine.h"
 #include "core/analysis/rules_config.h"
@@ -47,6 +49,14 @@ Database& store(AnalysisStore& s, const std::vector<Task>& tasks) {
         ts += task.durNs + 1000;
     }
     return s.finish();
+}
+
+// The finding of a rule on a store holding one kernel and nothing else.
+Finding onKernelOnly(const std::string& rule) {
+    AnalysisStore s;
+    TrackId device = s.computeTrack(0, "Stream 2");
+    s.slice(device, 0, 1000, "K");
+    return findingOf(s.finish(), rule);
 }
 
 } // namespace
@@ -159,10 +169,7 @@ TEST_CASE("ascend advisor: aclopCompile from 20 calls", "[diagnosis][ascend]") {
     CHECK(f.ranges.size() == 10);
     AnalysisStore nineteen;
     CHECK(findingOf(calls(nineteen, 19), "ascend_op_compile").status == FindingStatus::Passed);
-    AnalysisStore noHost;
-    TrackId device = noHost.computeTrack(0, "Stream 2");
-    noHost.slice(device, 0, 1000, "K");
-    Finding m = findingOf(noHost.finish(), "ascend_op_compile");
+    Finding m = onKernelOnly("ascend_op_compile");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(m.needs.en.find("Level1") != std::string::npos);
 }
@@ -188,6 +195,31 @@ TEST_CASE("ascend advisor shared: the torch_npu rank0 sample through the advisor
     Finding freq = findingOf(db, "ascend_aicore_frequency");
     CHECK(freq.status == FindingStatus::Passed);
     CHECK(freq.measured == 0);
+    // 7 SynchronizeStreamWithTimeout, 2 of them right after one of the 191 Node@launch: 0.0105.
+    Finding sync = findingOf(db, "ascend_synchronize_stream");
+    CHECK(sync.status == FindingStatus::Passed);
+    CHECK(sync.measured == Approx(0.0105));
+    // 8 torch/utils/data/dataloader.py frames; the longest, __next__, takes 3481.13 us.
+    Finding loader = findingOf(db, "ascend_slow_dataloader");
+    CHECK(loader.status == FindingStatus::Passed);
+    CHECK(loader.measured == Approx(3481.13));
+    // The longest Free gap is 1318.826 us: none near 200000 us.
+    CHECK(findingOf(db, "ascend_conjectured_gc").status == FindingStatus::Passed);
+    // Vector types from 1% of the task time: 108 name/shape groups, 30 bound; a MemSet with all three
+    // ratios 0 leaves the most room (0.7).
+    Finding vector = findingOf(db, "ascend_aicore_vector");
+    CHECK(vector.status == FindingStatus::Fired);
+    CHECK(vector.measured == Approx(0.7));
+    CHECK(vector.detail.find("108 vector operator/shape group(s) analysed: 30 bound, 78 with optimization space") == 0);
+    REQUIRE_FALSE(vector.operators.empty());
+    CHECK(vector.operators[0].name == "aclnnNLLLoss_NLLLossAiCore_MemSet");
+    // 56 SDMA plane tasks over HCCS above 512 B; 4 of them (1937312 B, 1162496 B ...) not a multiple of 512.
+    Finding alignment = findingOf(db, "ascend_byte_alignment");
+    CHECK(alignment.status == FindingStatus::Fired);
+    CHECK(alignment.measured == 4);
+    CHECK(alignment.detail.find("56 SDMA task(s)") == 0);
+    REQUIRE_FALSE(alignment.ranges.empty());
+    CHECK(alignment.ranges[0].label == "SDMA 1937312 B over HCCS");
 }
 
 TEST_CASE("ascend advisor: AI Core frequency decrease ratio from 0.05", "[diagnosis][ascend]") {
@@ -219,10 +251,202 @@ TEST_CASE("ascend advisor: AI Core frequency decrease ratio from 0.05", "[diagno
     AnalysisStore configured;
     CHECK(findingOf(run(configured, 1800), "ascend_aicore_frequency", R"({"max_frequency_mhz":2000})").status ==
           FindingStatus::Fired);
-    AnalysisStore none;
-    TrackId t = none.computeTrack(0, "Stream 2");
-    none.slice(t, 0, 1000, "K");
-    Finding m = findingOf(none.finish(), "ascend_aicore_frequency");
+    Finding m = onKernelOnly("ascend_aicore_frequency");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(m.needs.en.find("AI Core Freq") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: synchronize stream above a 0.5 co-occurrence ratio", "[diagnosis][ascend]") {
+    // 1000 launches; a SynchronizeStream right after `synced` of them, and one after nothing.
+    auto run = [](AnalysisStore& s, int synced) -> Database& {
+        TrackId device = s.computeTrack(0, "Stream 2");
+        s.slice(device, 0, 1'000'000, "K");
+        TrackId host = s.hostTrack("CANN", "Thread 1");
+        s.slice(host, 0, 10, "AscendCL@aclrtSynchronizeStream");
+        TimeNs ts = 100;
+        for (int i = 0; i < 1000; ++i) {
+            s.slice(host, ts, 10, "Node@launch");
+            if (i < synced) s.slice(host, ts + 20, 30, "AscendCL@aclrtSynchronizeStream");
+            ts += 100;
+        }
+        return s.finish();
+    };
+    AnalysisStore at;
+    Finding f = findingOf(run(at, 500), "ascend_synchronize_stream");
+    CHECK(f.status == FindingStatus::Passed);
+    CHECK(f.measured == Approx(0.5));
+    AnalysisStore above;
+    Finding fired = findingOf(run(above, 501), "ascend_synchronize_stream");
+    CHECK(fired.status == FindingStatus::Fired);
+    CHECK(fired.measured == Approx(0.501));
+    CHECK(fired.timeAtStakeNs == 501 * 30);
+    CHECK(fired.ranges.size() == 10);
+    Finding m = onKernelOnly("ascend_synchronize_stream");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("Level1") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: slow dataloader from 10000 us", "[diagnosis][ascend]") {
+    auto run = [](AnalysisStore& s, TimeNs loaderNs) -> Database& {
+        TrackId device = s.computeTrack(0, "Stream 2");
+        s.slice(device, 0, 100'000'000, "K");
+        TrackId python = s.hostTrack("Python", "Thread 1");
+        s.slice(python, 0, 50, "aten::add", "cpu_op");
+        s.slice(python, 100, loaderNs, "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__", "python_function");
+        return s.finish();
+    };
+    AnalysisStore at;
+    Finding f = findingOf(run(at, 10'000'000), "ascend_slow_dataloader");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == Approx(10000.0));
+    CHECK(f.timeAtStakeNs == 10'000'000);
+    REQUIRE(f.ranges.size() == 1);
+    CHECK(f.ranges[0].startNs == 100);
+    AnalysisStore below;
+    Finding p = findingOf(run(below, 9'999'999), "ascend_slow_dataloader");
+    CHECK(p.status == FindingStatus::Passed);
+    CHECK(p.measured == Approx(9999.999));
+    Finding m = onKernelOnly("ascend_slow_dataloader");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("CPU activity") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: conjectured GC in a Free gap over 200000 us with an idle host", "[diagnosis][ascend]") {
+    // A Free gap of freeNs from 1 ms on; AscendCL calls inside it: `calls` of callNs each; one call before it.
+    auto run = [](AnalysisStore& s, TimeNs freeNs, int calls, TimeNs callNs, bool gcEvents = false) -> Database& {
+        TrackId device = s.computeTrack(0, "Stream 2");
+        s.slice(device, 0, 1'000'000, "K");
+        TrackId free = s.hostTrack("Overlap Analysis", "Free");
+        s.slice(free, 1'000'000, freeNs, "Free");
+        TrackId cann = s.hostTrack("CANN", "Thread 1");
+        s.slice(cann, 0, 100, "AscendCL@aclrtMalloc");
+        for (int i = 0; i < calls; ++i) s.slice(cann, 1'000'000 + 1000 + i * (callNs + 1000), callNs, "AscendCL@aclnnAdd");
+        if (gcEvents) s.slice(s.hostTrack("Python", "GC"), 0, 10, "GC", "GC");
+        return s.finish();
+    };
+    AnalysisStore longGap;
+    Finding f = findingOf(run(longGap, 200'000'001, 1, 10), "ascend_conjectured_gc");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == Approx(200000.001));
+    CHECK(f.timeAtStakeNs == 200'000'001);
+    REQUIRE(f.ranges.size() == 1);
+    CHECK(f.ranges[0].startNs == 1'000'000);
+    AnalysisStore atThreshold; // 200000 us is not longer than the threshold
+    CHECK(findingOf(run(atThreshold, 200'000'000, 1, 10), "ascend_conjectured_gc").status == FindingStatus::Passed);
+    // AscendCL time: 1% of a 300000 us gap is host activity, just under it is not.
+    AnalysisStore busy;
+    CHECK(findingOf(run(busy, 300'000'000, 1, 3'000'000), "ascend_conjectured_gc").status == FindingStatus::Passed);
+    AnalysisStore nearlyBusy;
+    CHECK(findingOf(run(nearlyBusy, 300'000'000, 1, 2'999'999), "ascend_conjectured_gc").status == FindingStatus::Fired);
+    // AscendCL count: 30 calls in 300000 us is 0.0001 per us, 29 is below.
+    AnalysisStore many;
+    CHECK(findingOf(run(many, 300'000'000, 30, 1), "ascend_conjectured_gc").status == FindingStatus::Passed);
+    AnalysisStore fewer;
+    CHECK(findingOf(run(fewer, 300'000'000, 29, 1), "ascend_conjectured_gc").status == FindingStatus::Fired);
+    // GC events recorded: the advisor reads them, it does not conjecture.
+    AnalysisStore recorded;
+    Finding g = findingOf(run(recorded, 200'000'001, 1, 10, true), "ascend_conjectured_gc");
+    CHECK(g.status == FindingStatus::Passed);
+    CHECK_FALSE(g.guard.empty());
+    Finding m = onKernelOnly("ascend_conjectured_gc");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("Overlap Analysis") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: vector operators bound at 0.9 / 0.7, analysed from 1% of the task time", "[diagnosis][ascend]") {
+    struct Vec {
+        TimeNs durNs;
+        double vec, mte2, mte3;
+    };
+    // An AI_CORE MatMul of otherNs, then Add tasks (AI_VECTOR_CORE, shapes "4,4" -> "4,4") with their ratios.
+    auto run = [](AnalysisStore& s, TimeNs otherNs, const std::vector<Vec>& adds, bool ratios = true) -> Database& {
+        TrackId t = s.computeTrack(0, "Stream 2");
+        PendingSliceIndex m = s.slice(t, 0, otherNs, "MatMul", {}, "MatMul");
+        s.writer().addMetric(m, "Accelerator Core", std::nullopt, "AI_CORE", {}, "Task");
+        TimeNs ts = otherNs + 1000;
+        for (const Vec& a : adds) {
+            PendingSliceIndex i = s.slice(t, ts, a.durNs, "aclnnAdd_AddAiCore_Add", {}, "Add");
+            s.writer().addMetric(i, "Accelerator Core", std::nullopt, "AI_VECTOR_CORE", {}, "Task");
+            s.writer().addMetric(i, "Input Shapes", std::nullopt, "4,4;4,4", {}, "Shapes");
+            s.writer().addMetric(i, "Output Shapes", std::nullopt, "4,4", {}, "Shapes");
+            if (ratios) {
+                s.metric(i, "aiv_vec_ratio", a.vec);
+                s.metric(i, "aiv_mte2_ratio", a.mte2);
+                s.metric(i, "aiv_mte3_ratio", a.mte3);
+            }
+            ts += a.durNs + 1000;
+        }
+        return s.finish();
+    };
+    AnalysisStore open;
+    Finding f = findingOf(run(open, 99'000, {{1'000, 0.05, 0.69, 0.125}}), "ascend_aicore_vector");
+    INFO(f.detail);
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == Approx(0.65)); // 0.7 - vec; the three sum to 0.865, under 0.9
+    REQUIRE(f.operators.size() == 1);
+    CHECK(f.operators[0].name == "aclnnAdd_AddAiCore_Add [4,4;4,4 - 4,4]");
+    CHECK(f.timeAtStakeNs == 1'000);
+    AnalysisStore mte2Bound; // mte2 at 0.7 (sum 0.875): bound, no optimization space
+    Finding b = findingOf(run(mte2Bound, 99'000, {{1'000, 0.05, 0.7, 0.125}}), "ascend_aicore_vector");
+    CHECK(b.status == FindingStatus::Passed);
+    CHECK(b.detail.find("1 bound") != std::string::npos);
+    AnalysisStore totalBound; // 0.25 + 0.25 + 0.4 = 0.9: bound by the three together
+    CHECK(findingOf(run(totalBound, 99'000, {{1'000, 0.25, 0.25, 0.4}}), "ascend_aicore_vector").status ==
+          FindingStatus::Passed);
+    AnalysisStore totalBelow;
+    CHECK(findingOf(run(totalBelow, 99'000, {{1'000, 0.25, 0.25, 0.39}}), "ascend_aicore_vector").status ==
+          FindingStatus::Fired);
+    // Add is 999 of 100000 ns: under 1% of the task time, not analysed.
+    AnalysisStore small;
+    Finding s = findingOf(run(small, 99'001, {{999, 0.05, 0.69, 0.125}}), "ascend_aicore_vector");
+    CHECK(s.status == FindingStatus::Passed);
+    CHECK(s.detail.find("0 vector operator/shape group(s)") == 0);
+    AnalysisStore noRatios;
+    Finding m = findingOf(run(noRatios, 99'000, {{1'000, 0, 0, 0}}, false), "ascend_aicore_vector");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("PipeUtilization") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: SDMA transfers above 512 B not a multiple of 512 B", "[diagnosis][ascend]") {
+    // One plane task of the given transport, link and size, after a compute kernel.
+    auto run = [](AnalysisStore& s, const std::string& transport, const std::string& link, int size) -> Database& {
+        TrackId device = s.computeTrack(0, "Stream 2");
+        s.slice(device, 0, 1'000'000, "K");
+        TrackId plane = s.deviceTrack(0, "Plane 0");
+        s.slice(plane, 10, 5'000, "Memcpy", "communication", {},
+                R"J({"transport type": ")J" + transport + R"J(", "link type": ")J" + link + R"J(", "size(Byte)": )J" +
+                    std::to_string(size) + "}");
+        return s.finish();
+    };
+    AnalysisStore misaligned;
+    Finding f = findingOf(run(misaligned, "SDMA", "HCCS", 513), "ascend_byte_alignment");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == 1);
+    CHECK(f.timeAtStakeNs == 5'000);
+    REQUIRE(f.ranges.size() == 1);
+    CHECK(f.ranges[0].label == "SDMA 513 B over HCCS");
+    AnalysisStore atMin; // 512 B is not above min_size: not checked
+    Finding m512 = findingOf(run(atMin, "SDMA", "HCCS", 512), "ascend_byte_alignment");
+    CHECK(m512.status == FindingStatus::Passed);
+    CHECK(m512.detail.find("0 SDMA task(s)") == 0);
+    AnalysisStore aligned;
+    CHECK(findingOf(run(aligned, "SDMA", "HCCS", 1024), "ascend_byte_alignment").status == FindingStatus::Passed);
+    AnalysisStore onChip;
+    CHECK(findingOf(run(onChip, "SDMA", "ON_CHIP", 513), "ascend_byte_alignment").status == FindingStatus::Passed);
+    AnalysisStore rdma;
+    CHECK(findingOf(run(rdma, "RDMA", "ROCE", 513), "ascend_byte_alignment").status == FindingStatus::Passed);
+    Finding missing = onKernelOnly("ascend_byte_alignment");
+    CHECK(missing.status == FindingStatus::MissingInput);
+    CHECK(missing.needs.en.find("multi-card") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: byte alignment reads the DB import's plane task metrics", "[diagnosis][ascend][db]") {
+    TempDir dir, out;
+    AscendOutcome result = importAscendPath(out, writeExport(dir, "PROF_1/msprof_1.db"));
+    REQUIRE(result.ok);
+    Database db(result.storePath, Database::Mode::ReadOnly);
+    // The fixture's Memcpy: SDMA over HCCS, 4096 B: checked, aligned.
+    Finding f = findingOf(db, "ascend_byte_alignment");
+    CHECK(f.status == FindingStatus::Passed);
+    CHECK(f.detail.find("1 SDMA task(s)") == 0);
 }

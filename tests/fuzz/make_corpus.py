@@ -67,6 +67,11 @@ def ascend_csv():
              "memory_record.csv", "operator_details.csv"]
     for i, name in enumerate(names):
         put("ascend_csv", "seed_" + name, bytes([i]) + open(os.path.join(out, name), "rb").read())
+    # The statistics files of a folder without a timeline: imported, not skipped (high bit of the first byte).
+    for i, name in [(1, "op_statistic.csv"), (5, "operator_details.csv")]:
+        put("ascend_csv", "seed_alone_" + name, bytes([0x80 | i]) + open(os.path.join(out, name), "rb").read())
+    put("ascend_csv", "seed_alone_api_statistic.csv", bytes([0x86]) + b"Level,API Name,Time(us),Count,Avg(us),Min(us),"
+        b"Max(us),Variance\nacl,aclnnAdd,30.000,3,10.000,5.000,15.000,16.667\nruntime,launch,1.5,1,1.5,1.5,1.5,0\n")
     put("ascend_csv", "case03_invalid_utf8.csv", bytes([0]) + open(os.path.join(out, names[0]), "rb").read().replace(b"Conv", b"C\xff\xfev", 1))
     put("ascend_csv", "case11_extreme_times.csv", bytes([2]) + b"Step,Computing,Communication(Not Overlapped),Overlapped,"
         b"Communication,Free,Stage,Bubble,Communication(Not Overlapped and Exclude Receive)\n"

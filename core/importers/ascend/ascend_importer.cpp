@@ -10,14 +10,15 @@
 #include "core/importers/ascend/memory_csv_importer.h"
 #include "core/importers/ascend/msprof_db_importer.h"
 #include "core/importers/ascend/op_rows_importer.h"
+#include "core/importers/ascend/statistics_csv_importer.h"
 #include "core/importers/ascend/step_trace_importer.h"
+#include "core/importers/ascend/task_time_merge.h"
 #include "core/importers/chrome_json/chrome_trace_importer.h"
 #include "core/importers/cluster/communication_json.h"
 #include "core/store/cluster_tables.h"
 #include "core/store/process_track_reader.h"
 
-#include <filesystem>
-
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -99,6 +100,7 @@ struct SideResult {
     bool cutShort = false;
     std::int64_t events = 0;
     std::string note;
+    std::string skipReason; // the unit does not need the file (statistics another file holds)
 };
 
 SideResult runSideImport(UnitContext& ctx, const ScannedFile& f, Error* error) {
@@ -152,6 +154,18 @@ SideResult runSideImport(UnitContext& ctx, const ScannedFile& f, Error* error) {
     } else if (f.kind == FileKind::Memory) {
         r.ok = importMemoryCsv(ctx, f.path, f.counterKind, &r.events, error);
         r.note = std::to_string(r.events) + " allocations";
+    } else if (f.kind == FileKind::Statistics) {
+        r.skipReason = statisticsSkipReason(ctx, f.role);
+        if (!r.skipReason.empty()) return r;
+        r.ok = importStatisticsCsv(ctx, f.path, f.role, &r.events, error);
+        r.note = std::to_string(r.events) + " rows: the only source of this data in the folder";
+    } else if (f.kind == FileKind::TaskTimeMerge) {
+        TaskTimeMergeResult merged;
+        r.ok = mergeTaskTimeJson(ctx, f.path, &merged, error);
+        r.events = merged.added;
+        ctx.writer.addStat("ascend.task_time_joined", merged.joined);
+        r.note = std::to_string(merged.joined) + " tasks merged into msprof_*.json's (" + std::to_string(merged.values) +
+                 " values it lacks), " + std::to_string(merged.added) + " imported as slices of their own";
     } else if (f.kind == FileKind::Database) {
         DbImportResult db;
         r.ok = importMsprofDb(ctx, f.path, &db, error);
@@ -167,6 +181,10 @@ SideResult runSideImport(UnitContext& ctx, const ScannedFile& f, Error* error) {
 void importSideFile(UnitContext& ctx, const ScannedFile& f) {
     Error error;
     SideResult r = runSideImport(ctx, f, &error);
+    if (!r.skipReason.empty()) {
+        recordSkipped(ctx.writer, ctx.report, f.path, f.role, r.skipReason);
+        return;
+    }
     if (r.ok && !error) recordUsed(ctx, f.path, f.role, r.note, r.events);
     else if (r.ok || r.cutShort) recordFailure(ctx, f.path, f.role, error, true, r.events); // kept the rows before
     else recordFailure(ctx, f.path, f.role, error, false, 0);
@@ -184,8 +202,12 @@ void importUnit(UnitContext& ctx, const ScanUnit& unit, int rank, DeviceRegistry
     ctx.timeline.build(ctx.writer, before, firstSlice, unit.device);
     std::set<int> timelineDevices = ctx.timeline.devices();
     ctx.defaultDevice = unit.device >= 0 ? unit.device : (timelineDevices.size() == 1 ? *timelineDevices.begin() : -1);
-    for (const TimelineProcess& p : ctx.timeline.processes())
-        if (p.device >= 0) ctx.writer.setProcessDevice(p.id, ctx.deviceFor(p.device));
+    for (const TimelineProcess& p : ctx.timeline.processes()) {
+        if (p.device < 0) continue;
+        ctx.writer.setProcessDevice(p.id, ctx.deviceFor(p.device));
+        // torch_npu's JSON labels device groups "NPU", msprof's and the DB import "NPU <id>": one label.
+        if (p.labels == "NPU") ctx.writer.setProcessLabels(p.id, "NPU " + std::to_string(p.device));
+    }
     for (TrackId track : ctx.timeline.computeTracks()) ctx.writer.setTrackCompute(track, true);
     for (const ScannedFile& f : unit.files) {
         if (f.kind == FileKind::Timeline || ctx.progress.cancelled()) continue;
@@ -200,7 +222,10 @@ void importUnit(UnitContext& ctx, const ScanUnit& unit, int rank, DeviceRegistry
 bool isAscendInput(const std::string& path) {
     FolderScan scan = scanAscendPath(path);
     for (const ScanUnit& unit : scan.units) {
-        if (!unit.files.empty()) return true;
+        // Statistics files alone are no trace: they only complete a unit's other files.
+        if (std::any_of(unit.files.begin(), unit.files.end(),
+                        [](const ScannedFile& f) { return f.kind != FileKind::Statistics; }))
+            return true;
         for (const ScannedFile& f : unit.skipped)
             if (f.kind == FileKind::BadFile) return true;
     }
@@ -226,6 +251,7 @@ bool importAscend(const std::string& path, StoreWriter& writer, const ImportProg
         UnitContext ctx(writer, progress, rep);
         ctx.keyPrefix = "ascend:" + unit.root + "|";
         ctx.unitRoot = unit.root;
+        ctx.torchNpu = unit.root.ends_with("_ascend_pt") || unit.root.ends_with("_ascend_ms");
         ctx.defaultDevice = unit.device;
         ctx.bytesDone = bytesDone;
         ctx.bytesTotal = bytesTotal;

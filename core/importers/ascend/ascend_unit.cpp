@@ -9,9 +9,9 @@ namespace {
 // Sort order of the groups this importer makes, host first, like torch_npu's own indices.
 std::int64_t sortIndexOf(std::string_view name) {
     static const std::string_view order[] = {"Python", "CANN", "MsTx", "Ascend Hardware", "Communication",
-                                             "Overlap Analysis", "Step Trace", "AI Core Freq"};
+                                             "Overlap Analysis", "Step Trace", "AI Core Freq", "HCCL"};
     for (std::size_t i = 0; i < std::size(order); ++i)
-        if (order[i] == name) return static_cast<std::int64_t>(i);
+        if (order[i] == name) return name == "HCCL" ? 4 : static_cast<std::int64_t>(i);
     return 20;
 }
 
@@ -28,6 +28,19 @@ ProcessId deviceProcess(UnitContext& ctx, int device, std::string_view name) {
     ctx.writer.setProcessSortIndex(process, 1000 + sortIndexOf(name));
     if (ctx.deviceFor) ctx.writer.setProcessDevice(process, ctx.deviceFor(device));
     return process;
+}
+
+std::string communicationProcessName(const UnitContext& ctx) {
+    for (const TimelineProcess& p : ctx.timeline.processes())
+        if (p.name == "HCCL" || p.name == "Communication") return p.name;
+    return ctx.torchNpu ? "HCCL" : "Communication";
+}
+
+ProcessId communicationProcess(UnitContext& ctx, int device) {
+    const int wanted = ctx.deviceOr(device);
+    for (const TimelineProcess& p : ctx.timeline.processes())
+        if ((p.name == "HCCL" || p.name == "Communication") && (p.device == wanted || device < 0)) return p.id;
+    return deviceProcess(ctx, device, communicationProcessName(ctx));
 }
 
 ProcessId hostProcess(UnitContext& ctx, std::string_view name) {

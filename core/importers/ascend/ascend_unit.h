@@ -23,6 +23,7 @@ struct UnitContext {
     std::string unitRoot;    // the unit's folder (profiler_metadata.json is there)
     int rank = -1;           // the unit's job rank; -1: unknown
     int defaultDevice = -1;  // NPU ordinal when files do not say; -1: unknown
+    bool torchNpu = false;   // a torch_npu unit (*_ascend_pt / *_ascend_ms, or a DB with PYTORCH_API)
     std::function<DeviceId(int ordinal)> deviceFor; // the store's device row of an NPU ordinal
     AscendTimeline timeline;
     std::map<long long, std::pair<TimeNs, TimeNs>> kernelStepSpans; // Step Id -> first start, last end
@@ -37,6 +38,12 @@ struct UnitContext {
 // A process of an NPU that this importer makes itself (CSV-only input, counters, steps, the DB):
 // get-or-create by name, labelled "NPU n", attached to the device.
 ProcessId deviceProcess(UnitContext& ctx, int device, std::string_view name);
+// The name of the device's communication group: the timeline's own ("HCCL" in torch_npu and legacy
+// msprof JSON, "Communication" in current msprof JSON), else the one the unit's tool writes in its JSON,
+// so that the text and the DB export of one run name it alike.
+std::string communicationProcessName(const UnitContext& ctx);
+// The device's communication group: the timeline's own process when it has one, else one made here.
+ProcessId communicationProcess(UnitContext& ctx, int device);
 // A host process of the unit ("Python", "CANN", "MsTx" ...), labelled "CPU".
 ProcessId hostProcess(UnitContext& ctx, std::string_view name);
 // The track of "Stream <n>" on a device: the timeline's own when it has one, else a new one.

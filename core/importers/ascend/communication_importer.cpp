@@ -57,7 +57,7 @@ void importOp(UnitContext& ctx, const std::string& step, const std::string& kind
         slice = *hit;
         ++result->joined;
     } else {
-        ProcessId process = deviceProcess(ctx, -1, "Communication");
+        ProcessId process = communicationProcess(ctx, -1);
         SliceInput in;
         std::string thread = "Group " + group + " Communication";
         in.track = namedThreadTrack(ctx, process, thread, thread);

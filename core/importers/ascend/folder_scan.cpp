@@ -9,6 +9,7 @@
 #include "core/importers/ascend/msprof_db_importer.h"
 #include "core/importers/ascend/op_rows_importer.h"
 #include "core/importers/ascend/rank_identity.h"
+#include "core/importers/ascend/statistics_csv_importer.h"
 #include "core/importers/ascend/step_trace_importer.h"
 
 #include <algorithm>
@@ -110,6 +111,9 @@ ScannedFile classifyCsv(ScannedFile f, const std::string& name) {
     if (auto columns = detectOpColumns(header)) {
         f.kind = FileKind::OpRows;
         f.role = opLayoutName(columns->layout);
+    } else if (std::string kind = statisticsKindOfHeader(header); !kind.empty()) {
+        f.kind = FileKind::Statistics; // used or skipped at import, once the unit's other files are in
+        f.role = kind;
     } else if (isL2CacheHeader(header)) {
         f.kind = FileKind::L2Cache;
         f.role = "l2_cache";
@@ -191,6 +195,7 @@ int importOrder(const ScannedFile& f) {
     switch (f.kind) {
     case FileKind::Timeline: return 0;
     case FileKind::Database: return 1;
+    case FileKind::TaskTimeMerge: return 1;
     case FileKind::OpRows: return 2;
     case FileKind::L2Cache: return 3;
     case FileKind::StepTrace: return 4; // after the kernels: steps may be placed by their span
@@ -198,7 +203,8 @@ int importOrder(const ScannedFile& f) {
     case FileKind::CommunicationMatrix: return 6;
     case FileKind::Counter: return 7;
     case FileKind::Memory: return 8;
-    default: return 9;
+    case FileKind::Statistics: return 9; // last: whether it is needed depends on what the others gave
+    default: return 10;
     }
 }
 
@@ -234,9 +240,11 @@ void resolveOverlaps(ScanUnit& unit) {
             skip(unit, f, "kernel_details.csv holds the same tasks");
         else if (f.role == "task_time" && opRows)
             skip(unit, f, "kernel_details / op_summary hold the same tasks");
-        else if (f.role == "task_time" && f.kind == FileKind::Timeline && msprofTimeline)
-            skip(unit, f, "msprof_*.json holds the same device tasks");
-        else
+        else if (f.role == "task_time" && f.kind == FileKind::Timeline && msprofTimeline) {
+            // The same device tasks again, with values msprof_*.json lacks: merged into its tasks.
+            f.kind = FileKind::TaskTimeMerge;
+            kept.push_back(std::move(f));
+        } else
             kept.push_back(std::move(f));
     }
     unit.files = std::move(kept);

@@ -17,6 +17,8 @@ enum class FileKind {
     Counter,       // hbm, ddr, npu_mem, memory_record ... CSVs
     Memory,        // operator_memory.csv: per-operator allocations (memory_allocation)
     Database,      // msprof_*.db, ascend_pytorch_profiler_*.db
+    Statistics,    // op_statistic.csv, api_statistic.csv, operator_details.csv (statistics_csv_importer.h)
+    TaskTimeMerge, // legacy task_time_*.json beside msprof_*.json: merged into its tasks (task_time_merge.h)
     BadFile,       // named like an Ascend file but its content is not a known layout
     Skipped,       // an Ascend file opscope does not import (statistics, metadata ...)
     Unknown,       // not an Ascend file

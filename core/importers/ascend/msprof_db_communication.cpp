@@ -1,5 +1,6 @@
 // COMMUNICATION_OP (collective / p2p ops per group) and COMMUNICATION_TASK_INFO (their plane
-// tasks) on the device's "Communication" group, as the JSON timeline's HCCL process shows them.
+// tasks) on the device's communication group ("HCCL" or "Communication", as the JSON of the same run
+// names it: communicationProcessName), as the JSON timeline shows them.
 #include "core/importers/ascend/msprof_db_importer.h"
 #include "core/model/time_bounds.h"
 
@@ -27,9 +28,24 @@ std::string selectOrNull(MsprofDb& db, const std::string& table, const std::stri
     return db.hasColumn(table, column) ? alias + "\"" + column + "\"" : std::string("NULL");
 }
 
+// The JSON numbers a device's communication groups ("Group 0 Communication") where the DB names them
+// (a hash or "hccl_world_group"): groups numbered by their first op's start, the name kept as a metric.
+std::unordered_map<std::string, std::int64_t> groupNumbers(MsprofDb& db) {
+    std::unordered_map<std::string, std::int64_t> numbers;
+    if (!db.hasColumn("COMMUNICATION_OP", "groupName")) return numbers;
+    Statement st = db.db().prepare("SELECT groupName, min(startNs) AS first FROM COMMUNICATION_OP GROUP BY groupName "
+                                   "ORDER BY first, groupName");
+    while (st.step()) {
+        const auto next = static_cast<std::int64_t>(numbers.size());
+        numbers.emplace(db.stringColumn(st, 0), next);
+    }
+    return numbers;
+}
+
 void importOps(DbPass& pass, std::unordered_map<std::int64_t, std::string>& opNames) {
     MsprofDb& db = pass.db;
     const std::string table = "COMMUNICATION_OP";
+    const std::unordered_map<std::string, std::int64_t> groups = groupNumbers(db);
     // Columns read by name: the exports differ (deviceId, waitNs, rankSize ...).
     const std::vector<std::string> extra = {"relay", "retry", "dataType", "algType", "count", "opType", "rankSize", "waitNs"};
     std::string sql = "SELECT opName, startNs, endNs, " + selectOrNull(db, table, "connectionId") + ", " +
@@ -44,12 +60,13 @@ void importOps(DbPass& pass, std::unordered_map<std::int64_t, std::string>& opNa
         std::string name = db.stringColumn(st, 0);
         std::string group = db.stringColumn(st, 4);
         opNames[opId] = name;
-        ProcessId process = deviceProcess(pass.ctx, device, "Communication");
+        ProcessId process = deviceProcess(pass.ctx, device, communicationProcessName(pass.ctx));
         nlohmann::json args = nlohmann::json::object();
         auto connection = MsprofDb::intColumn(st, 3);
         if (connection && *connection != kNoIdValue) args["connection_id"] = *connection;
         SliceInput in;
-        std::string thread = "Group " + group + " Communication";
+        auto number = groups.find(group);
+        std::string thread = "Group " + (number == groups.end() ? group : std::to_string(number->second)) + " Communication";
         in.track = namedThreadTrack(pass.ctx, process, thread, thread);
         in.tsNs = st.int64(1);
         in.durNs = durationBetween(st.int64(1), st.int64(2));
@@ -93,7 +110,7 @@ void importPlaneTasks(DbPass& pass, const std::unordered_map<std::int64_t, std::
     while (st.step()) {
         int device = st.isNull(2) ? -1 : static_cast<int>(st.int64(2));
         std::string plane = st.isNull(4) ? std::string("?") : std::to_string(st.int64(4));
-        ProcessId process = deviceProcess(pass.ctx, device, "Communication");
+        ProcessId process = deviceProcess(pass.ctx, device, communicationProcessName(pass.ctx));
         SliceInput in;
         in.track = namedThreadTrack(pass.ctx, process, "Plane " + plane, "Plane " + plane);
         in.tsNs = st.int64(0);

@@ -1,5 +1,7 @@
 #include "core/importers/ascend/msprof_db_importer.h"
 
+#include <filesystem>
+
 namespace opscope::ascend {
 
 bool looksLikeMsprofDb(const std::string& path) {
@@ -12,6 +14,10 @@ bool looksLikeMsprofDb(const std::string& path) {
 bool importMsprofDb(UnitContext& ctx, const std::string& path, DbImportResult* result, Error* error) {
     MsprofDb db;
     if (!db.open(path, error)) return false;
+    // torch_npu's DB (its PYTORCH_API table) names lanes as torch_npu's JSON does.
+    if (db.hasTable("PYTORCH_API") ||
+        std::filesystem::path(path).filename().string().rfind("ascend_pytorch_profiler", 0) == 0)
+        ctx.torchNpu = true;
     db_detail::DbPass pass{ctx, db, *result, {}, {}, {}};
     try {
         // Order matters: device slices first, so host ranges can link flows to them.
