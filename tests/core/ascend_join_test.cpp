@@ -191,7 +191,7 @@ TEST_CASE("ascend join: starts at the ends of int64 find no slice, without overf
     std::string csv = dir.write("k.csv", "Step Id," + std::string(kHeader) +
                                              "1," + row(0, "7", "2", "Ordinary", "1736408883700001.000") +
                                              "1," + row(0, "7", "2", "Latest", "9223372036854775.807") +
-                                             "1," + row(0, "7", "2", "Earliest", "-9223372036854775.808"));
+                                             "1," + row(0, "7", "2", "Earliest", "-9223372036854775.807"));
     JoinRun run;
     runJoin(t, csv, &run);
     CHECK(run.result.rows == 3);

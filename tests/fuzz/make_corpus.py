@@ -59,6 +59,9 @@ def chrome():
     be += ['{"ph":"E","pid":1,"tid":1,"ts":%d}' % (100000 - i) for i in range(n)]
     be += ['{"ph":"X","name":"x","pid":1,"tid":2,"ts":%d,"dur":%d}' % (i, 100000 - 2 * i) for i in range(n)]
     put("chrome_json", "case12_nesting_3000.json", "[" + ",".join(be) + "]")
+    # Session 6: E's tts minus B's overflowed int64 (the thread time of a B/E pair).
+    put("chrome_json", "s6_case11_thread_time_overflow.json", '[{"ph":"B","name":"b","pid":1,"tid":1,"ts":1,'
+        '"tts":-9223372036854775.807},{"ph":"E","pid":1,"tid":1,"ts":2,"tts":9223372036854775.807}]')
 
 
 def ascend_csv():
@@ -76,6 +79,11 @@ def ascend_csv():
     put("ascend_csv", "case11_extreme_times.csv", bytes([2]) + b"Step,Computing,Communication(Not Overlapped),Overlapped,"
         b"Communication,Free,Stage,Bubble,Communication(Not Overlapped and Exclude Receive)\n"
         b"1,9223372036854775807,-9223372036854775808,1e400,nan,inf,0,0,0\n")
+    # Session 6: a kernel row's start + duration (its step's end) overflowed int64.
+    put("ascend_csv", "s6_case11_kernel_step_end_overflow.csv", bytes([0]) + b"Step Id,Device_id,Stream ID,Task ID,"
+        b"Name,Type,Accelerator Core,Start Time(us),Duration(us)\n"
+        b"1,0,2,101,k,K,AI_CORE,\"9223372036854775.807\t\",10.0\n"
+        b"1,0,2,102,k,K,AI_CORE,\"-9223372036854775.807\t\",10.0\n")
 
 
 def ascend_db():
