@@ -310,6 +310,16 @@ const char* defaultRulesJson() {
       },
       "needs": {"en": "needs the communication plane tasks with their transport, link and size (multi-card run with the NPU activity, profiler_level Level1 or above)", "zh_CN": "需要通信 Plane 任务及其传输类型、链路类型与数据量（多卡运行并采集 NPU 活动，profiler_level Level1 及以上）"},
       "params": {"threshold": 0, "min_size": 512, "base_size": 512, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_small_packets",
+      "title": {"en": "Many small communication packets", "zh_CN": "小包通信过多"},
+      "suggestion": {
+        "en": "Many communication operators move little data (under 16 MB over SDMA, under 1 MB over RDMA), so the host's dispatch of each operator, not the link, sets the pace. Raise the batch size or use gradient accumulation where the small operators are in the data-parallel group, prefer ZeRO-2/ZeRO-1 to ZeRO-3 when memory allows, and use fused optimizers or fused operators that communicate less often. Follows msprof-analyze's packet analysis: per transport, the share of communication operators whose transit size is under the minimum, reported above the threshold (SDMA) or rdma_threshold (RDMA).",
+        "zh_CN": "许多通信算子传输的数据量很小（SDMA 小于 16 MB，RDMA 小于 1 MB），此时决定速度的是主机逐个下发算子，而不是链路。若小算子集中在数据并行域，请增大 batch size 或使用梯度累积；内存允许时优先使用 ZeRO-2/ZeRO-1 而非 ZeRO-3；使用亲和优化器或融合算子以减少通信次数。与 msprof-analyze 的小包分析一致：按传输类型统计传输量小于下限的通信算子占比，超过阈值（SDMA）或 rdma_threshold（RDMA）时报告。"
+      },
+      "needs": {"en": "needs communication.json (or cluster_communication.json) with its bandwidth info: a multi-card run, profiler_level Level1 or above", "zh_CN": "需要包含带宽信息的 communication.json（或 cluster_communication.json）：多卡运行，profiler_level Level1 及以上"},
+      "params": {"threshold": 0.2, "rdma_threshold": 0.2, "min_sdma_size_mb": 16, "min_rdma_size_mb": 1, "evidence_count": 10}
     }
   ]
 }
