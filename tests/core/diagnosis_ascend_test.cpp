@@ -497,3 +497,44 @@ TEST_CASE("ascend advisor: small packets above a 0.2 share (SDMA under 16 MB, RD
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(m.needs.en.find("communication.json") != std::string::npos);
 }
+
+TEST_CASE("ascend advisor: environment variables as the advisor's conditions say", "[diagnosis][ascend]") {
+    auto run = [](AnalysisStore& s, const std::vector<std::pair<std::string, std::string>>& env) -> Database& {
+        TrackId device = s.computeTrack(0, "Stream 2");
+        s.slice(device, 0, 1000, "K");
+        for (const auto& [name, value] : env) s.writer().setMeta("ascend.env." + name, value);
+        return s.finish();
+    };
+    // ACLNN_CACHE_LIMIT from 10000 is fine; 9999 is too small.
+    AnalysisStore good;
+    Finding p = findingOf(run(good, {{"ASCEND_GLOBAL_LOG_LEVEL", "3"}, {"ACLNN_CACHE_LIMIT", "10000"},
+                                     {"HOST_CACHE_CAPACITY", "20"}, {"PYTORCH_NPU_ALLOC_CONF", "expandable_segments:True"},
+                                     {"ASCEND_LAUNCH_BLOCKING", "0"}, {"HCCL_ALGO", ""}}),
+                          "ascend_environment_variables");
+    CHECK(p.status == FindingStatus::Passed);
+    CHECK(p.measured == 0);
+    AnalysisStore small;
+    Finding f = findingOf(run(small, {{"ASCEND_GLOBAL_LOG_LEVEL", "1"}, {"ACLNN_CACHE_LIMIT", "9999"},
+                                      {"HOST_CACHE_CAPACITY", ""}, {"PYTORCH_NPU_ALLOC_CONF", ""},
+                                      {"ASCEND_LAUNCH_BLOCKING", "1"}, {"HCCL_ALGO", "ring"}}),
+                          "ascend_environment_variables");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == 6);
+    CHECK(f.detail.find("ACLNN_CACHE_LIMIT=9999") != std::string::npos);
+    CHECK(f.detail.find("HOST_CACHE_CAPACITY=(unset)") != std::string::npos);
+    Finding m = onKernelOnly("ascend_environment_variables");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("profiler_metadata.json") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor shared: rank 0's recorded environment through the environment rule", "[diagnosis][ascend][shared]") {
+    std::string folder = sharedPathOrSkip("samples/ascend/torch_npu_text_rank0/rank0_ascend_pt");
+    TempDir dir;
+    Database db(importedStore(dir, folder, "r0.opscope.sqlite"), Database::Mode::ReadOnly);
+    // profiler_metadata.json records eight variables, all empty: three of them are worth setting.
+    Finding f = findingOf(db, "ascend_environment_variables");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == 3);
+    CHECK(f.detail == "8 variable(s) recorded; to change: ACLNN_CACHE_LIMIT=(unset), HOST_CACHE_CAPACITY=(unset), "
+                      "PYTORCH_NPU_ALLOC_CONF=(unset)");
+}

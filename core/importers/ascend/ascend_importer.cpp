@@ -5,6 +5,7 @@
 #include "core/importers/ascend/ascend_unit.h"
 #include "core/importers/ascend/communication_importer.h"
 #include "core/importers/ascend/counter_csv_importer.h"
+#include "core/importers/ascend/environment_metadata.h"
 #include "core/importers/ascend/folder_scan.h"
 #include "core/importers/ascend/l2_cache_importer.h"
 #include "core/importers/ascend/memory_csv_importer.h"
@@ -209,6 +210,7 @@ void importUnit(UnitContext& ctx, const ScanUnit& unit, int rank, DeviceRegistry
         if (p.labels == "NPU") ctx.writer.setProcessLabels(p.id, "NPU " + std::to_string(p.device));
     }
     for (TrackId track : ctx.timeline.computeTracks()) ctx.writer.setTrackCompute(track, true);
+    importEnvironmentMetadata(ctx.writer, ctx.unitRoot);
     for (const ScannedFile& f : unit.files) {
         if (f.kind == FileKind::Timeline || ctx.progress.cancelled()) continue;
         importSideFile(ctx, f);
