@@ -537,4 +537,7 @@ TEST_CASE("ascend advisor shared: rank 0's recorded environment through the envi
     CHECK(f.measured == 3);
     CHECK(f.detail == "8 variable(s) recorded; to change: ACLNN_CACHE_LIMIT=(unset), HOST_CACHE_CAPACITY=(unset), "
                       "PYTORCH_NPU_ALLOC_CONF=(unset)");
+    // The import summary says the file was used, and for what.
+    CHECK(db.scalarText("SELECT status || ': ' || reason FROM source_file WHERE path LIKE '%profiler_metadata.json'") ==
+          "used: 8 environment variables");
 }
