@@ -60,6 +60,8 @@ const std::vector<std::pair<const char*, RuleFunction>>& builtinRules() {
         {"ascend_conjectured_gc", &ruleAscendConjecturedGc},
         {"ascend_aicore_vector", &ruleAscendAicoreVector},
         {"ascend_byte_alignment", &ruleAscendByteAlignment},
+        {"ascend_small_packets", &ruleAscendSmallPackets},
+        {"ascend_environment_variables", &ruleAscendEnvironmentVariables},
     };
     return rules;
 }

@@ -37,6 +37,9 @@ Finding ruleAscendConjecturedGc(DiagnosisContext& ctx, const RuleConfig& rule);
 Finding ruleAscendAicoreVector(DiagnosisContext& ctx, const RuleConfig& rule);
 // The advisor's byte-alignment rule over the communication planes: diagnosis_rules_ascend_communication.cpp.
 Finding ruleAscendByteAlignment(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleAscendSmallPackets(DiagnosisContext& ctx, const RuleConfig& rule);
+// The advisor's environment variable check: diagnosis_rules_ascend_environment.cpp.
+Finding ruleAscendEnvironmentVariables(DiagnosisContext& ctx, const RuleConfig& rule);
 
 const std::vector<std::pair<const char*, RuleFunction>>& builtinRules();
 

@@ -1,12 +1,16 @@
-// The msprof-analyze advisor's byte-alignment rule (reference: ascend-formats.md §6.1,
-// communication/alignment/byte_alignment_checker.py): SDMA transfers between chips whose size is not a
-// multiple of 512 bytes move data less efficiently. Read from the communication plane tasks.
+// The msprof-analyze advisor's communication rules (reference: ascend-formats.md §6.1): byte alignment
+// (communication/alignment/byte_alignment_checker.py: SDMA transfers between chips whose size is not a
+// multiple of 512 bytes, from the communication plane tasks) and small packets
+// (communication/packet/packet_checker.py: the share of operators moving little data per transport, from
+// communication.json's bandwidth info in the comm tables).
 #include "core/analysis/ascend_tasks.h"
 #include "core/analysis/diagnosis_rules.h"
+#include "core/store/cluster_tables.h"
 #include "core/store/comm_transfer_reader.h"
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace opscope {
 
@@ -58,6 +62,66 @@ Finding ruleAscendByteAlignment(DiagnosisContext& ctx, const RuleConfig& rule) {
     }
     f.detail = std::to_string(checked.size()) + " SDMA task(s) above " + compactNumber(minSize) + " B between chips, " +
                std::to_string(misaligned.size()) + " not a multiple of " + std::to_string(baseSize) + " B";
+    return f;
+}
+
+// Per transport, over the communication operators whose transit size on it is not 0: the share of those
+// moving less than the transport's minimum (SDMA 16 MB, RDMA 1 MB). Measured is the larger share; fires
+// when a share is > its ratio (0.2 each; the rule's threshold is the SDMA ratio).
+Finding ruleAscendSmallPackets(DiagnosisContext& ctx, const RuleConfig& rule) {
+    const std::vector<CommOpRank> ops = readCommOps(ctx.db);
+    struct Transport {
+        const char* name;
+        double minSizeMB, maxShare;
+        std::int64_t count = 0, small = 0;
+        TimeNs smallNs = 0;
+    };
+    Transport transports[] = {{"SDMA", rule.number("min_sdma_size_mb", 16), rule.threshold()},
+                              {"RDMA", rule.number("min_rdma_size_mb", 1), rule.number("rdma_threshold", 0.2)}};
+    for (const CommOpRank& op : ops)
+        for (const LinkBandwidth& link : op.links)
+            for (Transport& t : transports) {
+                if (link.linkType != t.name || link.transitSizeMB == 0) continue;
+                ++t.count;
+                if (link.transitSizeMB >= t.minSizeMB) continue;
+                ++t.small;
+                t.smallNs += link.transitNs;
+            }
+    if (transports[0].count == 0 && transports[1].count == 0) return missingInputFinding();
+    Finding f;
+    // Evidence: the small operators of the transports that fire, by name (count, transit time, smallest MB).
+    std::map<std::string, EvidenceOperator> smallOps;
+    auto collect = [&](const Transport& t) {
+        for (const CommOpRank& op : ops)
+            for (const LinkBandwidth& link : op.links) {
+                if (link.linkType != t.name || link.transitSizeMB == 0 || link.transitSizeMB >= t.minSizeMB) continue;
+                EvidenceOperator& e = smallOps[op.opName];
+                e.value = e.count == 0 ? link.transitSizeMB : std::min(e.value, link.transitSizeMB);
+                e.name = op.opName;
+                ++e.count;
+                e.totalNs += link.transitNs;
+            }
+    };
+    f.unit = "share";
+    f.threshold = rule.threshold();
+    f.comparison = ">";
+    std::string detail;
+    for (const Transport& t : transports) {
+        const double share = t.count > 0 ? static_cast<double>(t.small) / static_cast<double>(t.count) : 0;
+        f.measured = std::max(f.measured, share);
+        if (share > t.maxShare) {
+            f.status = FindingStatus::Fired;
+            f.timeAtStakeNs += t.smallNs;
+            collect(t);
+        }
+        detail += (detail.empty() ? "" : "; ") + std::string(t.name) + ": " + std::to_string(t.small) + " of " +
+                  std::to_string(t.count) + " operator(s) under " + compactNumber(t.minSizeMB) + " MB";
+    }
+    for (auto& [name, e] : smallOps) f.operators.push_back(std::move(e));
+    std::sort(f.operators.begin(), f.operators.end(),
+              [](const EvidenceOperator& a, const EvidenceOperator& b) { return a.totalNs > b.totalNs; });
+    if (f.operators.size() > rule.evidenceLimit()) f.operators.resize(rule.evidenceLimit());
+    f.detail = detail;
     return f;
 }
 

@@ -310,6 +310,26 @@ const char* defaultRulesJson() {
       },
       "needs": {"en": "needs the communication plane tasks with their transport, link and size (multi-card run with the NPU activity, profiler_level Level1 or above)", "zh_CN": "需要通信 Plane 任务及其传输类型、链路类型与数据量（多卡运行并采集 NPU 活动，profiler_level Level1 及以上）"},
       "params": {"threshold": 0, "min_size": 512, "base_size": 512, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_small_packets",
+      "title": {"en": "Many small communication packets", "zh_CN": "小包通信过多"},
+      "suggestion": {
+        "en": "Many communication operators move little data (under 16 MB over SDMA, under 1 MB over RDMA), so the host's dispatch of each operator, not the link, sets the pace. Raise the batch size or use gradient accumulation where the small operators are in the data-parallel group, prefer ZeRO-2/ZeRO-1 to ZeRO-3 when memory allows, and use fused optimizers or fused operators that communicate less often. Follows msprof-analyze's packet analysis: per transport, the share of communication operators whose transit size is under the minimum, reported above the threshold (SDMA) or rdma_threshold (RDMA).",
+        "zh_CN": "许多通信算子传输的数据量很小（SDMA 小于 16 MB，RDMA 小于 1 MB），此时决定速度的是主机逐个下发算子，而不是链路。若小算子集中在数据并行域，请增大 batch size 或使用梯度累积；内存允许时优先使用 ZeRO-2/ZeRO-1 而非 ZeRO-3；使用亲和优化器或融合算子以减少通信次数。与 msprof-analyze 的小包分析一致：按传输类型统计传输量小于下限的通信算子占比，超过阈值（SDMA）或 rdma_threshold（RDMA）时报告。"
+      },
+      "needs": {"en": "needs communication.json (or cluster_communication.json) with its bandwidth info: a multi-card run, profiler_level Level1 or above", "zh_CN": "需要包含带宽信息的 communication.json（或 cluster_communication.json）：多卡运行，profiler_level Level1 及以上"},
+      "params": {"threshold": 0.2, "rdma_threshold": 0.2, "min_sdma_size_mb": 16, "min_rdma_size_mb": 1, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_environment_variables",
+      "title": {"en": "Environment variables to change", "zh_CN": "建议调整的环境变量"},
+      "suggestion": {
+        "en": "The profiled process ran with environment settings that slow training: export ASCEND_GLOBAL_LOG_LEVEL=3 (debug and info logging cost time), ACLNN_CACHE_LIMIT to a large number such as 100000 when aclnn operators are host-bound, HOST_CACHE_CAPACITY to a non-zero number such as 20 for dynamic shapes, PYTORCH_NPU_ALLOC_CONF=expandable_segments:True, ASCEND_LAUNCH_BLOCKING=0 (or unset it), and unset HCCL_ALGO; check HCCL_RDMA_TC and HCCL_RDMA_SL against the network's configuration. Follows msprof-analyze's environment variable check, over the ENV_VARIABLES of profiler_metadata.json.",
+        "zh_CN": "被采集进程的环境变量设置会拖慢训练：请设置 ASCEND_GLOBAL_LOG_LEVEL=3（debug 与 info 级日志耗时）；aclnn 算子 host bound 时将 ACLNN_CACHE_LIMIT 设为较大值（如 100000）；动态 shape 场景将 HOST_CACHE_CAPACITY 设为非零值（如 20）；设置 PYTORCH_NPU_ALLOC_CONF=expandable_segments:True；将 ASCEND_LAUNCH_BLOCKING 设为 0（或取消设置）；取消设置 HCCL_ALGO；HCCL_RDMA_TC 与 HCCL_RDMA_SL 请对照网络配置检查。与 msprof-analyze 的环境变量检查一致，依据 profiler_metadata.json 的 ENV_VARIABLES。"
+      },
+      "needs": {"en": "needs profiler_metadata.json with ENV_VARIABLES in the *_ascend_pt folder (written by recent torch_npu profilers)", "zh_CN": "需要 *_ascend_pt 目录中包含 ENV_VARIABLES 的 profiler_metadata.json（较新版本的 torch_npu profiler 会写出）"},
+      "params": {"threshold": 0, "aclnn_cache_limit_min": 10000, "evidence_count": 10}
     }
   ]
 }

@@ -12,6 +12,14 @@ std::string readMetaText(Database& db, const std::string& key, const std::string
     return st.step() ? st.text(0) : fallback;
 }
 
+std::vector<std::pair<std::string, std::string>> readMetaWithPrefix(Database& db, const std::string& prefix) {
+    std::vector<std::pair<std::string, std::string>> rows;
+    Statement st = db.prepare("SELECT key, value FROM meta WHERE substr(key, 1, length(?1)) = ?1 ORDER BY key");
+    st.bind(1, prefix);
+    while (st.step()) rows.emplace_back(st.text(0).substr(prefix.size()), st.text(1));
+    return rows;
+}
+
 namespace {
 bool parseInt64(const std::string& text, TimeNs* out) {
     const char* end = text.data() + text.size();

@@ -3,10 +3,12 @@
 #include "ascend_test_support.h"
 
 #include "core/store/ascend_statistics_tables.h"
+#include "tests/shared_samples.h"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
 
 using namespace opscope;
 using namespace opscope::test;
@@ -121,4 +123,32 @@ TEST_CASE("ascend statistics: a statistics file alone is no trace", "[ascend][st
     TempDir dir;
     CHECK_FALSE(isAscendInput(dir.write("op_statistic.csv", kOpStatistic)));
     CHECK_FALSE(isAscendInput(dir.write("api_statistic.csv", kApiStatistic)));
+}
+
+TEST_CASE("ascend statistics shared: rank 0 without its trace_view.json keeps its CANN API statistics",
+          "[ascend][statistics][shared]") {
+    // The shared Level1 folder with trace_view.json taken away, as a run exported without a timeline:
+    // api_statistic.csv and operator_details.csv become the only source of their data.
+    std::string folder = sharedPathOrSkip("samples/ascend/torch_npu_text_rank0/rank0_ascend_pt");
+    TempDir dir, out;
+    const std::filesystem::path copy = dir.path() / "rank0_ascend_pt";
+    std::filesystem::copy(folder, copy, std::filesystem::copy_options::recursive);
+    std::filesystem::remove(copy / "ASCEND_PROFILER_OUTPUT" / "trace_view.json");
+    AscendOutcome result = importAscendPath(out, copy.string());
+    INFO(describe(result.error));
+    REQUIRE(result.ok);
+    CHECK(listed(result.report.usedFiles, "api_statistic.csv"));
+    CHECK(listed(result.report.usedFiles, "operator_details.csv"));
+    CHECK(listed(result.report.skippedFiles, "op_statistic.csv: per-type statistics of the device tasks this folder "
+                                             "holds: opscope computes them (stats --by type); the file is the check"));
+    Database db = openReadOnly(result.storePath);
+    std::vector<AscendStatisticRow> apis = readAscendStatistics(db, "api_statistic");
+    CHECK(apis.size() == 57);
+    auto sync = std::find_if(apis.begin(), apis.end(),
+                             [](const AscendStatisticRow& r) { return r.name == "aclrtSynchronizeStreamWithTimeout"; });
+    REQUIRE(sync != apis.end());
+    CHECK(sync->category == "acl");
+    CHECK(sync->count == 7);
+    CHECK(sync->totalNs == 97887240);
+    CHECK(readAscendOperatorDetails(db).size() == 859);
 }

@@ -7,6 +7,7 @@
 #include "core/analysis/diagnosis_engine.h"
 #include "core/analysis/rules_config.h"
 #include "core/session/open_trace.h"
+#include "core/store/cluster_tables.h"
 #include "tests/shared_samples.h"
 
 #include <catch2/catch.hpp>
@@ -220,6 +221,10 @@ TEST_CASE("ascend advisor shared: the torch_npu rank0 sample through the advisor
     CHECK(alignment.detail.find("56 SDMA task(s)") == 0);
     REQUIRE_FALSE(alignment.ranges.empty());
     CHECK(alignment.ranges[0].label == "SDMA 1937312 B over HCCS");
+    // communication.json's 4 operators each move 16 MB or more over SDMA.
+    Finding packets = findingOf(db, "ascend_small_packets");
+    CHECK(packets.status == FindingStatus::Passed);
+    CHECK(packets.detail == "SDMA: 0 of 4 operator(s) under 16 MB; RDMA: 0 of 0 operator(s) under 1 MB");
 }
 
 TEST_CASE("ascend advisor: AI Core frequency decrease ratio from 0.05", "[diagnosis][ascend]") {
@@ -449,4 +454,90 @@ TEST_CASE("ascend advisor: byte alignment reads the DB import's plane task metri
     Finding f = findingOf(db, "ascend_byte_alignment");
     CHECK(f.status == FindingStatus::Passed);
     CHECK(f.detail.find("1 SDMA task(s)") == 0);
+}
+
+TEST_CASE("ascend advisor: small packets above a 0.2 share (SDMA under 16 MB, RDMA under 1 MB)", "[diagnosis][ascend]") {
+    // Communication operators, each moving sizeMB over one transport in 1 ms.
+    auto run = [](AnalysisStore& s, const std::vector<std::pair<std::string, double>>& transfers) -> Database& {
+        TrackId device = s.computeTrack(0, "Stream 2");
+        s.slice(device, 0, 100'000'000, "K");
+        std::vector<CommOpRank> ops;
+        for (std::size_t i = 0; i < transfers.size(); ++i) {
+            CommOpRank op;
+            op.opName = "hcom_allReduce__" + std::to_string(i);
+            op.rank = 0;
+            LinkBandwidth link;
+            link.linkType = transfers[i].first;
+            link.transitSizeMB = transfers[i].second;
+            link.transitNs = 1'000'000;
+            op.links.push_back(link);
+            ops.push_back(std::move(op));
+        }
+        writeCommOps(s.writer().database(), "communication.json", ops);
+        return s.finish();
+    };
+    AnalysisStore atShare; // 1 of 5 SDMA operators under 16 MB: 0.2, not above
+    Finding p = findingOf(run(atShare, {{"SDMA", 15.99}, {"SDMA", 16}, {"SDMA", 32}, {"SDMA", 64}, {"SDMA", 16}}),
+                          "ascend_small_packets");
+    CHECK(p.status == FindingStatus::Passed);
+    CHECK(p.measured == Approx(0.2));
+    AnalysisStore above; // 1 of 4: 0.25
+    Finding f = findingOf(run(above, {{"SDMA", 15.99}, {"SDMA", 16}, {"SDMA", 32}, {"SDMA", 64}}), "ascend_small_packets");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == Approx(0.25));
+    CHECK(f.timeAtStakeNs == 1'000'000);
+    REQUIRE(f.operators.size() == 1);
+    CHECK(f.operators[0].name == "hcom_allReduce__0");
+    AnalysisStore rdma; // RDMA's minimum is 1 MB: 0.99 is small, 1 is not; 1 of 3
+    Finding r = findingOf(run(rdma, {{"RDMA", 0.99}, {"RDMA", 1}, {"RDMA", 2}}), "ascend_small_packets");
+    CHECK(r.status == FindingStatus::Fired);
+    CHECK(r.measured == Approx(1.0 / 3.0));
+    AnalysisStore none;
+    Finding m = findingOf(run(none, {{"HCCS", 1}}), "ascend_small_packets");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("communication.json") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor: environment variables as the advisor's conditions say", "[diagnosis][ascend]") {
+    auto run = [](AnalysisStore& s, const std::vector<std::pair<std::string, std::string>>& env) -> Database& {
+        TrackId device = s.computeTrack(0, "Stream 2");
+        s.slice(device, 0, 1000, "K");
+        for (const auto& [name, value] : env) s.writer().setMeta("ascend.env." + name, value);
+        return s.finish();
+    };
+    // ACLNN_CACHE_LIMIT from 10000 is fine; 9999 is too small.
+    AnalysisStore good;
+    Finding p = findingOf(run(good, {{"ASCEND_GLOBAL_LOG_LEVEL", "3"}, {"ACLNN_CACHE_LIMIT", "10000"},
+                                     {"HOST_CACHE_CAPACITY", "20"}, {"PYTORCH_NPU_ALLOC_CONF", "expandable_segments:True"},
+                                     {"ASCEND_LAUNCH_BLOCKING", "0"}, {"HCCL_ALGO", ""}}),
+                          "ascend_environment_variables");
+    CHECK(p.status == FindingStatus::Passed);
+    CHECK(p.measured == 0);
+    AnalysisStore small;
+    Finding f = findingOf(run(small, {{"ASCEND_GLOBAL_LOG_LEVEL", "1"}, {"ACLNN_CACHE_LIMIT", "9999"},
+                                      {"HOST_CACHE_CAPACITY", ""}, {"PYTORCH_NPU_ALLOC_CONF", ""},
+                                      {"ASCEND_LAUNCH_BLOCKING", "1"}, {"HCCL_ALGO", "ring"}}),
+                          "ascend_environment_variables");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == 6);
+    CHECK(f.detail.find("ACLNN_CACHE_LIMIT=9999") != std::string::npos);
+    CHECK(f.detail.find("HOST_CACHE_CAPACITY=(unset)") != std::string::npos);
+    Finding m = onKernelOnly("ascend_environment_variables");
+    CHECK(m.status == FindingStatus::MissingInput);
+    CHECK(m.needs.en.find("profiler_metadata.json") != std::string::npos);
+}
+
+TEST_CASE("ascend advisor shared: rank 0's recorded environment through the environment rule", "[diagnosis][ascend][shared]") {
+    std::string folder = sharedPathOrSkip("samples/ascend/torch_npu_text_rank0/rank0_ascend_pt");
+    TempDir dir;
+    Database db(importedStore(dir, folder, "r0.opscope.sqlite"), Database::Mode::ReadOnly);
+    // profiler_metadata.json records eight variables, all empty: three of them are worth setting.
+    Finding f = findingOf(db, "ascend_environment_variables");
+    CHECK(f.status == FindingStatus::Fired);
+    CHECK(f.measured == 3);
+    CHECK(f.detail == "8 variable(s) recorded; to change: ACLNN_CACHE_LIMIT=(unset), HOST_CACHE_CAPACITY=(unset), "
+                      "PYTORCH_NPU_ALLOC_CONF=(unset)");
+    // The import summary says the file was used, and for what.
+    CHECK(db.scalarText("SELECT status || ': ' || reason FROM source_file WHERE path LIKE '%profiler_metadata.json'") ==
+          "used: 8 environment variables");
 }

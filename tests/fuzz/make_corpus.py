@@ -75,6 +75,11 @@ def ascend_csv():
         put("ascend_csv", "seed_alone_" + name, bytes([0x80 | i]) + open(os.path.join(out, name), "rb").read())
     put("ascend_csv", "seed_alone_api_statistic.csv", bytes([0x86]) + b"Level,API Name,Time(us),Count,Avg(us),Min(us),"
         b"Max(us),Variance\nacl,aclnnAdd,30.000,3,10.000,5.000,15.000,16.667\nruntime,launch,1.5,1,1.5,1.5,1.5,0\n")
+    # A legacy task_time JSON merged into the msprof JSON the harness writes beside it (first byte 7).
+    put("ascend_csv", "seed_task_time.json", bytes([7]) + b'[{"name":"Cast-op239","pid":3,"tid":7,"ts":56635864386.8,'
+        b'"dur":2.5,"args":{"Task Type":"AI_CORE","Stream Id":7,"Task Id":3,"Aicore Time(ms)":0.0021,"Total Cycle":3780},'
+        b'"ph":"X"},{"name":"Add-op3","pid":3,"tid":7,"ts":56635864395.0,"dur":1.0,"args":{"Stream Id":"7","Task Id":5},'
+        b'"ph":"X"}]')
     put("ascend_csv", "case03_invalid_utf8.csv", bytes([0]) + open(os.path.join(out, names[0]), "rb").read().replace(b"Conv", b"C\xff\xfev", 1))
     put("ascend_csv", "case11_extreme_times.csv", bytes([2]) + b"Step,Computing,Communication(Not Overlapped),Overlapped,"
         b"Communication,Free,Stage,Bubble,Communication(Not Overlapped and Exclude Receive)\n"

@@ -5,6 +5,7 @@
 #include "core/importers/ascend/ascend_unit.h"
 #include "core/importers/ascend/communication_importer.h"
 #include "core/importers/ascend/counter_csv_importer.h"
+#include "core/importers/ascend/environment_metadata.h"
 #include "core/importers/ascend/folder_scan.h"
 #include "core/importers/ascend/l2_cache_importer.h"
 #include "core/importers/ascend/memory_csv_importer.h"
@@ -209,6 +210,12 @@ void importUnit(UnitContext& ctx, const ScanUnit& unit, int rank, DeviceRegistry
         if (p.labels == "NPU") ctx.writer.setProcessLabels(p.id, "NPU " + std::to_string(p.device));
     }
     for (TrackId track : ctx.timeline.computeTracks()) ctx.writer.setTrackCompute(track, true);
+    for (const ScannedFile& f : unit.skipped) {
+        if (std::filesystem::path(f.path).filename() != "profiler_metadata.json") continue;
+        const int variables = importEnvironmentMetadata(ctx.writer, ctx.unitRoot);
+        if (variables > 0) recordUsed(ctx, f.path, "metadata", std::to_string(variables) + " environment variables", 0);
+        else recordSkipped(ctx.writer, ctx.report, f.path, "ascend", f.reason);
+    }
     for (const ScannedFile& f : unit.files) {
         if (f.kind == FileKind::Timeline || ctx.progress.cancelled()) continue;
         importSideFile(ctx, f);
@@ -256,6 +263,8 @@ bool importAscend(const std::string& path, StoreWriter& writer, const ImportProg
         ctx.bytesDone = bytesDone;
         ctx.bytesTotal = bytesTotal;
         for (const ScannedFile& f : unit.skipped) {
+            // profiler_metadata.json's environment is kept when the unit is imported (importUnit says so).
+            if (!unit.files.empty() && std::filesystem::path(f.path).filename() == "profiler_metadata.json") continue;
             if (f.kind == FileKind::BadFile) recordFailure(ctx, f.path, f.role.empty() ? "ascend" : f.role, badFileError(f), false, 0);
             else recordSkipped(writer, rep, f.path, f.role.empty() ? "ascend" : f.role, f.reason);
         }
