@@ -292,3 +292,47 @@ TEST_CASE("cli hardening: a read-only folder: -o into it fails cleanly; a trace 
     for (const auto& e : fs::directory_iterator(folder.dir)) names.push_back(e.path().filename().string());
     CHECK(names == std::vector<std::string>{"t.json"});
 }
+
+namespace {
+
+// A trace of `depth` B events nested in one another, then their E events.
+std::string writeNestedTrace(const std::string& path, int depth) {
+    std::ofstream out(path, std::ios::binary);
+    out << "[";
+    for (int i = 0; i < depth; ++i) out << R"({"ph":"B","name":"b","pid":1,"tid":1,"ts":)" << i << "},\n";
+    for (int i = 0; i < depth; ++i) out << R"({"ph":"E","pid":1,"tid":1,"ts":)" << 2 * depth - i << "},\n";
+    out << "{}]";
+    return path;
+}
+
+// The peak resident memory (KiB) of one `opscope-cli import TRACE -o STORE`, from the child's own rusage.
+long importPeakKiB(const std::string& trace, const std::string& store) {
+    std::string cli = OPSCOPE_CLI_PATH;
+    std::vector<std::string> args{cli, "import", trace, "-o", store, "--quiet"};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    REQUIRE(posix_spawn(&pid, cli.c_str(), nullptr, nullptr, argv.data(), environ) == 0);
+    int status = 0;
+    struct rusage usage {};
+    REQUIRE(::wait4(pid, &status, 0, &usage) == pid);
+    REQUIRE(WIFEXITED(status));
+    REQUIRE(WEXITSTATUS(status) == 0);
+    return usage.ru_maxrss;
+}
+
+} // namespace
+
+// Case 12: memory grew with nesting depth (20 million nested events took 3.5 GB). Beyond kMaxSliceDepth
+// the nesting is counted, not held, so ten times the depth costs no more memory.
+TEST_CASE("cli hardening: an import's memory does not grow with nesting depth", "[hardening][cli]") {
+    std::string dir = cliTempDir();
+    const long shallowKiB = importPeakKiB(writeNestedTrace(dir + "/n20k.json", 20'000), dir + "/a.sqlite");
+    const long deepKiB = importPeakKiB(writeNestedTrace(dir + "/n200k.json", 200'000), dir + "/b.sqlite");
+    INFO("20,000 deep: " << shallowKiB << " KiB; 200,000 deep: " << deepKiB << " KiB");
+    // 180,000 more open slices held at even 100 bytes each would be 17 MiB more.
+    CHECK(deepKiB - shallowKiB < 8 * 1024);
+    opscope::Database db(dir + "/b.sqlite", opscope::Database::Mode::ReadOnly);
+    CHECK(db.scalarInt("SELECT coalesce(sum(count), 0) FROM warning WHERE code = 'nesting_too_deep'") == 200'000 - 1024);
+}
