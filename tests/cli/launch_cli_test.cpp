@@ -146,6 +146,25 @@ TEST_CASE("cli critical-path: one row per step with its bound", "[cli][launch][c
     CHECK(runCli({"critical-path", trace, "--step", "9"}).exitCode == 2);
 }
 
+TEST_CASE("cli queue: a task starting before its call is counted, never a negative length", "[cli][queue]") {
+    // k1 starts 1 ns before its call (clock skew): early; k2 starts exactly at its call's start: not early.
+    const std::string trace = writeTrace("early.json", R"J({"traceEvents":[
+      {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":10,"dur":5,"args":{"correlation":1}},
+      {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":30,"dur":5,"args":{"correlation":2}},
+      {"ph":"X","cat":"kernel","name":"k1","pid":0,"tid":7,"ts":9.999,"dur":5,"args":{"correlation":1}},
+      {"ph":"X","cat":"kernel","name":"k2","pid":0,"tid":7,"ts":30,"dur":5,"args":{"correlation":2}}
+    ]})J");
+    CliResult r = runCli({"queue", trace, "--json", "--series"});
+    REQUIRE(r.exitCode == 0);
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    REQUIRE(j["streams"].size() == 1);
+    CHECK(j["streams"][0]["early_starts"] == 1);
+    CHECK(j["streams"][0]["min"] == 0);
+    CHECK(j["streams"][0]["points"] == nlohmann::json::parse("[[10000,1],[10000,0],[30000,1],[30000,0]]"));
+    CliResult text = runCli({"queue", trace});
+    CHECK(text.err.find("1 device events start before their launching call") != std::string::npos);
+}
+
 TEST_CASE("cli compare --json; report --compare shows the same device and host-operator numbers", "[cli][launch][compare]") {
     const std::string trace = writeTrace("lagreport.json", kLaggingTrace);
     CliResult json = runCli({"compare", trace, trace, "--step", "1:2", "--json"});
