@@ -100,4 +100,15 @@ inline const char* kSequenceTrace = R"J({"traceEvents":[
   {"ph":"X","cat":"kernel","name":"add","pid":0,"tid":7,"ts":350,"dur":2,"args":{"correlation":11}}
 ]})J";
 
+// A step held by a device synchronise (no cuda_sync event): launch 0..5 us, kernel 20..490, the synchronise
+// call 10..500, aten::item 500..600. Critical path: launch 20 us, device 470, host 100 (length 590 us) and
+// 10 us of synchronisation (kernel end 490 -> the call's return 500) beside it.
+inline const char* kSyncStepTrace = R"J({"traceEvents":[
+  {"ph":"X","cat":"user_annotation","name":"ProfilerStep#3","pid":1,"tid":1,"ts":0,"dur":600},
+  {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":0,"dur":5,"args":{"correlation":1}},
+  {"ph":"X","cat":"cuda_runtime","name":"cudaDeviceSynchronize","pid":1,"tid":1,"ts":10,"dur":490,"args":{"correlation":2}},
+  {"ph":"X","cat":"cpu_op","name":"aten::item","pid":1,"tid":1,"ts":500,"dur":100},
+  {"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":20,"dur":470,"args":{"correlation":1}}
+]})J";
+
 } // namespace opscope::test

@@ -891,6 +891,10 @@
         <source>Launches</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Critical path</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1923,7 +1927,7 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Step %1: %2</source>
+        <source>%1 &lt;1 %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1940,6 +1944,29 @@ The open trace is unchanged.</source>
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Step %1: path %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; %2 %3 beside the path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No critical path: the trace has no ProfilerStep#%1 slice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Critical path of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>opscope::CriticalPathView</name>
+    <message>
+        <source>Computing the critical path…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

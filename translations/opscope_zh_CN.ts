@@ -891,6 +891,10 @@
         <source>Launches</source>
         <translation>下发</translation>
     </message>
+    <message>
+        <source>Critical path</source>
+        <translation>关键路径</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1920,8 +1924,8 @@ The open trace is unchanged.</source>
         <translation>%1 %2 %</translation>
     </message>
     <message>
-        <source>Step %1: %2</source>
-        <translation>Step %1：%2</translation>
+        <source>%1 &lt;1 %</source>
+        <translation>%1 &lt;1 %</translation>
     </message>
     <message>
         <source>Could not compute the critical path: %1</source>
@@ -1936,6 +1940,29 @@ The open trace is unchanged.</source>
         <translation>
             <numerusform>%n 个 Step 的关键路径；最长：%1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Step %1: path %2: %3</source>
+        <translation>Step %1：路径 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1; %2 %3 beside the path</source>
+        <translation>%1；%2 %3（不计入路径长度）</translation>
+    </message>
+    <message>
+        <source>No critical path: the trace has no ProfilerStep#%1 slice.</source>
+        <translation>无关键路径：trace 中没有 ProfilerStep#%1 切片。</translation>
+    </message>
+    <message>
+        <source>Critical path of %1</source>
+        <translation>关键路径：%1</translation>
+    </message>
+</context>
+<context>
+    <name>opscope::CriticalPathView</name>
+    <message>
+        <source>Computing the critical path…</source>
+        <translation>正在计算关键路径…</translation>
     </message>
 </context>
 <context>

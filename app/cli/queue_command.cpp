@@ -20,7 +20,9 @@ const char* kHelp =
     "starts; the statistics are over the values at the change points, not weighted by time (HTA's queue\n"
     "length summary: std with n - 1, quartiles interpolated). time_at_limit_ns sums the time from each\n"
     "change point at or above --limit (default 1024, CUDA's launch queue) to the next. --series (with\n"
-    "--csv or --json) prints the change points themselves.\n";
+    "--csv or --json) prints the change points themselves. A device event that starts before its launching\n"
+    "call starts (host and device clocks disagree) leaves the queue at the call's start, so the length\n"
+    "never drops below 0; such events are counted (early_starts in --json, a note otherwise).\n";
 
 const std::vector<std::string> kColumns{"device", "stream", "count", "mean", "std", "min",
                                         "p25",    "p50",    "p75",   "max",  "time_at_limit_ns"};
@@ -33,7 +35,8 @@ nlohmann::ordered_json toJson(const QueueReport& report, const QueueOptions& opt
         nlohmann::ordered_json row{{"device", q.device}, {"stream", q.stream}, {"count", q.count},
                                    {"mean", number(q.mean)}, {"std", number(q.std)}, {"min", q.min},
                                    {"p25", number(q.p25)}, {"p50", number(q.p50)}, {"p75", number(q.p75)},
-                                   {"max", q.max}, {"time_at_limit_ns", q.timeAtLimitNs}};
+                                   {"max", q.max}, {"time_at_limit_ns", q.timeAtLimitNs},
+                                   {"early_starts", q.earlyStarts}};
         if (series) {
             nlohmann::ordered_json points = nlohmann::ordered_json::array();
             for (const QueuePoint& p : q.points) points.push_back({p.tsNs, p.length});
@@ -72,6 +75,11 @@ int runQueue(const std::vector<std::string>& args) {
         return kExitBadInput;
     }
     if (report.overflowed) std::fprintf(stderr, "opscope-cli queue: a sum overflowed int64 ns\n");
+    std::int64_t earlyStarts = 0;
+    for (const StreamQueue& q : report.streams) earlyStarts += q.earlyStarts;
+    if (earlyStarts > 0 && !json)
+        std::fprintf(stderr, "opscope-cli queue: %lld device events start before their launching call (host and device "
+                             "clocks disagree); counted as starting at the call's start\n", static_cast<long long>(earlyStarts));
     if (json) {
         std::printf("%s\n", toJson(report, options, series).dump(2).c_str());
     } else if (csv && series) {

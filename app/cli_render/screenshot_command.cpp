@@ -1,5 +1,6 @@
 // opscope-cli screenshot TRACE|STORE --view NAME [--range START:END] [--size WxH] -o out.png|out.svg
 // Renders a view offscreen exactly as the GUI paints it.
+#include "app/cli/analysis_cli_support.h"
 #include "app/cli/command_registry.h"
 #include "app/cli_render/offscreen_application.h"
 #include "core/importers/chrome_json/decimal_time.h"
@@ -27,10 +28,13 @@ const char* kHelp =
     "usage: opscope-cli screenshot TRACE|STORE [--view timeline] [--range START:END] [--size WxH] -o OUT\n"
     "Renders a view offscreen as the GUI shows it. OUT ending in .svg gives SVG, anything else PNG.\n"
     "  --view NAME       view to render (default: timeline): timeline, graph, stats, heatmap, bubbles,\n"
-    "                    findings, roofline, phases, memory, cluster, communication, launches\n"
+    "                    findings, roofline, phases, memory, cluster, communication, launches,\n"
+    "                    critical-path\n"
     "  --range S:E       visible window in microseconds from trace start (decimals allowed)\n"
     "  --size WxH        image size in pixels (default 1600x900)\n"
-    "  --graph GRAPH     import a computation graph into the store first (for --view graph)\n";
+    "  --graph GRAPH     import a computation graph into the store first (for --view graph)\n"
+    "  --step N          the ProfilerStep#N a view shows (critical-path; default: the first step whose\n"
+    "                    path reaches the device)\n";
 
 bool parseSize(const std::string& text, int* w, int* h) {
     return std::sscanf(text.c_str(), "%dx%d", w, h) == 2 && *w > 0 && *h > 0 && *w <= 16384 && *h <= 16384;
@@ -60,6 +64,8 @@ int runScreenshot(const std::vector<std::string>& args) {
     parser.option("--size", &size);
     std::string graph;
     parser.option("--graph", &graph);
+    std::int64_t step = -1;
+    if (!intOption(parser, "--step", 0, 1'000'000'000'000, &step, "screenshot")) return kExitBadInput;
     if (!parser.option("-o", &out)) parser.option("--output", &out);
     int width = 0, height = 0;
     TimeNs startNs = 0, endNs = 0;
@@ -98,7 +104,7 @@ int runScreenshot(const std::vector<std::string>& args) {
     }
     ZoomControl zoom;
     TraceDocument document(session, timeline);
-    std::unique_ptr<QWidget> widget(factory->create({&document, &zoom}, nullptr));
+    std::unique_ptr<QWidget> widget(factory->create({&document, &zoom, step}, nullptr));
     // Views that load on a worker (the graph) offer waitForLoaded(): draw them once they are ready.
     if (widget->metaObject()->indexOfMethod("waitForLoaded(int)") >= 0)
         QMetaObject::invokeMethod(widget.get(), "waitForLoaded", Qt::DirectConnection, Q_ARG(int, 120000));

@@ -8,6 +8,7 @@
 #include "widgets/diagnosis/diagnosis_view.h"
 #include "widgets/graph/graph_workspace.h"
 #include "widgets/heatmap/heatmap_view.h"
+#include "widgets/launch/critical_path_view.h"
 #include "widgets/launch/launch_view.h"
 #include "widgets/memory/memory_view.h"
 #include "widgets/summary/summary_view.h"
@@ -41,6 +42,13 @@ void registerAnalysisViews(ViewRegistry& registry) {
     registry.add({QStringLiteral("bubbles"), QCoreApplication::translate("Views", "Bubbles"), &makeAnalysisView<BubbleView>});
     registry.add({QStringLiteral("memory"), QCoreApplication::translate("Views", "Memory"), &makeAnalysisView<MemoryView>});
     registry.add({QStringLiteral("launches"), QCoreApplication::translate("Views", "Launches"), &makeAnalysisView<LaunchView>});
+    // The timeline zoomed to one step with its critical path outlined (screenshot --step N picks the step).
+    registry.add({QStringLiteral("critical-path"), QCoreApplication::translate("Views", "Critical path"),
+                  [](const ViewContext& c, QWidget* p) -> QWidget* {
+                      auto* view = new CriticalPathView(c.zoom, p);
+                      view->setDocument(c.document, c.step);
+                      return view;
+                  }});
     registry.add({QStringLiteral("cluster"), QCoreApplication::translate("Views", "Cluster summary"), &makeAnalysisView<ClusterView>});
     registry.add({QStringLiteral("communication"), QCoreApplication::translate("Views", "Communication"), &makeAnalysisView<CommunicationView>});
     registry.add({QStringLiteral("findings"), QCoreApplication::translate("Views", "Diagnosis"), [](const ViewContext& c, QWidget* p) {

@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <string>
+#include <utility>
 
 using namespace opscope::test;
 
@@ -144,6 +146,60 @@ TEST_CASE("cli critical-path: one row per step with its bound", "[cli][launch][c
     CHECK(j["steps"][0]["end_ns"] == 280000); // k_fwd2 ends after the step's host window
     CHECK(j["steps"][0]["bound"] == "device");
     CHECK(runCli({"critical-path", trace, "--step", "9"}).exitCode == 2);
+}
+
+namespace {
+
+// Width and height from a PNG's IHDR chunk (bytes 16..23, big-endian); 0x0 when the file is no PNG.
+std::pair<int, int> pngSize(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string head(24, '\0');
+    if (!in.read(head.data(), 24) || head.compare(1, 3, "PNG") != 0) return {0, 0};
+    auto at = [&](int i) {
+        return (static_cast<unsigned char>(head[i]) << 24) | (static_cast<unsigned char>(head[i + 1]) << 16) |
+               (static_cast<unsigned char>(head[i + 2]) << 8) | static_cast<unsigned char>(head[i + 3]);
+    };
+    return {at(16), at(20)};
+}
+
+} // namespace
+
+TEST_CASE("cli screenshot --view critical-path: a step's path drawn, --step checked", "[cli][launch][critical]") {
+    const std::string trace = writeTrace("cpshot.json", kLaggingTrace);
+    const std::string png = cliTempDir() + "/critical-path.png";
+    std::remove(png.c_str());
+    CliResult shot = runCli({"screenshot", trace, "--view", "critical-path", "--step", "2", "--size", "800x500", "-o", png});
+    if (!OPSCOPE_CLI_RENDERS) { // a build without the GUI has no renderer
+        CHECK(shot.exitCode == 3);
+        return;
+    }
+    INFO("screenshot stderr: " << shot.err);
+    CHECK(shot.exitCode == 0);
+    CHECK(pngSize(png) == std::make_pair(800, 500));
+    std::remove(png.c_str());
+    CHECK(runCli({"screenshot", trace, "--view", "critical-path", "--size", "800x500", "-o", png}).exitCode == 0); // default step
+    CHECK(pngSize(png) == std::make_pair(800, 500));
+    CHECK(runCli({"screenshot", trace, "--view", "critical-path", "--step", "x", "-o", png}).exitCode == 2);
+    CHECK(runCli({"screenshot", trace, "--view", "critical-path", "--step", "-1", "-o", png}).exitCode == 2);
+}
+
+TEST_CASE("cli queue: a task starting before its call is counted, never a negative length", "[cli][queue]") {
+    // k1 starts 1 ns before its call (clock skew): early; k2 starts exactly at its call's start: not early.
+    const std::string trace = writeTrace("early.json", R"J({"traceEvents":[
+      {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":10,"dur":5,"args":{"correlation":1}},
+      {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":30,"dur":5,"args":{"correlation":2}},
+      {"ph":"X","cat":"kernel","name":"k1","pid":0,"tid":7,"ts":9.999,"dur":5,"args":{"correlation":1}},
+      {"ph":"X","cat":"kernel","name":"k2","pid":0,"tid":7,"ts":30,"dur":5,"args":{"correlation":2}}
+    ]})J");
+    CliResult r = runCli({"queue", trace, "--json", "--series"});
+    REQUIRE(r.exitCode == 0);
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    REQUIRE(j["streams"].size() == 1);
+    CHECK(j["streams"][0]["early_starts"] == 1);
+    CHECK(j["streams"][0]["min"] == 0);
+    CHECK(j["streams"][0]["points"] == nlohmann::json::parse("[[10000,1],[10000,0],[30000,1],[30000,0]]"));
+    CliResult text = runCli({"queue", trace});
+    CHECK(text.err.find("1 device events start before their launching call") != std::string::npos);
 }
 
 TEST_CASE("cli compare --json; report --compare shows the same device and host-operator numbers", "[cli][launch][compare]") {

@@ -1,6 +1,7 @@
 // Critical paths built by hand, as HTA's critical_path_analysis builds them: a CPU-bound, a GPU-bound
 // and a launch-bound step, steps held by a device synchronise (with and without Kineto's cuda_sync
-// event) and by a stream wait event, each with its bound and the path's length in exact ns.
+// event), by a stream wait event and by an Ascend EVENT_RECORD -> EVENT_WAIT pair, each with its bound and
+// the path's length in exact ns.
 #include "core/session/open_trace.h"
 #include "core/analysis/launch/critical_path.h"
 #include "core/store/trace_store.h"
@@ -136,6 +137,75 @@ TEST_CASE("critical path: a stream wait event joins a kernel to the one it waite
     CHECK(p.syncEdges == 1);
     CHECK(p.bound == PathBound::Device);
     CHECK(p.endNs == 410000);
+}
+
+namespace {
+
+// torch_npu's trace_view.json shape: CANN calls on the host, tasks on "Ascend Hardware" streams, each task
+// joined to its call by connection_id; times are strings in us.
+std::string ascendCall(int conn, const char* api, const char* ts) {
+    return R"({"ph":"X","name":"AscendCL@)" + std::string(api) + R"(","pid":20,"tid":10,"ts":")" + ts +
+           R"(","dur":5,"args":{"connection_id":)" + std::to_string(conn) + "}},";
+}
+std::string ascendTask(int conn, const char* name, const char* type, int stream, const char* ts, const char* dur) {
+    return R"({"ph":"X","name":")" + std::string(name) + R"(","pid":800,"tid":)" + std::to_string(stream) + R"(,"ts":")" +
+           ts + R"(","dur":)" + dur + R"(,"args":{"Task Type":")" + type + R"(","connection_id":)" + std::to_string(conn) + "}},";
+}
+// Stream 3: MatMul from 20 us (matmulDur long), then the record at recordTs (20 ns). Stream 2: Add 40..90, the
+// wait 90..420.1, Mul 421..521. Each task launched 10 us before by its call; ProfilerStep#3 0..600.
+std::string ascendWaitTrace(const char* matmulDur, const char* recordTs) {
+    return R"({"ph":"M","name":"process_name","pid":800,"args":{"name":"Ascend Hardware"}},)" +
+           ascendCall(1, "aclnnMatmul", "10") + ascendTask(1, "MatMul", "AI_CORE", 3, "20", matmulDur) +
+           ascendCall(2, "aclrtRecordEvent", "21") + ascendTask(2, "EVENT_RECORD", "EVENT_RECORD_SQE", 3, recordTs, "0.02") +
+           ascendCall(3, "aclnnAdd", "30") + ascendTask(3, "Add", "AI_CORE", 2, "40", "50") +
+           ascendCall(4, "aclrtStreamWaitEvent", "41") + ascendTask(4, "EVENT_WAIT", "EVENT_WAIT_SQE", 2, "90", "330.1") +
+           ascendCall(5, "aclnnMul", "50") + ascendTask(5, "Mul", "AI_CORE", 2, "421", "100") +
+           // torch_npu writes the step as a cpu_op: it is the window, not a 600 us operator on the path.
+           R"({"ph":"X","cat":"cpu_op","name":"ProfilerStep#3","pid":1,"tid":1,"ts":"0","dur":600})";
+}
+
+} // namespace
+
+TEST_CASE("critical path: an Ascend EVENT_WAIT is joined to the EVENT_RECORD that released it", "[launch][critical][ascend]") {
+    // MatMul runs 20..420 us and the record 420..420.02: the wait is held until it. Its 330.1 us are the
+    // stream waiting, not work.
+    const std::string e = ascendWaitTrace("400", "420");
+    CriticalPath p = pathOf(e);
+    // MatMul's launch (10) -> MatMul (400) -> record (0.02) -> sync to the wait's end -> gap (0.9) -> Mul (100).
+    CHECK(p.lengthNs == 510920);
+    CHECK(share(p, PathBound::Launch) == 10000);
+    CHECK(share(p, PathBound::Device) == 500920);
+    CHECK(share(p, PathBound::Host) == 0);
+    CHECK(share(p, PathBound::Sync) == 80); // record end 420.02 -> wait end 420.1
+    CHECK(p.syncEdges == 1);
+    CHECK(p.bound == PathBound::Device);
+    CHECK(hta(p, HtaBound::GpuCompute) == 500020);
+    CHECK(hta(p, HtaBound::KernelKernelOverhead) == 900);
+    CHECK(p.htaBound == HtaBound::GpuCompute);
+    CHECK(p.endNs == 600000);
+    std::vector<std::string> kinds;
+    for (const PathSegment& s : p.segments)
+        kinds.push_back(std::string(pathBoundName(s.kind)) + ":" + std::to_string(s.startNs) + "-" + std::to_string(s.endNs));
+    CHECK(kinds == std::vector<std::string>{"launch:10000-20000", "device:20000-420000", "device:420000-420020",
+                                            "sync:420020-420100", "device:420100-421000", "device:421000-521000"});
+    REQUIRE(p.segments.size() == 6);
+    CHECK(p.segments[3].sliceId == p.segments[2].sliceId); // the sync edge is the record's
+    CHECK(p.segments[3].edge == PathEdgeType::Sync);
+}
+
+TEST_CASE("critical path: an Ascend EVENT_WAIT no record released is a wait, not device work", "[launch][critical][ascend]") {
+    // MatMul runs 20..60 us and the record at 60: its event was set long before the wait began, so no sync
+    // edge; the wait's 330.1 us are sync time.
+    const std::string e = ascendWaitTrace("40", "60");
+    CriticalPath p = pathOf(e);
+    // Host 10 (two calls) -> Add's launch (10) -> Add (50) -> the wait (sync, 0) -> gap (0.9) -> Mul (100).
+    CHECK(p.lengthNs == 170900);
+    CHECK(share(p, PathBound::Device) == 150900);
+    CHECK(share(p, PathBound::Launch) == 10000);
+    CHECK(share(p, PathBound::Host) == 10000);
+    CHECK(share(p, PathBound::Sync) == 330100);
+    CHECK(p.syncEdges == 1);
+    CHECK(p.bound == PathBound::Device);
 }
 
 TEST_CASE("critical path graph: longest path in topological order, cycles left out", "[launch][critical]") {

@@ -131,6 +131,29 @@ TEST_CASE("queue length: +1 at a call, -1 at its kernel, statistics over change 
     CHECK(computeQueueLength(data, one).streams[0].timeAtLimitNs == 10000 + 15000 + 19999 + 40000 + 10000);
 }
 
+TEST_CASE("queue length: a kernel starting before its call leaves the queue at the call's start, counted", "[launch][queue]") {
+    // The call at 10 us; its kernel 1 ns before it (early), exactly at it (not early), 1 ns after it.
+    auto traceWithKernelAt = [](const char* kernelTs) {
+        return std::string(R"J({"traceEvents":[
+          {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":10,"dur":5,"args":{"correlation":1}},
+          {"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":)J") + kernelTs + R"J(,"dur":5,"args":{"correlation":1}}]})J";
+    };
+    TempDir dirBefore, dirAt, dirAfter; // one store each: the three traces differ in one timestamp
+    QueueReport before = computeQueueLength(loadTrace(dirBefore, traceWithKernelAt("9.999")), QueueOptions{});
+    REQUIRE(before.streams.size() == 1);
+    CHECK(before.streams[0].earlyStarts == 1);
+    CHECK(before.streams[0].min == 0);
+    REQUIRE(before.streams[0].points.size() == 2);
+    CHECK(before.streams[0].points[1].tsNs == 10000); // counted at the call's start, not at 9999
+    CHECK(before.streams[0].points[1].length == 0);
+    QueueReport at = computeQueueLength(loadTrace(dirAt, traceWithKernelAt("10")), QueueOptions{});
+    CHECK(at.streams[0].earlyStarts == 0);
+    CHECK(at.streams[0].min == 0);
+    QueueReport after = computeQueueLength(loadTrace(dirAfter, traceWithKernelAt("10.001")), QueueOptions{});
+    CHECK(after.streams[0].earlyStarts == 0);
+    CHECK(after.streams[0].points[1].tsNs == 10001);
+}
+
 TEST_CASE("a store without launch links reads as unlinked events", "[launch]") {
     LaunchData empty;
     CHECK(computeLaunchStats(empty, {}).launches.empty());

@@ -4,6 +4,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -20,6 +21,7 @@ class ZoomControl;
 struct ViewContext {
     TraceDocument* document = nullptr;
     ZoomControl* zoom = nullptr;
+    std::int64_t step = -1; // a ProfilerStep#N the view should show (screenshot --step); -1: the view's default
 };
 
 struct ViewFactory {

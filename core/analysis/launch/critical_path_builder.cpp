@@ -1,5 +1,8 @@
 #include "core/analysis/launch/critical_path_builder.h"
 
+#include "core/analysis/launch/ascend_event_pairing.h"
+#include "core/analysis/launch/queue_length.h"
+
 #include <algorithm>
 #include <limits>
 #include <string_view>
@@ -74,6 +77,8 @@ CriticalPathInputs::CriticalPathInputs(const LaunchData& launches, const HostCal
         const HostSliceRecord& s = host.slices[i];
         const std::string_view name = host.text(s.nameId);
         if (s.durNs <= 0 || !(nodeCats.count(s.catId) || isRuntimeName(name))) continue;
+        // The step is the window, not an operator on the path (torch_npu writes ProfilerStep#N as a cpu_op).
+        if (profilerStepNumber(name) >= 0) continue;
         hostByTs_.push_back(i);
         blocking_[i] = isBlockingCall(name);
         hostSyncCall_[i] = isDeviceOrStreamSync(name);
@@ -107,10 +112,9 @@ CriticalPathInputs::CriticalPathInputs(const LaunchData& launches, const HostCal
             eventsByCallTs_.push_back(i);
             streamByCallTs_[s].push_back(i);
             changes.push_back({e.callTsNs, +1, i});
-            changes.push_back({e.tsNs, -1, i});
-            if (startsWith(launches.name(e.nameId), "EVENT_RECORD")) ascendRecords_.push_back(i);
+            changes.push_back({queueLeaveNs(e), -1, i});
         }
-        // HTA's queue: +1 at a launch call's start, -1 at its event's start; launches first at one ts.
+        // HTA's queue: +1 at a launch call's start, -1 at its event's start (never before the call); launches first at one ts.
         std::sort(changes.begin(), changes.end(), [](const Change& a, const Change& b) {
             return a.tsNs != b.tsNs ? a.tsNs < b.tsNs : a.delta != b.delta ? a.delta > b.delta : a.event < b.event;
         });
@@ -126,9 +130,7 @@ CriticalPathInputs::CriticalPathInputs(const LaunchData& launches, const HostCal
     };
     std::sort(eventsByCallTs_.begin(), eventsByCallTs_.end(), byCall);
     for (std::vector<std::uint32_t>& v : streamByCallTs_) std::sort(v.begin(), v.end(), byCall);
-    std::sort(ascendRecords_.begin(), ascendRecords_.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return callThread_[a] != callThread_[b] ? callThread_[a] < callThread_[b] : byCall(a, b);
-    });
+    ascendAwaited_ = pairAscendEventWaits(launches);
 }
 
 StepGraph CriticalPathInputs::buildStep(TimeRange window) const {
@@ -237,23 +239,23 @@ void CriticalPathInputs::addDeviceEvents(TimeRange window, StepState& st) const 
 // HTA's kernel rule: its span; a sync edge from the event it waits for; a launch edge when nothing was
 // queued on the stream at its launch nor at its start and the stream and the awaited event were done
 // before the launch; else a kernel -> kernel edge from the previous event on the stream.
+// An Ascend EVENT_WAIT task is the stream waiting, not work: its span is a synchronisation (weight 0,
+// like a blocking host call's), and the record that released it joins its end.
 void CriticalPathInputs::kernel(std::uint32_t event, StepState& st) const {
     const DeviceLaunchEvent& e = launches_.events[event];
     const auto [start, end] = st.deviceNodes.at(event);
     const std::string_view name = launches_.name(e.nameId);
-    st.edge(start, end, PathEdgeType::OperatorKernel, e.sliceId, isCommunication(name) ? HtaBound::GpuCommunication : HtaBound::GpuCompute);
+    const bool ascendWait = isAscendEventWait(name);
+    if (ascendWait) st.edge(start, end, PathEdgeType::Sync, e.sliceId);
+    else st.edge(start, end, PathEdgeType::OperatorKernel, e.sliceId, isCommunication(name) ? HtaBound::GpuCommunication : HtaBound::GpuCompute);
+    if (ascendWait && ascendAwaited_[event] != kNoAwaitedRecord) {
+        auto record = st.deviceNodes.find(ascendAwaited_[event]);
+        if (record != st.deviceNodes.end()) st.edge(record->second.second, end, PathEdgeType::Sync, launches_.events[ascendAwaited_[event]].sliceId);
+    }
 
     auto awaited = st.kernelSync.find(event);
-    std::uint32_t awaitedEvent = awaited != st.kernelSync.end() ? awaited->second : kNone;
+    const std::uint32_t awaitedEvent = awaited != st.kernelSync.end() ? awaited->second : kNone;
     if (awaited != st.kernelSync.end()) st.kernelSync.erase(awaited);
-    if (awaitedEvent == kNone && startsWith(name, "EVENT_WAIT")) {
-        // Ascend: the wait task waits for the event recorded last before its wait call on the same host thread.
-        auto it = std::lower_bound(ascendRecords_.begin(), ascendRecords_.end(), event, [&](std::uint32_t r, std::uint32_t) {
-            return callThread_[r] != callThread_[event] ? callThread_[r] < callThread_[event] : launches_.events[r].callTsNs < e.callTsNs;
-        });
-        if (it != ascendRecords_.begin() && callThread_[*(it - 1)] == callThread_[event] && launches_.events[*(it - 1)].stream != e.stream)
-            awaitedEvent = *(it - 1);
-    }
     std::uint32_t syncEnd = kNone;
     if (awaitedEvent != kNone) {
         auto src = st.deviceNodes.find(awaitedEvent);

@@ -39,7 +39,7 @@ private:
     std::vector<std::int64_t> callThread_;          // per device event: the launching call's host thread
     std::unordered_map<std::int64_t, std::uint32_t> streamOfThread_;
     std::unordered_map<std::int64_t, std::vector<std::size_t>> syncsByCall_; // call slice id -> sync events
-    std::vector<std::uint32_t> ascendRecords_;      // EVENT_RECORD tasks with a launch, by (call thread, call start)
+    std::vector<std::uint32_t> ascendAwaited_;      // per device event: the EVENT_RECORD an EVENT_WAIT waited for (ascend_event_pairing.h)
 };
 
 } // namespace opscope

@@ -55,11 +55,13 @@ QueueReport computeQueueLength(const LaunchData& data, const QueueOptions& optio
     std::vector<Change> changes;
     for (std::size_t s = 0; s < data.streams.size(); ++s) {
         changes.clear();
+        std::int64_t earlyStarts = 0;
         for (std::uint32_t i = data.streamBegin[s]; i < data.streamBegin[s + 1]; ++i) {
             const DeviceLaunchEvent& e = data.events[i];
             if (!e.linked()) continue;
             changes.push_back({e.callTsNs, +1});
-            changes.push_back({e.tsNs, -1});
+            changes.push_back({queueLeaveNs(e), -1});
+            earlyStarts += startsBeforeCall(e) ? 1 : 0;
         }
         if (changes.empty()) continue;
         // At one timestamp a launch counts before a kernel start: the queue never dips below zero for it.
@@ -70,6 +72,7 @@ QueueReport computeQueueLength(const LaunchData& data, const QueueOptions& optio
         q.device = data.streams[s].device;
         q.stream = data.streams[s].stream;
         q.threadId = data.streams[s].threadId;
+        q.earlyStarts = earlyStarts;
         q.points.reserve(changes.size());
         std::int64_t length = 0;
         for (const Change& c : changes) {

@@ -4,9 +4,16 @@
 #pragma once
 #include "core/store/launch_reader.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace opscope {
+
+// When an event leaves its stream's launch queue: at its start, but never before its launching call
+// starts. torch_npu exports show tasks starting up to ~11 us before their call, correctly linked (the
+// task is the call's node): host and device clocks disagree. Such an early start counts at the call's start.
+inline TimeNs queueLeaveNs(const DeviceLaunchEvent& e) { return std::max(e.tsNs, e.callTsNs); }
+inline bool startsBeforeCall(const DeviceLaunchEvent& e) { return e.linked() && e.tsNs < e.callTsNs; }
 
 struct QueueOptions {
     std::int64_t limit = 1024; // CUDA's per-stream launch queue; HTA's max_queue_length
@@ -26,6 +33,7 @@ struct StreamQueue {
     double mean = 0, std = 0, p25 = 0, p50 = 0, p75 = 0;
     std::int64_t min = 0, max = 0;
     TimeNs timeAtLimitNs = 0; // sum of (next point - point) over points with length >= limit
+    std::int64_t earlyStarts = 0; // linked events that start before their call starts (counted at the call's start)
 };
 
 struct QueueReport {
