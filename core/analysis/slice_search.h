@@ -29,6 +29,9 @@ struct SliceMatch {
 struct SliceSearchResult {
     std::vector<SliceMatch> matches; // by start time, then slice id
     std::vector<bool> nameMatches;   // per string id: whether that name matched (for highlighting)
+    // Outline every match, not only the current one: a critical path, whose names repeat off the path
+    // too (every step runs the same kernels), so dimming by name alone does not show it.
+    bool outlineEach = false;
     bool invalidPattern = false;     // the regex did not compile
     bool cancelled = false;
 };

@@ -85,6 +85,7 @@ TEST_CASE("critical path view: one step zoomed and outlined, the first step reac
     // Only step 2's slices are outlined.
     std::vector<std::int64_t> outlined;
     REQUIRE(doc.document->selection()->highlighted());
+    CHECK(doc.document->selection()->highlighted()->outlineEach); // each path slice outlined, not only dimmed by name
     for (const SliceMatch& m : doc.document->selection()->highlighted()->matches) outlined.push_back(m.sliceId);
     std::sort(outlined.begin(), outlined.end());
     std::vector<std::int64_t> expected;

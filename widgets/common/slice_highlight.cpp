@@ -9,8 +9,10 @@
 namespace opscope {
 
 std::shared_ptr<const SliceSearchResult> makeSliceHighlight(const TimelineData& data,
-                                                            const std::vector<std::int64_t>& sliceIds) {
+                                                            const std::vector<std::int64_t>& sliceIds,
+                                                            bool outlineEach) {
     auto result = std::make_shared<SliceSearchResult>();
+    result->outlineEach = outlineEach;
     result->nameMatches.assign(data.stringCount(), false);
     result->matches.reserve(sliceIds.size());
     for (std::int64_t id : sliceIds) {

@@ -15,8 +15,10 @@ class TimelineData;
 class ZoomControl;
 
 // Slices missing from the loaded timeline are left out; matches come out by start time, then id.
+// outlineEach: every slice gets an outline (SliceSearchResult::outlineEach).
 std::shared_ptr<const SliceSearchResult> makeSliceHighlight(const TimelineData& data,
-                                                            const std::vector<std::int64_t>& sliceIds);
+                                                            const std::vector<std::int64_t>& sliceIds,
+                                                            bool outlineEach = false);
 
 // The window that shows [startNs, endNs) with marginShare of its length free on each side.
 TimeRange framedRange(TimeNs startNs, TimeNs endNs, double marginShare = 0.25);

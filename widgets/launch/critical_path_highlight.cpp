@@ -142,7 +142,7 @@ std::vector<std::int64_t> CriticalPathHighlight::pathSliceIds() const {
 
 void CriticalPathHighlight::apply() {
     if (!document_ || !document_->timeline()) return;
-    document_->selection()->highlight(makeSliceHighlight(*document_->timeline(), pathSliceIds()), -1);
+    document_->selection()->highlight(makeSliceHighlight(*document_->timeline(), pathSliceIds(), true), -1);
     auto shown = std::find_if(paths_.begin(), paths_.end(), [&](const CriticalPath& p) { return p.step == step_; });
     if (paths_.empty()) summary_ = tr("No critical path: the trace has no ProfilerStep#N slice.");
     else if (step_ >= 0 && shown == paths_.end()) summary_ = tr("No critical path: the trace has no ProfilerStep#%1 slice.").arg(step_);

@@ -1,5 +1,6 @@
 // TimelineView painting: everything here reads the cached draw lists and the layout; nothing allocates
 // per item and nothing queries the store.
+#include "core/model/time_bounds.h"
 #include "core/store/schema.h"
 #include "core/store/timeline_wait_flag.h"
 #include "widgets/common/time_format.h"
@@ -321,6 +322,15 @@ void TimelineView::paintSelectedSlice(QPainter& p) {
         p.setBrush(Qt::NoBrush);
         p.drawRect(QRectF(x0 - 1, top - 1, std::max(x1 - x0, 1.0) + 2, TimelineLayout::kSliceRowHeight + 1));
     };
+    if (search_ && search_->outlineEach) {
+        // Matches are by start: those starting after the window end the walk; the rest are culled
+        // by their end. A path holds thousands of slices at most.
+        const TimeNs windowStartNs = m.window.startNs, windowEndNs = m.window.endNs;
+        for (const SliceMatch& match : search_->matches) {
+            if (match.tsNs > windowEndNs) break;
+            if (saturatingAdd(match.tsNs, match.durNs) >= windowStartNs) outline(match.sliceId, theme_.flowHighlight);
+        }
+    }
     if (search_ && currentMatch_ >= 0 && currentMatch_ < static_cast<int>(search_->matches.size()))
         outline(search_->matches[static_cast<std::size_t>(currentMatch_)].sliceId, theme_.flowHighlight);
     outline(selectedSlice_, theme_.dark ? QColor(Qt::white) : QColor(0x10, 0x12, 0x16));
