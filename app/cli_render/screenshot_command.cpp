@@ -30,7 +30,8 @@ const char* kHelp =
     "                    findings, roofline, phases, memory, cluster, communication, launches\n"
     "  --range S:E       visible window in microseconds from trace start (decimals allowed)\n"
     "  --size WxH        image size in pixels (default 1600x900)\n"
-    "  --graph GRAPH     import a computation graph into the store first (for --view graph)\n";
+    "  --graph GRAPH     import a computation graph into the store first (for --view graph)\n"
+    "  --device ID       device profile for findings, roofline and phases (a built-in id: ascend-910b2 ...)\n";
 
 bool parseSize(const std::string& text, int* w, int* h) {
     return std::sscanf(text.c_str(), "%dx%d", w, h) == 2 && *w > 0 && *h > 0 && *w <= 16384 && *h <= 16384;
@@ -58,8 +59,9 @@ int runScreenshot(const std::vector<std::string>& args) {
     parser.option("--view", &view);
     const bool hasRange = parser.option("--range", &range);
     parser.option("--size", &size);
-    std::string graph;
+    std::string graph, device;
     parser.option("--graph", &graph);
+    parser.option("--device", &device);
     if (!parser.option("-o", &out)) parser.option("--output", &out);
     int width = 0, height = 0;
     TimeNs startNs = 0, endNs = 0;
@@ -99,6 +101,16 @@ int runScreenshot(const std::vector<std::string>& args) {
     ZoomControl zoom;
     TraceDocument document(session, timeline);
     std::unique_ptr<QWidget> widget(factory->create({&document, &zoom}, nullptr));
+    if (!device.empty()) {
+        bool known = false;
+        if (widget->metaObject()->indexOfMethod("setDevice(QString)") >= 0)
+            QMetaObject::invokeMethod(widget.get(), "setDevice", Qt::DirectConnection, Q_RETURN_ARG(bool, known),
+                                      Q_ARG(QString, QString::fromStdString(device)));
+        if (!known) {
+            std::fprintf(stderr, "opscope-cli screenshot: --device: '%s' is no built-in profile of this view\n", device.c_str());
+            return kExitBadInput;
+        }
+    }
     // Views that load on a worker (the graph) offer waitForLoaded(): draw them once they are ready.
     if (widget->metaObject()->indexOfMethod("waitForLoaded(int)") >= 0)
         QMetaObject::invokeMethod(widget.get(), "waitForLoaded", Qt::DirectConnection, Q_ARG(int, 120000));
