@@ -2089,6 +2089,14 @@ The open trace is unchanged.</source>
         <source> · no compute track marked: all tracks analysed</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>FLOPs: collect %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes: collect %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::FindingsModel</name>
@@ -3200,10 +3208,6 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Compute share (%)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1
 %2 executions, %3 in total</source>
         <translation type="unfinished"></translation>
@@ -3242,6 +3246,26 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>P99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total time as a share of the summed duration of the ProfilerStep#N steps; empty when the trace has no step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ascend Core Type (kernel_details&apos; Accelerator Core): AI_CORE, AI_VECTOR_CORE, AI_CPU, MIX_AIC, MIX_AIV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ratio (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step share (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Core Type</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3348,6 +3372,22 @@ The open trace is unchanged.</source>
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Type and input shapes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One row per OP type and Input Shapes (Ascend kernel_details)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All core types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the executions of one Ascend Core Type (kernel_details&apos; Accelerator Core)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3467,10 +3507,6 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: placeholder peaks, not vendor-confirmed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 (nominal peaks)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3491,6 +3527,30 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>&lt;br&gt;&lt;i&gt;Click to highlight its executions&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: peak or bandwidth unknown, choose a device to draw the roofline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: nominal peaks derived from public sources, not a datasheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor shapes (the least traffic)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event args</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory counters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · bytes from %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3778,6 +3838,18 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Device time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dropped to %1 MHz while it ran (the device&apos;s highest: %2 MHz)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MHz throughout (the device&apos;s highest)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AI Core frequency</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2084,6 +2084,14 @@ The open trace is unchanged.</source>
         <source> · no compute track marked: all tracks analysed</source>
         <translation> · 未标记计算轨道：分析全部轨道</translation>
     </message>
+    <message>
+        <source>FLOPs: collect %1</source>
+        <translation>FLOPs：请采集 %1</translation>
+    </message>
+    <message>
+        <source>Bytes: collect %1</source>
+        <translation>字节数：请采集 %1</translation>
+    </message>
 </context>
 <context>
     <name>opscope::FindingsModel</name>
@@ -3190,10 +3198,6 @@ The open trace is unchanged.</source>
         <translation>总耗时占全部计算任务耗时之和的比例（即 op_statistic.csv 的 Ratio）；通信、内存和等待单独列出</translation>
     </message>
     <message>
-        <source>Compute share (%)</source>
-        <translation>计算占比（%）</translation>
-    </message>
-    <message>
         <source>%1
 %2 executions, %3 in total</source>
         <translation>%1
@@ -3234,6 +3238,26 @@ The open trace is unchanged.</source>
     <message>
         <source>P99</source>
         <translation>P99</translation>
+    </message>
+    <message>
+        <source>Total time as a share of the summed duration of the ProfilerStep#N steps; empty when the trace has no step</source>
+        <translation>总耗时占各 ProfilerStep#N 迭代总时长的比例；trace 中没有迭代时为空</translation>
+    </message>
+    <message>
+        <source>Ascend Core Type (kernel_details&apos; Accelerator Core): AI_CORE, AI_VECTOR_CORE, AI_CPU, MIX_AIC, MIX_AIV</source>
+        <translation>昇腾核类型（kernel_details 的 Accelerator Core）：AI_CORE、AI_VECTOR_CORE、AI_CPU、MIX_AIC、MIX_AIV</translation>
+    </message>
+    <message>
+        <source>Ratio (%)</source>
+        <translation>占比 (%)</translation>
+    </message>
+    <message>
+        <source>Step share (%)</source>
+        <translation>迭代占比 (%)</translation>
+    </message>
+    <message>
+        <source>Core Type</source>
+        <translation>核类型</translation>
     </message>
 </context>
 <context>
@@ -3337,6 +3361,22 @@ The open trace is unchanged.</source>
         <translation>
             <numerusform>%1 个算子，%2 次执行，计算任务总时间 %3，共 %n 条轨道</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Type and input shapes</source>
+        <translation>算子类型与输入形状</translation>
+    </message>
+    <message>
+        <source>One row per OP type and Input Shapes (Ascend kernel_details)</source>
+        <translation>每种 OP 类型与输入形状（Input Shapes）一行（昇腾 kernel_details）</translation>
+    </message>
+    <message>
+        <source>All core types</source>
+        <translation>全部核类型</translation>
+    </message>
+    <message>
+        <source>Keep the executions of one Ascend Core Type (kernel_details&apos; Accelerator Core)</source>
+        <translation>只保留一种昇腾核类型（kernel_details 的 Accelerator Core）的执行</translation>
     </message>
 </context>
 <context>
@@ -3456,10 +3496,6 @@ The open trace is unchanged.</source>
         <translation>没有设备参数：请选择设备以绘制 Roofline</translation>
     </message>
     <message>
-        <source>%1: placeholder peaks, not vendor-confirmed</source>
-        <translation>%1：占位峰值，未经厂商确认</translation>
-    </message>
-    <message>
         <source>%1 (nominal peaks)</source>
         <translation>%1（标称峰值）</translation>
     </message>
@@ -3480,6 +3516,30 @@ The open trace is unchanged.</source>
     <message>
         <source>&lt;br&gt;&lt;i&gt;Click to highlight its executions&lt;/i&gt;</source>
         <translation>&lt;br&gt;&lt;i&gt;单击高亮其各次执行&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>%1: peak or bandwidth unknown, choose a device to draw the roofline</source>
+        <translation>%1：峰值算力或带宽未知，请选择设备以绘制屋顶线</translation>
+    </message>
+    <message>
+        <source>%1: nominal peaks derived from public sources, not a datasheet</source>
+        <translation>%1：标称峰值由公开资料推算，并非规格书数据</translation>
+    </message>
+    <message>
+        <source>tensor shapes (the least traffic)</source>
+        <translation>张量形状（最少访存量）</translation>
+    </message>
+    <message>
+        <source>event args</source>
+        <translation>事件参数</translation>
+    </message>
+    <message>
+        <source>memory counters</source>
+        <translation>访存计数器</translation>
+    </message>
+    <message>
+        <source> · bytes from %1</source>
+        <translation> · 字节数来自%1</translation>
     </message>
 </context>
 <context>
@@ -3764,6 +3824,18 @@ The open trace is unchanged.</source>
     <message>
         <source>Device time</source>
         <translation>设备时间</translation>
+    </message>
+    <message>
+        <source>dropped to %1 MHz while it ran (the device&apos;s highest: %2 MHz)</source>
+        <translation>运行期间降至 %1 MHz（设备最高：%2 MHz）</translation>
+    </message>
+    <message>
+        <source>%1 MHz throughout (the device&apos;s highest)</source>
+        <translation>全程 %1 MHz（设备最高）</translation>
+    </message>
+    <message>
+        <source>AI Core frequency</source>
+        <translation>AI Core 频率</translation>
     </message>
 </context>
 <context>

@@ -19,8 +19,9 @@ const char* kHelp =
     "Runs the diagnosis rules (resources/rules/diagnosis_rules.json, compiled in; --rules merges a file of\n"
     "yours over them by rule id) and prints each finding with its measured value, threshold, time at stake,\n"
     "evidence and suggestion, sorted by time at stake. Rules whose inputs the trace lacks say what they need.\n"
-    "--device picks a device profile (a JSON file, or a built-in id: ascend-910b, a100-sxm4-80gb,\n"
-    "h100-sxm5-80gb) for bandwidth utilisation and the roofline; by default one is detected from the trace.\n"
+    "--device picks a device profile (a JSON file, or a built-in id: ascend-910a, ascend-910b1 .. ascend-910b4,\n"
+    "ascend-910-93, ascend-310p3, a100-sxm4-80gb, h100-sxm5-80gb) for bandwidth utilisation and the roofline;\n"
+    "by default one is detected from the trace (an msprof export's NPU_INFO chip name, device names).\n"
     "--all also lists the rules that passed. Exit code 0 whatever is found.\n";
 
 const std::string& pick(const LocalizedText& t, bool zh) { return zh && !t.zhCN.empty() ? t.zhCN : t.en; }
@@ -54,21 +55,36 @@ void printFinding(const Finding& f, bool zh) {
     std::printf("  suggestion: %s\n\n", pick(f.suggestion, zh).c_str());
 }
 
+void printRooflineProfile(const RooflineData& r) {
+    std::printf("device profile: %s", r.profile.name.c_str());
+    if (r.profileMissing.empty())
+        std::printf(", nominal %s TFLOPS and %s GB/s, ridge at %s ops/byte%s", numberText(r.peakTflops, 1).c_str(),
+                    numberText(r.bandwidthGBps, 0).c_str(), numberText(r.ridgeIntensity, 1).c_str(),
+                    r.profile.verified ? "" : " (figures not from a vendor datasheet: see the profile's sources)");
+    std::printf("\n");
+    for (const std::string& field : r.profileMissing)
+        std::printf("  %s: unknown in this profile, so no roofline ceiling (pass --device with a profile that has it)\n",
+                    field.c_str());
+    if (!r.profileMissing.empty() && !r.profile.note.empty()) std::printf("  %s\n", r.profile.note.c_str());
+}
+
 void printRoofline(const RooflineData& r) {
-    if (r.points.empty()) return;
-    std::printf("\nroofline (%s ops/byte memory-bound, above %s compute-bound)", numberText(r.memoryBoundBelow, 0).c_str(),
+    if (r.points.empty() && r.needs.empty()) return;
+    std::printf("\nroofline (%s ops/byte memory-bound, above %s compute-bound)\n", numberText(r.memoryBoundBelow, 0).c_str(),
                 numberText(r.computeBoundAbove, 0).c_str());
-    if (r.hasProfile)
-        std::printf(": %s, nominal %s TFLOPS and %s GB/s, ridge at %s ops/byte%s", r.profile.name.c_str(),
-                    numberText(r.peakTflops, 1).c_str(), numberText(r.bandwidthGBps, 0).c_str(),
-                    numberText(r.ridgeIntensity, 1).c_str(), r.profile.verified ? "" : " (unverified figures)");
-    std::printf("\n%-40s %12s %14s %12s %12s %s\n", "operator", "ops/byte", "time (us)", "TFLOPS", "attainable", "class");
+    if (r.hasProfile) printRooflineProfile(r);
+    for (const RooflineNeed& need : r.needs)
+        std::printf("no %s in the Ascend PMU data: collect %s\n", need.what.c_str(), need.collect.c_str());
+    if (r.points.empty()) return;
+    if (!r.bytesSource.empty()) std::printf("bytes from %s\n", r.bytesSource.c_str());
+    const bool attainable = r.hasProfile && r.profileMissing.empty();
+    std::printf("%-40s %12s %14s %12s %12s %s\n", "operator", "ops/byte", "time (us)", "TFLOPS", "attainable", "class");
     for (std::size_t i = 0; i < r.points.size() && i < 15; ++i) {
         const RooflinePoint& p = r.points[i];
         std::string name = p.name.size() > 40 ? p.name.substr(0, 37) + "..." : p.name;
         std::printf("%-40s %12s %14s %12s %12s %s\n", name.c_str(), numberText(p.intensity, 2).c_str(),
                     microsText(p.totalNs).c_str(), numberText(p.achievedTflops, 3).c_str(),
-                    r.hasProfile ? numberText(p.attainableTflops, 3).c_str() : "-", densityClassName(p.densityClass));
+                    attainable ? numberText(p.attainableTflops, 3).c_str() : "-", densityClassName(p.densityClass));
     }
 }
 

@@ -3,8 +3,10 @@
 #include "app/cli/csv_writer.h"
 #include "core/analysis/launch/step_selection.h"
 #include "core/analysis/operator_stats.h"
+#include "core/analysis/operator_stats_json.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace opscope::cli {
@@ -12,9 +14,9 @@ namespace opscope::cli {
 namespace {
 
 const char* kHelp =
-    "usage: opscope-cli stats TRACE|STORE [--by name|type] [--type-source auto|type|cat|args]\n"
+    "usage: opscope-cli stats TRACE|STORE [--by name|type|type+shapes] [--type-source auto|type|cat|args]\n"
     "                         [--type-field NAME] [--all-tracks] [--top N] [--range START_NS:END_NS] [--step N]\n"
-    "                         [--no-metrics] [--core-type TYPE] [--csv]\n"
+    "                         [--no-metrics] [--core-type TYPE] [--csv | --json]\n"
     "Operator statistics over device compute tracks (all slice tracks with --all-tracks): count, total, self,\n"
     "average, min, max, p50/p90/p99 (nearest rank), compute share (a compute operator's total over the summed\n"
     "time of all compute tasks, op_statistic.csv's Ratio; communication and memory rows come after the compute\n"
@@ -27,13 +29,17 @@ const char* kHelp =
     "Annotation slices on compute tracks (gpu_user_annotation) mark ranges, not work: they are left out.\n"
     "Ascend: rows are keyed by name or type and Core Type (kernel_details' Accelerator Core), as\n"
     "op_statistic.csv keys them; --core-type AI_CORE|AI_VECTOR_CORE|AI_CPU|MIX_AIC|MIX_AIV keeps one. The CSV\n"
-    "adds 'core type' and 'ratio (%)' (the compute share under op_statistic.csv's name) after 'class'.\n";
+    "adds 'core type' and 'ratio (%)' (the compute share under op_statistic.csv's name) after 'class', then\n"
+    "'step share (%)' (the row's total over the summed ProfilerStep#N time; empty without steps).\n"
+    "--by type+shapes keys Ascend rows by OP type and Input Shapes. Identifier columns (Task ID, Stream ID ...)\n"
+    "and shapes are never averaged. --json prints the rows as docs/cli.md describes.\n";
 
-bool parseGrouping(ArgParser& parser, GroupingOptions* grouping) {
+bool parseGrouping(ArgParser& parser, GroupingOptions* grouping, bool* byShapes) {
     std::string by, source, field;
     if (parser.option("--by", &by)) {
-        if (by != "name" && by != "type") return false;
+        if (by != "name" && by != "type" && by != "type+shapes") return false;
         grouping->by = by == "name" ? GroupBy::Name : GroupBy::Type;
+        *byShapes = by == "type+shapes";
     }
     if (parser.option("--type-source", &source)) {
         if (source == "auto") grouping->typeSource = TypeSource::Auto;
@@ -58,6 +64,7 @@ std::vector<std::string> header(const OperatorStats& stats, bool csv) {
     if (csv) {
         h.push_back("core type");
         h.push_back("ratio (%)");
+        h.push_back("step share (%)");
     }
     if (stats.hasCpuTime) h.push_back("cpu time (us)"); // only traces with thread time (Chrome tts/tdur)
     for (const MetricColumn& m : stats.metrics)
@@ -73,6 +80,7 @@ std::vector<std::string> cells(const OperatorStatsRow& r, bool metrics, bool cpu
     if (metrics) {
         c.push_back(r.coreType);
         c.push_back(numberText(r.busyShare * 100.0, 3));
+        c.push_back(std::isnan(r.stepShare) ? std::string() : numberText(r.stepShare * 100.0, 3));
     }
     if (cpuTime) c.push_back(r.cpuCount > 0 ? microsText(r.cpuNs) : std::string());
     if (metrics)
@@ -111,12 +119,13 @@ int runStats(const std::vector<std::string>& args) {
     }
     ArgParser parser(args);
     OperatorStatsOptions options;
-    if (!parseGrouping(parser, &options.grouping)) {
+    if (!parseGrouping(parser, &options.grouping, &options.splitByInputShapes)) {
         std::fprintf(stderr, "opscope-cli stats: bad --by or --type-source\n%s", kHelp);
         return kExitBadInput;
     }
     if (parser.flag("--all-tracks")) options.tracks.scope = TrackScope::All;
     bool csv = parser.flag("--csv");
+    bool json = parser.flag("--json");
     options.includeMetrics = !parser.flag("--no-metrics");
     options.splitByCoreType = true;
     parser.option("--core-type", &options.coreType);
@@ -140,6 +149,7 @@ int runStats(const std::vector<std::string>& args) {
             return kExitBadInput;
         }
         options.grouping.onlySliceIds = std::make_shared<const std::vector<std::int64_t>>(std::move(selection.sliceIds));
+        options.stepWindow = selection.hostWindow;
     }
     if (!session->operatorStats(options, &stats, &error)) {
         std::fprintf(stderr, "opscope-cli stats: %s\n", describe(error).c_str());
@@ -147,6 +157,10 @@ int runStats(const std::vector<std::string>& args) {
     }
     if (stats.fellBackToAll)
         std::fprintf(stderr, "opscope-cli stats: no track is marked as device compute; using every slice track\n");
+    if (json) {
+        std::printf("%s\n", operatorStatsJson(stats).dump(2).c_str());
+        return kExitOk;
+    }
     if (!csv) {
         printTable(stats);
         return kExitOk;

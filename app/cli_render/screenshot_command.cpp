@@ -34,7 +34,8 @@ const char* kHelp =
     "  --size WxH        image size in pixels (default 1600x900)\n"
     "  --graph GRAPH     import a computation graph into the store first (for --view graph)\n"
     "  --step N          the ProfilerStep#N a view shows (critical-path; default: the first step whose\n"
-    "                    path reaches the device)\n";
+    "                    path reaches the device)\n"
+    "  --device ID       device profile for findings, roofline and phases (a built-in id: ascend-910b2 ...)\n";
 
 bool parseSize(const std::string& text, int* w, int* h) {
     return std::sscanf(text.c_str(), "%dx%d", w, h) == 2 && *w > 0 && *h > 0 && *w <= 16384 && *h <= 16384;
@@ -62,10 +63,11 @@ int runScreenshot(const std::vector<std::string>& args) {
     parser.option("--view", &view);
     const bool hasRange = parser.option("--range", &range);
     parser.option("--size", &size);
-    std::string graph;
+    std::string graph, device;
     parser.option("--graph", &graph);
     std::int64_t step = -1;
     if (!intOption(parser, "--step", 0, 1'000'000'000'000, &step, "screenshot")) return kExitBadInput;
+    parser.option("--device", &device);
     if (!parser.option("-o", &out)) parser.option("--output", &out);
     int width = 0, height = 0;
     TimeNs startNs = 0, endNs = 0;
@@ -105,6 +107,16 @@ int runScreenshot(const std::vector<std::string>& args) {
     ZoomControl zoom;
     TraceDocument document(session, timeline);
     std::unique_ptr<QWidget> widget(factory->create({&document, &zoom, step}, nullptr));
+    if (!device.empty()) {
+        bool known = false;
+        if (widget->metaObject()->indexOfMethod("setDevice(QString)") >= 0)
+            QMetaObject::invokeMethod(widget.get(), "setDevice", Qt::DirectConnection, Q_RETURN_ARG(bool, known),
+                                      Q_ARG(QString, QString::fromStdString(device)));
+        if (!known) {
+            std::fprintf(stderr, "opscope-cli screenshot: --device: '%s' is no built-in profile of this view\n", device.c_str());
+            return kExitBadInput;
+        }
+    }
     // Views that load on a worker (the graph) offer waitForLoaded(): draw them once they are ready.
     if (widget->metaObject()->indexOfMethod("waitForLoaded(int)") >= 0)
         QMetaObject::invokeMethod(widget.get(), "waitForLoaded", Qt::DirectConnection, Q_ARG(int, 120000));

@@ -39,24 +39,17 @@ bool loadBaseTasks(DiagnosisContext& ctx, AscendTasks* out, Error* error) {
         return false;
     if (out->hasKernelDetails() && !loadNumber(ctx, {"Mix Block Dim", "Mix Block Num"}, &mixBlock, &hasMix, error))
         return false;
-    const SliceSet& set = ctx.snapshot.slices;
-    for (std::int64_t trackId : ctx.computeTracks) {
-        int t = set.indexOfTrack(trackId);
-        if (t < 0) continue;
-        for (std::uint32_t i = set.begin(static_cast<std::size_t>(t)); i < set.end(static_cast<std::size_t>(t)); ++i) {
-            const SliceRecord& s = set.slices[i];
-            if (s.isInstant() || (ctx.options.range && !ctx.options.range->contains(s.tsNs))) continue;
-            AscendTask task;
-            task.slice = i;
-            if (auto it = core.find(s.id); it != core.end()) task.coreType = it->second;
-            if (auto it = state.find(s.id); it != state.end()) task.opState = it->second;
-            if (out->hasBlockDim) task.blockDim = block[i];
-            if (hasMix) task.mixBlockDim = mixBlock[i];
-            if (task.opState == "static") ++out->staticCount;
-            else if (task.opState == "dynamic") ++out->dynamicCount;
-            out->tasks.push_back(std::move(task));
-        }
-    }
+    forEachComputeSlice(ctx, [&](std::uint32_t i, const SliceRecord& s) {
+        AscendTask task;
+        task.slice = i;
+        if (auto it = core.find(s.id); it != core.end()) task.coreType = it->second;
+        if (auto it = state.find(s.id); it != state.end()) task.opState = it->second;
+        if (out->hasBlockDim) task.blockDim = block[i];
+        if (hasMix) task.mixBlockDim = mixBlock[i];
+        if (task.opState == "static") ++out->staticCount;
+        else if (task.opState == "dynamic") ++out->dynamicCount;
+        out->tasks.push_back(std::move(task));
+    });
     return true;
 }
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 
 namespace opscope {
 
@@ -30,10 +31,31 @@ double DeviceProfile::ridgeIntensity() const {
     return memoryBandwidthGBps > 0 ? peak * 1e12 / (memoryBandwidthGBps * 1e9) : 0.0;
 }
 
+std::vector<std::string> DeviceProfile::missingForRoofline() const {
+    std::vector<std::string> missing;
+    if (defaultPeakTflops() <= 0) missing.push_back("peak_tflops");
+    if (memoryBandwidthGBps <= 0) missing.push_back("memory_bandwidth_gbps");
+    return missing;
+}
+
 namespace {
 
 std::string stringField(const json& doc, const char* key) {
     return doc.contains(key) && doc[key].is_string() ? doc[key].get<std::string>() : std::string();
+}
+
+// A non-negative finite number, or nothing (absent, null, text, negative: a file's "unknown").
+std::optional<double> numberField(const json& doc, const char* key) {
+    if (!doc.contains(key) || !doc[key].is_number()) return std::nullopt;
+    double v = doc[key].get<double>();
+    if (!(v >= 0) || v > 1e18) return std::nullopt;
+    return v;
+}
+
+void readTflopsMap(const json& doc, const char* key, std::map<std::string, double>* out) {
+    if (!doc.contains(key) || !doc[key].is_object()) return;
+    for (auto it = doc[key].begin(); it != doc[key].end(); ++it)
+        if (it.value().is_number() && it.value().get<double>() > 0) (*out)[it.key()] = it.value().get<double>();
 }
 
 std::string lower(std::string_view s) {
@@ -62,16 +84,27 @@ bool parseDeviceProfile(std::string_view jsonText, DeviceProfile* out, Error* er
     if (doc.contains("match") && doc["match"].is_array())
         for (const json& m : doc["match"])
             if (m.is_string()) out->match.push_back(lower(m.get<std::string>()));
-    if (doc.contains("peak_tflops") && doc["peak_tflops"].is_object())
-        for (auto it = doc["peak_tflops"].begin(); it != doc["peak_tflops"].end(); ++it)
-            if (it.value().is_number()) out->peakTflops[it.key()] = it.value().get<double>();
-    if (doc.contains("memory_bandwidth_gbps") && doc["memory_bandwidth_gbps"].is_number())
-        out->memoryBandwidthGBps = doc["memory_bandwidth_gbps"].get<double>();
-    if (doc.contains("memory_capacity_bytes") && doc["memory_capacity_bytes"].is_number_unsigned())
-        out->memoryCapacityBytes = static_cast<std::int64_t>(doc["memory_capacity_bytes"].get<std::uint64_t>());
-    if (out->id.empty() || (out->peakTflops.empty() && out->memoryBandwidthGBps <= 0)) {
+    readTflopsMap(doc, "peak_tflops", &out->peakTflops);
+    readTflopsMap(doc, "vector_peak_tflops", &out->vectorPeakTflops);
+    out->memoryBandwidthGBps = numberField(doc, "memory_bandwidth_gbps").value_or(0.0);
+    if (doc.contains("memory_capacity_bytes") && doc["memory_capacity_bytes"].is_number_unsigned()) {
+        const std::uint64_t bytes = doc["memory_capacity_bytes"].get<std::uint64_t>();
+        if (bytes <= static_cast<std::uint64_t>(INT64_MAX)) out->memoryCapacityBytes = static_cast<std::int64_t>(bytes);
+    }
+    if (auto v = numberField(doc, "ai_core_count"); v && *v <= 1e6) out->aiCoreCount = static_cast<int>(*v);
+    if (auto v = numberField(doc, "ai_vector_count"); v && *v <= 1e6) out->aiVectorCount = static_cast<int>(*v);
+    if (auto v = numberField(doc, "l2_bytes"); v && *v <= 9e15) out->l2Bytes = static_cast<std::int64_t>(*v);
+    out->frequencyMhz = numberField(doc, "frequency_mhz");
+    if (doc.contains("unknown") && doc["unknown"].is_array())
+        for (const json& u : doc["unknown"])
+            if (u.is_string()) out->unknown.push_back(u.get<std::string>());
+    if (doc.contains("sources") && doc["sources"].is_object())
+        for (auto it = doc["sources"].begin(); it != doc["sources"].end(); ++it)
+            if (it.value().is_string()) out->sources[it.key()] = it.value().get<std::string>();
+    // A profile that knows nothing must at least say what it does not know.
+    if (out->id.empty() || (out->peakTflops.empty() && out->memoryBandwidthGBps <= 0 && out->unknown.empty())) {
         if (error)
-            *error = Error{ErrorCode::WrongType, {}, -1, -1, -1, "id, peak_tflops and memory_bandwidth_gbps",
+            *error = Error{ErrorCode::WrongType, {}, -1, -1, -1, "id, peak_tflops and memory_bandwidth_gbps (or unknown)",
                            out->id};
         return false;
     }

@@ -7,18 +7,325 @@ namespace opscope {
 const std::vector<std::string>& builtinDeviceProfileJson() {
     static const std::vector<std::string> profiles{
         R"DEVICE({
-  "id": "ascend-910b",
-  "name": "Huawei Ascend 910B",
+  "id": "ascend-310p3",
+  "name": "Huawei Ascend 310P3",
   "vendor": "Huawei",
   "nominal": true,
   "verified": false,
-  "match": ["910b", "ascend910b", "ascend 910b"],
-  "peak_tflops": {"fp16": 320.0, "bf16": 320.0},
+  "match": [
+    "ascend310p3",
+    "ascend310p",
+    "310p3"
+  ],
+  "ai_core_count": 8,
+  "ai_vector_count": 7,
+  "l2_bytes": 16777216,
+  "frequency_mhz": 1060,
+  "peak_tflops": {
+    "fp16": 69.5,
+    "int8": 139.0
+  },
+  "vector_peak_tflops": {},
+  "default_precision": "fp16",
+  "memory_capacity_bytes": 24000000000,
+  "unknown": [
+    "vector_peak_tflops",
+    "peak_tflops.fp32",
+    "peak_tflops.bf16",
+    "memory_bandwidth_gbps"
+  ],
+  "sources": {
+    "ai_core_count": "hicann/runtime, src/platform/platform_config/cann/Ascend310P3.ini (commit 40a53042498b39cbc15037d5a320da1337dcaf0d): ai_core_cnt",
+    "ai_vector_count": "hicann/runtime, src/platform/platform_config/cann/Ascend310P3.ini (commit 40a53042498b39cbc15037d5a320da1337dcaf0d): vector_core_cnt",
+    "l2_bytes": "hicann/runtime, src/platform/platform_config/cann/Ascend310P3.ini (commit 40a53042498b39cbc15037d5a320da1337dcaf0d): l2_size",
+    "frequency_mhz": "hicann/runtime, src/platform/platform_config/cann/Ascend310P3.ini (commit 40a53042498b39cbc15037d5a320da1337dcaf0d): cube_freq (AI Core frequency, MHz)",
+    "peak_tflops": "derived: ai_core_cnt x cube_m_size*cube_n_size*cube_k_size (16x16x16 multiply-adds) x 2 x cube_freq, all from hicann/runtime, src/platform/platform_config/cann/Ascend310P3.ini (commit 40a53042498b39cbc15037d5a320da1337dcaf0d); int8 doubles k (DtypeMKN DT_INT8=16,32,16); bf16 unknown (no support_bf16 in the file)",
+    "vector_peak_tflops": "unknown: the platform file gives vec_calc_size=128 but not what one unit computes per cycle, so no vector peak is derived",
+    "memory_bandwidth_gbps": "unknown: the 310P3 uses LPDDR4X, not HBM, and no bandwidth figure was found in the sources read",
+    "memory_capacity_bytes": "hicann/runtime, src/platform/platform_config/cann/Ascend310P3.ini (commit 40a53042498b39cbc15037d5a320da1337dcaf0d): memory_size"
+  },
+  "source": "CANN platform configuration file hicann/runtime, src/platform/platform_config/cann/Ascend310P3.ini (commit 40a53042498b39cbc15037d5a320da1337dcaf0d); figures marked derived in sources are computed from it",
+  "note": "Nominal peaks at the platform file's AI Core frequency; sustained figures are lower."
+}
+)DEVICE",
+        R"DEVICE({
+  "id": "ascend-910-93",
+  "name": "Huawei Ascend 910_93 (one die of a 910C)",
+  "vendor": "Huawei",
+  "nominal": true,
+  "verified": false,
+  "match": [
+    "ascend910_93",
+    "910_93",
+    "ascend910c"
+  ],
+  "ai_core_count": 24,
+  "ai_vector_count": 48,
+  "l2_bytes": 201326592,
+  "frequency_mhz": 1850,
+  "peak_tflops": {
+    "fp16": 363.7,
+    "int8": 727.4,
+    "bf16": 363.7
+  },
+  "vector_peak_tflops": {},
   "default_precision": "fp16",
   "memory_bandwidth_gbps": 1600.0,
   "memory_capacity_bytes": 68719476736,
-  "source": null,
-  "note": "Placeholder of the right order of magnitude, NOT vendor-confirmed: public figures for the 910B family vary between variants (910B1..B4) and sources, and opscope could not verify them. Replace both numbers with your part's figures (copy this file and pass it with --device FILE)."
+  "unknown": [
+    "vector_peak_tflops",
+    "peak_tflops.fp32"
+  ],
+  "sources": {
+    "ai_core_count": "hicann/runtime, src/platform/platform_config/cann/Ascend910_9392.ini (commit 494dda3604a35ee34a40c4eca47475475fde5631): ai_core_cnt",
+    "ai_vector_count": "hicann/runtime, src/platform/platform_config/cann/Ascend910_9392.ini (commit 494dda3604a35ee34a40c4eca47475475fde5631): vector_core_cnt",
+    "l2_bytes": "hicann/runtime, src/platform/platform_config/cann/Ascend910_9392.ini (commit 494dda3604a35ee34a40c4eca47475475fde5631): l2_size",
+    "frequency_mhz": "hicann/runtime, src/platform/platform_config/cann/Ascend910_9392.ini (commit 494dda3604a35ee34a40c4eca47475475fde5631): cube_freq (AI Core frequency, MHz)",
+    "peak_tflops": "derived: ai_core_cnt x cube_m_size*cube_n_size*cube_k_size (16x16x16 multiply-adds) x 2 x cube_freq, all from hicann/runtime, src/platform/platform_config/cann/Ascend910_9392.ini (commit 494dda3604a35ee34a40c4eca47475475fde5631); int8 doubles k (DtypeMKN DT_INT8=16,32,16). bf16 equals fp16: the same file has support_bf16=1 and no bf16 entry in DtypeMKN (Default=16,16,16)",
+    "vector_peak_tflops": "unknown: the platform file gives vec_calc_size=128 but not what one unit computes per cycle, so no vector peak is derived",
+    "memory_bandwidth_gbps": "derived: TechPowerUp 2025-04-21 'Huawei Prepares 6 nm Ascend 920C' (citing DigiTimes) gives the Ascend 910C package eight HBM2E stacks and 3,200 GB/s; CANN shows each of its two dies as one device (Ascend910_93, memory_size 64 GiB in the platform file), so one device has half: 1,600 GB/s",
+    "memory_capacity_bytes": "hicann/runtime, src/platform/platform_config/cann/Ascend910_9392.ini (commit 494dda3604a35ee34a40c4eca47475475fde5631): memory_size"
+  },
+  "source": "CANN platform configuration file hicann/runtime, src/platform/platform_config/cann/Ascend910_9392.ini (commit 494dda3604a35ee34a40c4eca47475475fde5631); figures marked derived in sources are computed from it",
+  "note": "Per device as CANN counts them: one die. The 910C package (two dies) has twice these figures; TechPowerUp quotes 780 TFLOPS bf16 for it, close to twice the derived 363.7. Ascend910_9391.ini holds the same figures."
+}
+)DEVICE",
+        R"DEVICE({
+  "id": "ascend-910a",
+  "name": "Huawei Ascend 910A",
+  "vendor": "Huawei",
+  "nominal": true,
+  "verified": false,
+  "match": [
+    "ascend910a",
+    "ascend910pro",
+    "ascend910premium",
+    "ascend910"
+  ],
+  "ai_core_count": 32,
+  "ai_vector_count": 0,
+  "l2_bytes": 33554432,
+  "frequency_mhz": 1000,
+  "peak_tflops": {
+    "fp16": 262.1,
+    "int8": 524.2
+  },
+  "vector_peak_tflops": {},
+  "default_precision": "fp16",
+  "unknown": [
+    "vector_peak_tflops",
+    "peak_tflops.fp32",
+    "peak_tflops.bf16",
+    "memory_bandwidth_gbps",
+    "memory_capacity_bytes"
+  ],
+  "sources": {
+    "ai_core_count": "gitcode.com/W4termy/runtime, src/platform/platform_config/Ascend910A.ini (a mirror of hicann/runtime): ai_core_cnt",
+    "ai_vector_count": "gitcode.com/W4termy/runtime, src/platform/platform_config/Ascend910A.ini (a mirror of hicann/runtime): vector_core_cnt (0: no separate vector cores)",
+    "l2_bytes": "gitcode.com/W4termy/runtime, src/platform/platform_config/Ascend910A.ini (a mirror of hicann/runtime): l2_size",
+    "frequency_mhz": "gitcode.com/W4termy/runtime, src/platform/platform_config/Ascend910A.ini (a mirror of hicann/runtime): cube_freq",
+    "peak_tflops": "derived: ai_core_cnt x cube_m_size*cube_n_size*cube_k_size (16x16x16 multiply-adds) x 2 x cube_freq, all from gitcode.com/W4termy/runtime, src/platform/platform_config/Ascend910A.ini (a mirror of hicann/runtime); int8 doubles k (DtypeMKN DT_INT8=16,32,16); Huawei's 2019 launch figure is 256 TFLOPS fp16 / 512 TOPS int8 (as reported by 快科技, 2020-10-20)",
+    "vector_peak_tflops": "unknown: the platform file gives vec_calc_size=128 but not what one unit computes per cycle, so no vector peak is derived",
+    "memory_bandwidth_gbps": "unknown: no bandwidth in the platform file and no public source read",
+    "memory_capacity_bytes": "unknown: memory_size is empty in the platform file"
+  },
+  "source": "CANN platform configuration file gitcode.com/W4termy/runtime, src/platform/platform_config/Ascend910A.ini (a mirror of hicann/runtime)",
+  "note": "Nominal peaks at the platform file's AI Core frequency; sustained figures are lower."
+}
+)DEVICE",
+        R"DEVICE({
+  "id": "ascend-910b",
+  "name": "Huawei Ascend 910B (variant not named by the trace)",
+  "vendor": "Huawei",
+  "nominal": true,
+  "verified": false,
+  "match": [
+    "910b",
+    "ascend910b",
+    "ascend 910b"
+  ],
+  "peak_tflops": {},
+  "vector_peak_tflops": {},
+  "default_precision": "fp16",
+  "unknown": [
+    "ai_core_count",
+    "ai_vector_count",
+    "l2_bytes",
+    "frequency_mhz",
+    "peak_tflops",
+    "vector_peak_tflops",
+    "memory_bandwidth_gbps",
+    "memory_capacity_bytes"
+  ],
+  "sources": {
+    "peak_tflops": "unknown: the 910B1..B4 differ in AI Core count (20 or 24) and frequency (1500 to 1850 MHz); pick the part with --device ascend-910b1 .. ascend-910b4"
+  },
+  "source": "none: the figures depend on the variant",
+  "note": "The trace says 910B but not which part (npu-smi info shows it, e.g. 910B3). Choose the profile of that part: ascend-910b1, ascend-910b2, ascend-910b3 or ascend-910b4."
+}
+)DEVICE",
+        R"DEVICE({
+  "id": "ascend-910b1",
+  "name": "Huawei Ascend 910B1",
+  "vendor": "Huawei",
+  "nominal": true,
+  "verified": false,
+  "match": [
+    "ascend910b1",
+    "910b1"
+  ],
+  "ai_core_count": 24,
+  "ai_vector_count": 48,
+  "l2_bytes": 201326592,
+  "frequency_mhz": 1850,
+  "peak_tflops": {
+    "fp16": 363.7,
+    "int8": 727.4,
+    "bf16": 363.7
+  },
+  "vector_peak_tflops": {},
+  "default_precision": "fp16",
+  "memory_bandwidth_gbps": 1600.0,
+  "memory_capacity_bytes": 68719476736,
+  "unknown": [
+    "vector_peak_tflops",
+    "peak_tflops.fp32"
+  ],
+  "sources": {
+    "ai_core_count": "hicann/runtime, src/platform/platform_config/cann/Ascend910B1.ini (commit 40a53042498b39cbc15037d5a320da1337dcaf0d): ai_core_cnt",
+    "ai_vector_count": "hicann/runtime, src/platform/platform_config/cann/Ascend910B1.ini (commit 40a53042498b39cbc15037d5a320da1337dcaf0d): vector_core_cnt",
+    "l2_bytes": "hicann/runtime, src/platform/platform_config/cann/Ascend910B1.ini (commit 40a53042498b39cbc15037d5a320da1337dcaf0d): l2_size",
+    "frequency_mhz": "hicann/runtime, src/platform/platform_config/cann/Ascend910B1.ini (commit 40a53042498b39cbc15037d5a320da1337dcaf0d): cube_freq (AI Core frequency, MHz)",
+    "peak_tflops": "derived: ai_core_cnt x cube_m_size*cube_n_size*cube_k_size (16x16x16 multiply-adds) x 2 x cube_freq, all from hicann/runtime, src/platform/platform_config/cann/Ascend910B1.ini (commit 40a53042498b39cbc15037d5a320da1337dcaf0d); int8 doubles k (DtypeMKN DT_INT8=16,32,16). bf16 equals fp16: the same file has support_bf16=1 and no bf16 entry in DtypeMKN (Default=16,16,16)",
+    "vector_peak_tflops": "unknown: the platform file gives vec_calc_size=128 but not what one unit computes per cycle, so no vector peak is derived",
+    "memory_bandwidth_gbps": "derived, not a datasheet figure: the 910C is two 910B-class dies with 3,200 GB/s in all (TechPowerUp 2025-04-21, citing DigiTimes), so a 64 GiB 910B die has 1,600 GB/s. Other public figures for the 910B disagree (400 and 768 GB/s on third-party pages) and are not used",
+    "memory_capacity_bytes": "hicann/runtime, src/platform/platform_config/cann/Ascend910B1.ini (commit 40a53042498b39cbc15037d5a320da1337dcaf0d): memory_size"
+  },
+  "source": "CANN platform configuration file hicann/runtime, src/platform/platform_config/cann/Ascend910B1.ini (commit 40a53042498b39cbc15037d5a320da1337dcaf0d); figures marked derived in sources are computed from it",
+  "note": "Nominal peaks at the platform file's AI Core frequency; sustained figures are lower."
+}
+)DEVICE",
+        R"DEVICE({
+  "id": "ascend-910b2",
+  "name": "Huawei Ascend 910B2",
+  "vendor": "Huawei",
+  "nominal": true,
+  "verified": false,
+  "match": [
+    "ascend910b2",
+    "910b2"
+  ],
+  "ai_core_count": 24,
+  "ai_vector_count": 48,
+  "l2_bytes": 201326592,
+  "frequency_mhz": 1800,
+  "peak_tflops": {
+    "fp16": 353.9,
+    "int8": 707.8,
+    "bf16": 353.9
+  },
+  "vector_peak_tflops": {},
+  "default_precision": "fp16",
+  "memory_bandwidth_gbps": 1600.0,
+  "memory_capacity_bytes": 68719476736,
+  "unknown": [
+    "vector_peak_tflops",
+    "peak_tflops.fp32"
+  ],
+  "sources": {
+    "ai_core_count": "hicann/runtime, src/platform/platform_config/cann/Ascend910B2.ini (commit a4fd6501122a9da5b1d3e1fb60c94efe534e8857): ai_core_cnt",
+    "ai_vector_count": "hicann/runtime, src/platform/platform_config/cann/Ascend910B2.ini (commit a4fd6501122a9da5b1d3e1fb60c94efe534e8857): vector_core_cnt",
+    "l2_bytes": "hicann/runtime, src/platform/platform_config/cann/Ascend910B2.ini (commit a4fd6501122a9da5b1d3e1fb60c94efe534e8857): l2_size",
+    "frequency_mhz": "hicann/runtime, src/platform/platform_config/cann/Ascend910B2.ini (commit a4fd6501122a9da5b1d3e1fb60c94efe534e8857): cube_freq (AI Core frequency, MHz)",
+    "peak_tflops": "derived: ai_core_cnt x cube_m_size*cube_n_size*cube_k_size (16x16x16 multiply-adds) x 2 x cube_freq, all from hicann/runtime, src/platform/platform_config/cann/Ascend910B2.ini (commit a4fd6501122a9da5b1d3e1fb60c94efe534e8857); int8 doubles k (DtypeMKN DT_INT8=16,32,16). bf16 equals fp16: the same file has support_bf16=1 and no bf16 entry in DtypeMKN (Default=16,16,16)",
+    "vector_peak_tflops": "unknown: the platform file gives vec_calc_size=128 but not what one unit computes per cycle, so no vector peak is derived",
+    "memory_bandwidth_gbps": "derived, not a datasheet figure: the 910C is two 910B-class dies with 3,200 GB/s in all (TechPowerUp 2025-04-21, citing DigiTimes), so a 64 GiB 910B die has 1,600 GB/s. Other public figures for the 910B disagree (400 and 768 GB/s on third-party pages) and are not used",
+    "memory_capacity_bytes": "hicann/runtime, src/platform/platform_config/cann/Ascend910B2.ini (commit a4fd6501122a9da5b1d3e1fb60c94efe534e8857): memory_size"
+  },
+  "source": "CANN platform configuration file hicann/runtime, src/platform/platform_config/cann/Ascend910B2.ini (commit a4fd6501122a9da5b1d3e1fb60c94efe534e8857); figures marked derived in sources are computed from it",
+  "note": "Nominal peaks at the platform file's AI Core frequency; sustained figures are lower."
+}
+)DEVICE",
+        R"DEVICE({
+  "id": "ascend-910b3",
+  "name": "Huawei Ascend 910B3",
+  "vendor": "Huawei",
+  "nominal": true,
+  "verified": false,
+  "match": [
+    "ascend910b3",
+    "910b3"
+  ],
+  "ai_core_count": 20,
+  "ai_vector_count": 40,
+  "l2_bytes": 201326592,
+  "frequency_mhz": 1800,
+  "peak_tflops": {
+    "fp16": 294.9,
+    "int8": 589.8,
+    "bf16": 294.9
+  },
+  "vector_peak_tflops": {},
+  "default_precision": "fp16",
+  "memory_bandwidth_gbps": 1600.0,
+  "memory_capacity_bytes": 68719476736,
+  "unknown": [
+    "vector_peak_tflops",
+    "peak_tflops.fp32"
+  ],
+  "sources": {
+    "ai_core_count": "hicann/runtime, src/platform/platform_config/cann/Ascend910B3.ini (commit a4fd6501122a9da5b1d3e1fb60c94efe534e8857): ai_core_cnt",
+    "ai_vector_count": "hicann/runtime, src/platform/platform_config/cann/Ascend910B3.ini (commit a4fd6501122a9da5b1d3e1fb60c94efe534e8857): vector_core_cnt",
+    "l2_bytes": "hicann/runtime, src/platform/platform_config/cann/Ascend910B3.ini (commit a4fd6501122a9da5b1d3e1fb60c94efe534e8857): l2_size",
+    "frequency_mhz": "hicann/runtime, src/platform/platform_config/cann/Ascend910B3.ini (commit a4fd6501122a9da5b1d3e1fb60c94efe534e8857): cube_freq (AI Core frequency, MHz)",
+    "peak_tflops": "derived: ai_core_cnt x cube_m_size*cube_n_size*cube_k_size (16x16x16 multiply-adds) x 2 x cube_freq, all from hicann/runtime, src/platform/platform_config/cann/Ascend910B3.ini (commit a4fd6501122a9da5b1d3e1fb60c94efe534e8857); int8 doubles k (DtypeMKN DT_INT8=16,32,16). bf16 equals fp16: the same file has support_bf16=1 and no bf16 entry in DtypeMKN (Default=16,16,16)",
+    "vector_peak_tflops": "unknown: the platform file gives vec_calc_size=128 but not what one unit computes per cycle, so no vector peak is derived",
+    "memory_bandwidth_gbps": "derived, not a datasheet figure: the 910C is two 910B-class dies with 3,200 GB/s in all (TechPowerUp 2025-04-21, citing DigiTimes), so a 64 GiB 910B die has 1,600 GB/s. Other public figures for the 910B disagree (400 and 768 GB/s on third-party pages) and are not used",
+    "memory_capacity_bytes": "hicann/runtime, src/platform/platform_config/cann/Ascend910B3.ini (commit a4fd6501122a9da5b1d3e1fb60c94efe534e8857): memory_size"
+  },
+  "source": "CANN platform configuration file hicann/runtime, src/platform/platform_config/cann/Ascend910B3.ini (commit a4fd6501122a9da5b1d3e1fb60c94efe534e8857); figures marked derived in sources are computed from it",
+  "note": "Nominal peaks at the platform file's AI Core frequency; sustained figures are lower."
+}
+)DEVICE",
+        R"DEVICE({
+  "id": "ascend-910b4",
+  "name": "Huawei Ascend 910B4",
+  "vendor": "Huawei",
+  "nominal": true,
+  "verified": false,
+  "match": [
+    "ascend910b4",
+    "910b4"
+  ],
+  "ai_core_count": 20,
+  "ai_vector_count": 40,
+  "l2_bytes": 100663296,
+  "frequency_mhz": 1500,
+  "peak_tflops": {
+    "fp16": 245.8,
+    "int8": 491.6,
+    "bf16": 245.8
+  },
+  "vector_peak_tflops": {},
+  "default_precision": "fp16",
+  "memory_capacity_bytes": 34359738368,
+  "unknown": [
+    "vector_peak_tflops",
+    "peak_tflops.fp32",
+    "memory_bandwidth_gbps"
+  ],
+  "sources": {
+    "ai_core_count": "hicann/runtime, src/platform/platform_config/cann/Ascend910B4.ini (commit 494dda3604a35ee34a40c4eca47475475fde5631): ai_core_cnt",
+    "ai_vector_count": "hicann/runtime, src/platform/platform_config/cann/Ascend910B4.ini (commit 494dda3604a35ee34a40c4eca47475475fde5631): vector_core_cnt",
+    "l2_bytes": "hicann/runtime, src/platform/platform_config/cann/Ascend910B4.ini (commit 494dda3604a35ee34a40c4eca47475475fde5631): l2_size",
+    "frequency_mhz": "hicann/runtime, src/platform/platform_config/cann/Ascend910B4.ini (commit 494dda3604a35ee34a40c4eca47475475fde5631): cube_freq (AI Core frequency, MHz)",
+    "peak_tflops": "derived: ai_core_cnt x cube_m_size*cube_n_size*cube_k_size (16x16x16 multiply-adds) x 2 x cube_freq, all from hicann/runtime, src/platform/platform_config/cann/Ascend910B4.ini (commit 494dda3604a35ee34a40c4eca47475475fde5631); int8 doubles k (DtypeMKN DT_INT8=16,32,16). bf16 equals fp16: the same file has support_bf16=1 and no bf16 entry in DtypeMKN (Default=16,16,16)",
+    "vector_peak_tflops": "unknown: the platform file gives vec_calc_size=128 but not what one unit computes per cycle, so no vector peak is derived",
+    "memory_bandwidth_gbps": "unknown: the 910B4 has 32 GiB (memory_size in the platform file), half the memory of the other 910B parts, and no public bandwidth figure was found for it",
+    "memory_capacity_bytes": "hicann/runtime, src/platform/platform_config/cann/Ascend910B4.ini (commit 494dda3604a35ee34a40c4eca47475475fde5631): memory_size"
+  },
+  "source": "CANN platform configuration file hicann/runtime, src/platform/platform_config/cann/Ascend910B4.ini (commit 494dda3604a35ee34a40c4eca47475475fde5631); figures marked derived in sources are computed from it",
+  "note": "Nominal peaks at the platform file's AI Core frequency; sustained figures are lower."
 }
 )DEVICE",
         R"DEVICE({

@@ -100,4 +100,21 @@ std::string percentText(double share);
 // Normalized forms of a rule's list parameter.
 std::vector<std::string> normalizedList(const RuleConfig& rule, const char* name);
 
+// Calls fn(index into ctx.snapshot.slices.slices, slice) for every execution on the context's compute
+// tracks that starts inside its range (instants are markers, not executions). A template: rules walk
+// a million slices with it.
+template <typename Fn>
+void forEachComputeSlice(const DiagnosisContext& ctx, Fn&& fn) {
+    const SliceSet& set = ctx.snapshot.slices;
+    for (std::int64_t trackId : ctx.computeTracks) {
+        const int t = set.indexOfTrack(trackId);
+        if (t < 0) continue;
+        for (std::uint32_t i = set.begin(static_cast<std::size_t>(t)); i < set.end(static_cast<std::size_t>(t)); ++i) {
+            const SliceRecord& s = set.slices[i];
+            if (s.isInstant() || (ctx.options.range && !ctx.options.range->contains(s.tsNs))) continue;
+            fn(i, s);
+        }
+    }
+}
+
 } // namespace opscope

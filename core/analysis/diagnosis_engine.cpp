@@ -1,6 +1,7 @@
 #include "core/analysis/diagnosis_engine.h"
 
 #include "core/analysis/diagnosis_rules.h"
+#include "core/analysis/roofline.h"
 
 #include <nlohmann/json.hpp>
 
@@ -130,13 +131,7 @@ bool runDiagnosis(Database& db, const DiagnosisOptions& options, DiagnosisReport
     out->phases = std::move(ctx.phases);
     out->roofline = std::move(ctx.roofline);
     out->bubbles = std::make_shared<const BubbleReport>(std::move(ctx.bubbles));
-    if (ctx.device && !out->roofline.hasProfile) {
-        out->roofline.hasProfile = true;
-        out->roofline.profile = *ctx.device;
-        out->roofline.peakTflops = ctx.device->defaultPeakTflops();
-        out->roofline.bandwidthGBps = ctx.device->memoryBandwidthGBps;
-        out->roofline.ridgeIntensity = ctx.device->ridgeIntensity();
-    }
+    if (ctx.device && !out->roofline.hasProfile) setRooflineProfile(*ctx.device, &out->roofline);
     return true;
 }
 

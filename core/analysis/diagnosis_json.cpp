@@ -45,13 +45,18 @@ json rooflineJson(const RooflineData& r) {
         j["device"] = {{"id", r.profile.id},           {"name", r.profile.name},
                        {"nominal", r.profile.nominal}, {"verified", r.profile.verified},
                        {"peak_tflops", r.peakTflops},  {"memory_bandwidth_gbps", r.bandwidthGBps},
-                       {"ridge_flops_per_byte", number(r.ridgeIntensity)}};
+                       {"ridge_flops_per_byte", number(r.ridgeIntensity)},
+                       {"unknown", r.profile.unknown},  {"missing_for_roofline", r.profileMissing}};
+    json needs = json::array();
+    for (const RooflineNeed& n : r.needs) needs.push_back({{"what", n.what}, {"collect", n.collect}});
+    j["needs"] = std::move(needs);
+    j["bytes_source"] = r.bytesSource;
     json points = json::array();
     for (const RooflinePoint& p : r.points) {
         json pj{{"name", p.name},           {"flops", number(p.flops)},       {"bytes", number(p.bytes)},
                 {"total_ns", p.totalNs},    {"count", p.count},               {"flops_per_byte", number(p.intensity)},
                 {"achieved_tflops", number(p.achievedTflops)}, {"class", densityClassName(p.densityClass)}};
-        if (r.hasProfile) pj["attainable_tflops"] = number(p.attainableTflops);
+        if (r.hasProfile && r.profileMissing.empty()) pj["attainable_tflops"] = number(p.attainableTflops);
         points.push_back(std::move(pj));
     }
     j["points"] = std::move(points);

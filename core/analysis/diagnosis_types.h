@@ -87,6 +87,13 @@ struct RooflinePoint {
     DensityClass densityClass = DensityClass::Balanced;
 };
 
+// A metric the roofline lacks on Ascend data and how to collect it: what is "flops" or "bytes", collect
+// is a profiler setting ("aic_metrics=ArithmeticUtilization"), shown as it is written.
+struct RooflineNeed {
+    std::string what;
+    std::string collect;
+};
+
 struct RooflineData {
     bool hasProfile = false;
     DeviceProfile profile;
@@ -95,6 +102,12 @@ struct RooflineData {
     double ridgeIntensity = 0;
     double memoryBoundBelow = 10, computeBoundAbove = 50; // ops/byte class limits used
     std::vector<RooflinePoint> points; // by time, descending
+    // Where the points' bytes come from: "metrics" (bytes counters or main-memory data volumes), "args",
+    // "tensor shapes" (the inputs' and outputs' sizes: the least traffic); empty without points.
+    std::string bytesSource;
+    std::vector<RooflineNeed> needs; // Ascend PMU data without FLOPs or bytes: what to collect
+    // The profile's fields the roofline needs and lacks ("peak_tflops", "memory_bandwidth_gbps").
+    std::vector<std::string> profileMissing;
 };
 
 struct DiagnosisOptions {

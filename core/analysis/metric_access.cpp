@@ -24,6 +24,11 @@ std::string normalizeMetricName(std::string_view name) {
     return out;
 }
 
+bool isIdentifierMetric(std::string_view name) {
+    const std::string n = normalizeMetricName(name);
+    return n == "id" || (n.size() > 3 && n.compare(n.size() - 3, 3, "_id") == 0);
+}
+
 bool MetricCatalog::load(Database& db, MetricCatalog* out, Error* error) {
     std::vector<MetricKeyRow> rows;
     if (!readMetricKeys(db, &rows, error)) return false;

@@ -14,6 +14,9 @@ namespace opscope {
 // spaces and dashes as underscores. Used to match the names rules and users give.
 std::string normalizeMetricName(std::string_view name);
 
+// Task ID, Stream ID, Model ID, Step Id, Context ID, Device_id ...: a label, never averaged or plotted.
+bool isIdentifierMetric(std::string_view name);
+
 struct MetricKeyInfo {
     std::int64_t id = 0;
     std::string name;

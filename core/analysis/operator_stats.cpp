@@ -5,8 +5,10 @@
 #include "core/analysis/memory/operator_memory_columns.h"
 #include "core/analysis/metric_access.h"
 #include "core/analysis/operator_core_type.h"
-#include "core/store/thread_time_reader.h"
+#include "core/analysis/operator_shape_grouping.h"
 #include "core/store/memory_reader.h"
+#include "core/store/profiler_step_reader.h"
+#include "core/store/thread_time_reader.h"
 
 #include <algorithm>
 #include <cmath>
@@ -109,6 +111,11 @@ bool fillMetrics(Database& db, const StoreSnapshot& snap, const OperatorGrouping
     if (!aggregateMetrics(db, snap.slices, grouping.groupOfSlice, out->rows.size(), {}, &sums, error)) return false;
     std::vector<std::size_t> used;
     for (std::size_t c = 0; c < sums.keyIds.size(); ++c) {
+        const MetricKeyInfo* key = nullptr;
+        for (const MetricKeyInfo& k : catalog.keys())
+            if (k.id == sums.keyIds[c]) key = &k;
+        // Identifiers (Task ID, Stream ID ...) and shapes are labels: their mean means nothing.
+        if (key && (isIdentifierMetric(key->name) || key->group == "Shapes")) continue;
         bool any = false;
         for (std::size_t g = 0; g < out->rows.size() && !any; ++g) any = sums.countOf(g, c) > 0;
         if (!any) continue;
@@ -128,6 +135,24 @@ bool fillMetrics(Database& db, const StoreSnapshot& snap, const OperatorGrouping
     return true;
 }
 
+// The step time of the analysed slices: ProfilerStep#N host slices starting inside the range, or the one
+// step window of a step selection.
+bool fillStepTime(Database& db, const OperatorStatsOptions& options, OperatorStats* out, Error* error) {
+    const GroupingOptions& grouping = options.grouping;
+    std::vector<TimeRange> steps;
+    if (options.stepWindow) steps.push_back(*options.stepWindow);
+    else if (!readProfilerStepSpans(db, &steps, error)) return false;
+    for (const TimeRange& step : steps) {
+        if (grouping.range && !grouping.range->contains(step.startNs)) continue;
+        if (__builtin_add_overflow(out->stepTimeNs, step.durationNs(), &out->stepTimeNs))
+            out->stepTimeNs = std::numeric_limits<TimeNs>::max();
+    }
+    for (OperatorStatsRow& row : out->rows)
+        row.stepShare = out->stepTimeNs > 0 ? static_cast<double>(row.totalNs) / static_cast<double>(out->stepTimeNs)
+                                            : std::numeric_limits<double>::quiet_NaN();
+    return true;
+}
+
 // Per-operator memory from the allocation blocks (core/analysis/memory/operator_memory_columns.h).
 bool fillMemoryColumns(Database& db, OperatorStats* out, Error* error) {
     MemoryData memory;
@@ -138,6 +163,10 @@ bool fillMemoryColumns(Database& db, OperatorStats* out, Error* error) {
 
 } // namespace
 
+std::string operatorRowId(const std::string& key, const std::string& coreType) {
+    return coreType.empty() ? key : key + " (" + coreType + ")";
+}
+
 bool computeOperatorStats(Database& db, const StoreSnapshot& snapshot, const OperatorStatsOptions& options,
                           OperatorStats* out, Error* error) {
     *out = OperatorStats{};
@@ -147,6 +176,7 @@ bool computeOperatorStats(Database& db, const StoreSnapshot& snapshot, const Ope
     out->range = options.grouping.range;
     OperatorGrouping grouping;
     if (!groupOperators(db, snapshot, options.grouping, &grouping, error)) return false;
+    if (options.splitByInputShapes && !splitByInputShapes(db, snapshot, &grouping, error)) return false;
     std::vector<std::string> coreTypes(grouping.labels.size());
     if ((options.splitByCoreType || !options.coreType.empty()) &&
         !splitByCoreType(db, snapshot, options.coreType, &grouping, &coreTypes, error))
@@ -155,6 +185,12 @@ bool computeOperatorStats(Database& db, const StoreSnapshot& snapshot, const Ope
     for (std::size_t g = 0; g < grouping.labels.size(); ++g) {
         out->rows[g].key = grouping.labels[g];
         if (options.splitByCoreType) out->rows[g].coreType = coreTypes[g];
+    }
+    if (options.keepGrouping) {
+        auto kept = std::make_shared<OperatorGrouping>(grouping);
+        for (std::size_t g = 0; g < kept->labels.size(); ++g)
+            kept->labels[g] = operatorRowId(out->rows[g].key, out->rows[g].coreType);
+        out->grouping = std::move(kept);
     }
     fillDurationStats(snapshot, grouping, out->rows);
     for (TimeNs busy : busyTimePerTrack(snapshot.slices, options.grouping.range)) out->busyNs += busy;
@@ -183,6 +219,7 @@ bool computeOperatorStats(Database& db, const StoreSnapshot& snapshot, const Ope
         else
             row.busyShare = out->busyNs > 0 ? static_cast<double>(row.totalNs) / static_cast<double>(out->busyNs) : 0;
     }
+    if (!fillStepTime(db, options, out, error)) return false;
     if (!fillCpuTime(db, snapshot, grouping, out, error)) return false;
     if (options.includeMetrics && !fillMetrics(db, snapshot, grouping, out, error)) return false;
     if (options.includeMetrics && !fillMemoryColumns(db, out, error)) return false;

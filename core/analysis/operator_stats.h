@@ -6,6 +6,7 @@
 #include "core/analysis/track_selection.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,6 +22,12 @@ struct OperatorStatsOptions {
     // has kernel_details' "Accelerator Core"; coreType keeps only that core type's slices ("" all).
     bool splitByCoreType = false;
     std::string coreType;
+    // Ascend: rows keyed by (type, Input Shapes) as msprof-analyze and Insight group them (operator_shape_grouping.h).
+    bool splitByInputShapes = false;
+    // The step window of a step selection (StepSelection::hostWindow): step time is its duration. None:
+    // the ProfilerStep#N slices starting inside the range.
+    std::optional<TimeRange> stepWindow;
+    bool keepGrouping = false; // fill OperatorStats::grouping
 };
 
 struct MetricColumn {
@@ -47,6 +54,8 @@ struct OperatorStatsRow {
     // Ratio), 0 for communication and memory rows, which are listed after them. Without classes (an old
     // store, host tracks): totalNs / OperatorStats::busyNs (nested ops may add up past 1).
     double busyShare = 0;
+    // totalNs / OperatorStats::stepTimeNs; NaN when the trace has no ProfilerStep.
+    double stepShare = 0;
     std::optional<DeviceClass> deviceClass; // compute when any of its slices is compute; none: not a device slice
     // CPU time: the sum of thread_dur over the executions the trace gave thread time to (cpuCount of them).
     TimeNs cpuNs = 0;
@@ -65,12 +74,22 @@ struct OperatorStats {
     // Summed durations of the compute-class slices counted (the denominator of busyShare); 0 when the
     // store has no device classes or the tracks hold no compute slice.
     TimeNs computeTaskNs = 0;
+    // Summed duration of the host ProfilerStep#N slices (starting inside the range; with a step selection,
+    // that step's): the base of stepShare. 0: the trace has no ProfilerStep.
+    TimeNs stepTimeNs = 0;
     std::int64_t skippedNotWork = 0; // waits and markers left out of compute tracks (docs/device-time.md)
     std::int64_t sliceCount = 0;     // executions counted
     std::vector<MetricColumn> metrics; // only keys with at least one value in the rows
     bool hasCpuTime = false;           // some execution has thread (CPU) time
     std::vector<OperatorStatsRow> rows; // by total time, descending (then by key)
+    // The slices of each row, labelled by operatorRowId, when OperatorStatsOptions::keepGrouping asked
+    // for it (a view that hands a row's executions to the timeline); null otherwise.
+    std::shared_ptr<const OperatorGrouping> grouping;
 };
+
+// A row's identity: its key, with the Core Type when the rows are split by it ("MatMul (AI_CORE)"), since
+// one key may then have several rows.
+std::string operatorRowId(const std::string& key, const std::string& coreType);
 
 // Nearest-rank percentile of sorted values (p in (0, 100]). Exposed for tests.
 TimeNs nearestRankPercentile(const std::vector<TimeNs>& sorted, double p);

@@ -12,8 +12,13 @@ struct DensityLimits {
 
 DensityClass classifyDensity(double intensity, const DensityLimits& limits);
 
+// The profile's ceilings into the roofline, with the fields it lacks for one (profileMissing).
+void setRooflineProfile(const DeviceProfile& profile, RooflineData* out);
+
 // Per operator name: FLOPs and bytes summed over executions that report them. Metrics are read on
-// compute tracks; args (flops / bytes fields, e.g. Kineto cpu_op with_flops) on every track.
+// compute tracks; args (flops / bytes fields, e.g. Kineto cpu_op with_flops) on every track. Ascend tasks
+// with FLOPs (ArithmeticUtilization fops) but no memory counters take their bytes from their tensor
+// shapes and data types (tensor_bytes.h); Ascend PMU data lacking either says what to collect (needs).
 bool collectRoofline(DiagnosisContext& ctx, const RuleConfig& densityRule, RooflineData* out, Error* error);
 
 } // namespace opscope

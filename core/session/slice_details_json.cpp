@@ -43,6 +43,13 @@ nlohmann::json sliceDetailsToJson(const SliceDetails& d) {
     out["device_class"] = d.deviceClass.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.deviceClass);
     out["waits_for"] = d.waitFor.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.waitFor);
     out["wait_collective"] = d.waitCollective.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.waitCollective);
+    // Added in session 6: the AI Core frequency under an Ascend compute slice (docs/cli.md, slice).
+    if (d.aicoreLowestMhz && d.aicoreHighestMhz)
+        out["aicore_frequency"] = {{"lowest_mhz", *d.aicoreLowestMhz},
+                                   {"device_highest_mhz", *d.aicoreHighestMhz},
+                                   {"dropped", *d.aicoreLowestMhz < *d.aicoreHighestMhz}};
+    else
+        out["aicore_frequency"] = nullptr;
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include "core/analysis/cluster/cluster_from_store.h"
 #include "core/analysis/diagnosis_context.h"
 #include "core/analysis/diagnosis_engine.h"
+#include "core/analysis/frequency/aicore_frequency.h"
 #include "core/analysis/launch/queue_track.h"
 #include "core/importers/graph/graph_import.h"
 #include "core/store/collective_slices_reader.h"
@@ -245,6 +246,9 @@ bool TraceSession::diagnosis(const DiagnosisOptions& options, DiagnosisReport* o
 
 bool TraceSession::sliceDetails(std::int64_t sliceId, SliceDetails* out, Error* error) {
     if (!query(error, [&](Database& db) { return loadSliceDetails(db, sliceId, out, error); })) return false;
+    // Compute slices, and device slices of a store without classes (the frequency needs a device track).
+    if (out->deviceClass == deviceClassName(DeviceClass::Compute) || out->deviceClass.empty())
+        return addAicoreFrequency(out, error);
     if (out->deviceClass != deviceClassName(DeviceClass::Wait)) return true;
     // A wait is a gap with a reason (docs/device-time.md): the reason the bubble analysis gives its gap.
     std::shared_ptr<const StoreSnapshot> snap = snapshot(allTracksSelection(), error);
@@ -252,6 +256,21 @@ bool TraceSession::sliceDetails(std::int64_t sliceId, SliceDetails* out, Error* 
     DeviceWaitReason reason = waitReasonOf(*snap, out->trackId, out->tsNs, out->tsNs + out->durNs, out->name);
     out->waitFor = std::move(reason.waitFor);
     out->waitCollective = std::move(reason.collective);
+    return true;
+}
+
+bool TraceSession::addAicoreFrequency(SliceDetails* out, Error* error) {
+    std::shared_ptr<const StoreSnapshot> snap = snapshot(allTracksSelection(), error);
+    if (!snap) return false;
+    std::optional<FrequencyDuring> during;
+    if (!query(error, [&](Database& db) {
+            return aicoreFrequencyUnder(db, snap->catalog, out->trackId, out->tsNs, out->tsNs + out->durNs, &during, error);
+        }))
+        return false;
+    if (during) {
+        out->aicoreLowestMhz = during->lowestMhz;
+        out->aicoreHighestMhz = during->highestMhz;
+    }
     return true;
 }
 

@@ -165,6 +165,8 @@ private:
     static std::string selectionKey(const TrackSelection& tracks);
     std::shared_ptr<const LaunchData> launchDataLocked(Error* error); // cacheMutex_ held
     Error cancelledError() const;
+    // sliceDetails of a compute slice: the AI Core frequency under it (Ascend).
+    bool addAicoreFrequency(SliceDetails* out, Error* error);
 
     ConnectionPool pool_;
     std::mutex cacheMutex_;

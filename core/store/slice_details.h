@@ -61,6 +61,10 @@ struct SliceDetails {
     // collective's name), as the bubble analysis names a gap's wait. Filled by TraceSession::sliceDetails.
     std::string deviceClass;
     std::string waitFor, waitCollective;
+    // Ascend compute slices: the AI Core Freq samples in effect while it ran, lowest of them and the
+    // device's highest (core/analysis/frequency/aicore_frequency.h); none without an AI Core Freq track.
+    // Filled by TraceSession::sliceDetails.
+    std::optional<double> aicoreLowestMhz, aicoreHighestMhz;
 };
 
 // Flattens a JSON object (as text) into rows; text that is not JSON becomes one row "args" = text.

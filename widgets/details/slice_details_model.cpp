@@ -52,6 +52,15 @@ QString SliceDetailsModel::deviceTimeText(const SliceDetails& d) {
     return tr("wait for %1: a gap in device busy, not work").arg(target);
 }
 
+// A drop is the frequency below the device's highest sample while the operator ran (msprof-analyze's
+// frequency check counts such samples; docs/ascend.md).
+QString SliceDetailsModel::aicoreFrequencyText(const SliceDetails& d) {
+    const double lowest = *d.aicoreLowestMhz, highest = *d.aicoreHighestMhz;
+    if (lowest < highest)
+        return tr("dropped to %1 MHz while it ran (the device's highest: %2 MHz)").arg(lowest, 0, 'f', 0).arg(highest, 0, 'f', 0);
+    return tr("%1 MHz throughout (the device's highest)").arg(lowest, 0, 'f', 0);
+}
+
 void SliceDetailsModel::addFields(const SliceDetails& d, TimeNs traceStartNs) {
     const int s = add(-1, tr("Slice"), q(d.name), 0, true);
     add(s, tr("Name"), q(d.name));
@@ -74,6 +83,7 @@ void SliceDetailsModel::addFields(const SliceDetails& d, TimeNs traceStartNs) {
     }
     if (d.threadTsNs) add(s, tr("Thread clock at start"), formatDurationExact(*d.threadTsNs));
     if (!d.deviceClass.empty()) add(s, tr("Device time"), deviceTimeText(d));
+    if (d.aicoreLowestMhz && d.aicoreHighestMhz) add(s, tr("AI Core frequency"), aicoreFrequencyText(d));
     add(s, tr("Depth"), QString::number(d.depth));
     if (d.parentId) add(s, tr("Parent"), tr("slice %1").arg(*d.parentId), *d.parentId);
     add(s, tr("Slice id"), QString::number(d.id));

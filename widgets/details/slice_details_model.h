@@ -29,6 +29,7 @@ public:
     std::int64_t sliceId() const { return sliceId_; }
     // The "Device time" row: "compute (device busy)", "wait for an event: a gap in device busy, not work", ...
     static QString deviceTimeText(const SliceDetails& d);
+    static QString aicoreFrequencyText(const SliceDetails& d);
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
     QModelIndex parent(const QModelIndex& child) const override;

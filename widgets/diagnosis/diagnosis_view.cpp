@@ -164,6 +164,11 @@ void DiagnosisView::take(Result r) {
     QString needs;
     for (const Finding& f : report_.findings)
         if (f.ruleId == "compute_density" && f.status == FindingStatus::MissingInput) needs = localized(f.needs);
+    QStringList collect; // Ascend PMU data: which profiler setting brings the FLOPs or bytes
+    for (const RooflineNeed& need : report_.roofline.needs)
+        collect << (need.what == "flops" ? tr("FLOPs: collect %1") : tr("Bytes: collect %1"))
+                       .arg(QString::fromStdString(need.collect));
+    if (!collect.isEmpty() && report_.roofline.points.empty()) needs = collect.join(QLatin1Char('\n'));
     roofline_->setData(report_.roofline, needs.isEmpty() ? tr("No operator reports FLOPs and bytes")
                                                          : tr("No roofline data: %1").arg(needs));
     phases_->setPhases(report_.phases);

@@ -41,7 +41,7 @@ public:
     Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
     void setPage(Page page);
     // A built-in profile id ("ascend-910b"), or empty to detect one from the trace.
-    bool setDevice(const QString& id);
+    Q_INVOKABLE bool setDevice(const QString& id);
     // Merges a rules file over the shipped rules; false (and the reason) when it cannot be read.
     bool setRulesFile(const QString& path, QString* errorMessage);
 

@@ -173,10 +173,19 @@ void RooflinePlot::setData(const RooflineData& data, const QString& emptyText) {
     const bool anyPoint = xHi > 0 && !data_.points.empty();
     empty_->setText(anyPoint ? QString() : emptyText);
     empty_->setVisible(!anyPoint);
+    const QString profileName = QString::fromStdString(data_.profile.name);
     if (!data_.hasProfile) profileNote_->setText(tr("No device profile: choose a device to draw the roofline"));
+    else if (!data_.profileMissing.empty())
+        profileNote_->setText(tr("%1: peak or bandwidth unknown, choose a device to draw the roofline").arg(profileName));
     else if (!data_.profile.verified)
-        profileNote_->setText(tr("%1: placeholder peaks, not vendor-confirmed").arg(QString::fromStdString(data_.profile.name)));
-    else profileNote_->setText(tr("%1 (nominal peaks)").arg(QString::fromStdString(data_.profile.name)));
+        profileNote_->setText(tr("%1: nominal peaks derived from public sources, not a datasheet").arg(profileName));
+    else profileNote_->setText(tr("%1 (nominal peaks)").arg(profileName));
+    if (!data_.bytesSource.empty() && anyPoint) {
+        const QString source = data_.bytesSource == "tensor shapes" ? tr("tensor shapes (the least traffic)")
+                               : data_.bytesSource == "args"        ? tr("event args")
+                                                                    : tr("memory counters");
+        profileNote_->setText(profileNote_->text() + tr(" · bytes from %1").arg(source));
+    }
     legend->setVisible(anyPoint || roof);
     applyPalette();
     replot();

@@ -6,7 +6,6 @@
 #include <QLocale>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <limits>
 
@@ -16,48 +15,23 @@ QString microsecondsText(double ns) { return QString::number(ns / 1000.0, 'f', 3
 
 OperatorStatsModel::OperatorStatsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-namespace {
-
-// Identifiers (Step Id, Task ID, Stream ID...) average to nothing useful: they go after the real metrics.
-bool isIdentifier(const std::string& name) {
-    std::string lower;
-    for (char c : name) lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-    return lower.size() >= 2 && lower.compare(lower.size() - 2, 2, "id") == 0 &&
-           (lower.size() == 2 || lower[lower.size() - 3] == ' ' || lower[lower.size() - 3] == '_');
-}
-
-void moveIdentifiersLast(OperatorStats* stats) {
-    std::vector<std::size_t> order(stats->metrics.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [stats](std::size_t a, std::size_t b) {
-        return !isIdentifier(stats->metrics[a].name) && isIdentifier(stats->metrics[b].name);
-    });
-    std::vector<MetricColumn> metrics;
-    for (std::size_t i : order) metrics.push_back(stats->metrics[i]);
-    stats->metrics = std::move(metrics);
-    for (OperatorStatsRow& row : stats->rows) {
-        std::vector<double> means;
-        for (std::size_t i : order) means.push_back(i < row.metricMeans.size() ? row.metricMeans[i] : std::nan(""));
-        row.metricMeans = std::move(means);
-    }
-}
-
-} // namespace
-
 void OperatorStatsModel::resetData(OperatorStats stats) {
     beginResetModel();
     stats_ = std::move(stats);
-    moveIdentifiersLast(&stats_);
     stats_.rows.erase(std::remove_if(stats_.rows.begin(), stats_.rows.end(),
                                      [](const OperatorStatsRow& r) { return r.count == 0; }),
                       stats_.rows.end());
     endResetModel();
 }
 
-int OperatorStatsModel::rowOfKey(const std::string& key) const {
+int OperatorStatsModel::rowOfKey(const std::string& rowId) const {
     for (std::size_t r = 0; r < stats_.rows.size(); ++r)
-        if (stats_.rows[r].key == key) return static_cast<int>(r);
+        if (operatorRowId(stats_.rows[r].key, stats_.rows[r].coreType) == rowId) return static_cast<int>(r);
     return -1;
+}
+
+bool OperatorStatsModel::hasCoreTypes() const {
+    return std::any_of(stats_.rows.begin(), stats_.rows.end(), [](const OperatorStatsRow& r) { return !r.coreType.empty(); });
 }
 
 int OperatorStatsModel::rowCount(const QModelIndex& parent) const {
@@ -107,7 +81,9 @@ QVariant OperatorStatsModel::displayValue(const OperatorStatsRow& r, int column)
     switch (column) {
     case KeyColumn: return QString::fromStdString(r.key);
     case CountColumn: return QString::number(r.count);
-    case ShareColumn: return QString::number(r.busyShare * 100.0, 'f', 2);
+    case ShareColumn: return QString::number(r.busyShare * 100.0, 'f', 3);
+    case StepShareColumn: return std::isnan(r.stepShare) ? QString() : QString::number(r.stepShare * 100.0, 'f', 3);
+    case CoreTypeColumn: return QString::fromStdString(r.coreType);
     default: return metricText(metricAt(r, column, metricColumnBase()));
     }
 }
@@ -125,6 +101,8 @@ QVariant OperatorStatsModel::sortValue(const OperatorStatsRow& r, int column) co
     case P90Column: return static_cast<qlonglong>(r.p90Ns);
     case P99Column: return static_cast<qlonglong>(r.p99Ns);
     case ShareColumn: return r.busyShare;
+    case StepShareColumn: return std::isnan(r.stepShare) ? -1.0 : r.stepShare;
+    case CoreTypeColumn: return QString::fromStdString(r.coreType);
     default: {
         if (isCpuColumn(column)) return static_cast<qlonglong>(r.cpuCount > 0 ? r.cpuNs : -1);
         // Operators without the metric sort as the lowest value, so they gather at one end.
@@ -144,9 +122,9 @@ QVariant OperatorStatsModel::data(const QModelIndex& index, int role) const {
         return ns ? durationCellData(*ns, kCsvRole) : QVariant();
     }
     case SortRole: return sortValue(r, index.column());
-    case KeyRole: return QString::fromStdString(r.key);
+    case KeyRole: return QString::fromStdString(operatorRowId(r.key, r.coreType));
     case Qt::TextAlignmentRole:
-        return static_cast<int>((index.column() == KeyColumn ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+        return static_cast<int>((index.column() == KeyColumn || index.column() == CoreTypeColumn ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
     case Qt::ToolTipRole:
         if (index.column() == KeyColumn)
             return tr("%1\n%2 executions, %3 in total").arg(QString::fromStdString(r.key)).arg(r.count)
@@ -166,7 +144,7 @@ QVariant OperatorStatsModel::headerData(int section, Qt::Orientation orientation
                       "beside the wall time in Total");
         return {};
     }
-    if (section >= FixedColumnCount) {
+    if (section >= metricColumnBase()) {
         const MetricColumn& m = stats_.metrics[static_cast<std::size_t>(section - metricColumnBase())];
         const QString name = QString::fromStdString(m.name);
         if (role == Qt::DisplayRole)
@@ -183,6 +161,8 @@ QVariant OperatorStatsModel::headerData(int section, Qt::Orientation orientation
         case P90Column:
         case P99Column: return tr("Nearest-rank percentile of the execution durations");
         case ShareColumn: return tr("Total time as a share of the summed time of all compute tasks (op_statistic.csv's Ratio); communication, memory and waits are listed apart");
+        case StepShareColumn: return tr("Total time as a share of the summed duration of the ProfilerStep#N steps; empty when the trace has no step");
+        case CoreTypeColumn: return tr("Ascend Core Type (kernel_details' Accelerator Core): AI_CORE, AI_VECTOR_CORE, AI_CPU, MIX_AIC, MIX_AIV");
         default: return {};
         }
     }
@@ -202,7 +182,9 @@ QVariant OperatorStatsModel::headerData(int section, Qt::Orientation orientation
     case P50Column: return tr("P50");
     case P90Column: return tr("P90");
     case P99Column: return tr("P99");
-    case ShareColumn: return tr("Compute share (%)");
+    case ShareColumn: return tr("Ratio (%)");
+    case StepShareColumn: return tr("Step share (%)");
+    case CoreTypeColumn: return tr("Core Type");
     default: return {};
     }
 }

@@ -1,6 +1,7 @@
-// The operator statistics table: one row per operator name or type with count, total, self, average,
-// min, max, p50/p90/p99 (µs, units in the headers so CSV exports carry them), share of device busy time
-// and the mean of every numeric metric. SortRole gives raw numbers for the sort proxy.
+// The operator statistics table: one row per operator name or type (Ascend: and Core Type, or type and
+// input shapes) with count, total, self, average, min, max, p50/p90/p99 (µs, units in the headers so CSV
+// exports carry them), ratio (%) and step share (%), Core Type, and the mean of every numeric metric
+// (identifiers never). SortRole gives raw numbers for the sort proxy.
 #pragma once
 #include "core/analysis/operator_stats.h"
 
@@ -24,10 +25,12 @@ public:
         P50Column,
         P90Column,
         P99Column,
-        ShareColumn,
+        ShareColumn,     // op_statistic.csv's Ratio, named "ratio (%)" as `stats` names it
+        StepShareColumn, // total over the summed ProfilerStep time
+        CoreTypeColumn,  // Ascend Core Type (empty elsewhere: the view hides it)
         FixedColumnCount // then "CPU time" when the trace has thread time, then one column per metric
     };
-    enum Role { SortRole = Qt::UserRole + 1, KeyRole };
+    enum Role { SortRole = Qt::UserRole + 1, KeyRole }; // KeyRole: operatorRowId (key and Core Type)
 
     explicit OperatorStatsModel(QObject* parent = nullptr);
 
@@ -35,7 +38,8 @@ public:
     void resetData(OperatorStats stats);
     const OperatorStats& stats() const { return stats_; }
     const OperatorStatsRow& row(int r) const { return stats_.rows[static_cast<std::size_t>(r)]; }
-    int rowOfKey(const std::string& key) const; // -1 when absent
+    int rowOfKey(const std::string& rowId) const; // by operatorRowId (the key alone without a Core Type); -1 when absent
+    bool hasCoreTypes() const; // some row has a Core Type
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

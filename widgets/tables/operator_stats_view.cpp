@@ -44,15 +44,18 @@ namespace {
 using Result = OperatorStatsView::Result;
 
 // Runs on the pool; the session lends it a connection and shares the snapshot and operator grouping.
+// The executions index comes from the grouping the statistics ended with (split by Core Type or input
+// shapes), labelled by row id, so a row always hands its own slices to the timeline.
 Result computeStats(TraceSession& session, const OperatorStatsOptions& options) {
     Result r;
     std::shared_ptr<const StoreSnapshot> snapshot = session.snapshot(options.tracks, &r.error);
-    std::shared_ptr<const OperatorGrouping> grouping =
-        snapshot ? session.operators(options.tracks, options.grouping, &r.error) : nullptr;
-    if (!grouping || !session.operatorStats(options, &r.stats, &r.error)) return r;
-    r.index = OperatorExecutions(std::move(snapshot), *grouping);
+    if (!snapshot || !session.operatorStats(options, &r.stats, &r.error) || !r.stats.grouping) return r;
+    r.index = OperatorExecutions(std::move(snapshot), *r.stats.grouping);
+    r.stats.grouping.reset(); // the index holds it; the model needs only the rows
     return r;
 }
+
+enum GroupingChoice { ByName, ByType, ByTypeAndShapes };
 
 // The busy share as a bar behind its number, so the heavy operators stand out while scrolling.
 class ShareBarDelegate : public QStyledItemDelegate {
@@ -111,8 +114,14 @@ OperatorStatsView::~OperatorStatsView() = default;
 QWidget* OperatorStatsView::buildToolbar() {
     auto* bar = new QWidget(this);
     groupBy_ = new QComboBox(bar);
-    groupBy_->addItem(tr("Operator name"), static_cast<int>(GroupBy::Name));
-    groupBy_->addItem(tr("Operator type"), static_cast<int>(GroupBy::Type));
+    groupBy_->addItem(tr("Operator name"), static_cast<int>(ByName));
+    groupBy_->addItem(tr("Operator type"), static_cast<int>(ByType));
+    groupBy_->addItem(tr("Type and input shapes"), static_cast<int>(ByTypeAndShapes));
+    groupBy_->setItemData(ByTypeAndShapes, tr("One row per OP type and Input Shapes (Ascend kernel_details)"), Qt::ToolTipRole);
+    coreType_ = new QComboBox(bar);
+    coreType_->addItem(tr("All core types"), QString());
+    coreType_->setToolTip(tr("Keep the executions of one Ascend Core Type (kernel_details' Accelerator Core)"));
+    coreType_->setVisible(false);
     filter_ = new QLineEdit(bar);
     filter_->setPlaceholderText(tr("Filter operators…"));
     filter_->setClearButtonEnabled(true);
@@ -139,6 +148,7 @@ QWidget* OperatorStatsView::buildToolbar() {
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(new QLabel(tr("Group by:"), bar));
     row->addWidget(groupBy_);
+    row->addWidget(coreType_);
     row->addWidget(filter_);
     row->addWidget(visibleOnly_);
     row->addWidget(summary_, 3);
@@ -149,6 +159,9 @@ QWidget* OperatorStatsView::buildToolbar() {
     row->addWidget(export_);
 
     connect(groupBy_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+    connect(coreType_, &QComboBox::currentIndexChanged, this, [this] {
+        if (!fillingCoreTypes_) recompute();
+    });
     connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
     connect(visibleOnly_, &QCheckBox::toggled, this, [this] { recompute(); });
     connect(prev_, &QToolButton::clicked, this, [this] { stepExecution(false); });
@@ -169,15 +182,44 @@ void OperatorStatsView::setDocument(TraceDocument* document) {
     recompute();
 }
 
-void OperatorStatsView::setGroupBy(GroupBy by) { groupBy_->setCurrentIndex(by == GroupBy::Type ? 1 : 0); }
+void OperatorStatsView::setGroupBy(GroupBy by) { groupBy_->setCurrentIndex(by == GroupBy::Type ? ByType : ByName); }
+
+void OperatorStatsView::setGroupByTypeAndShapes() { groupBy_->setCurrentIndex(ByTypeAndShapes); }
+
+void OperatorStatsView::setCoreTypeFilter(const QString& coreType) {
+    if (coreType_->findData(coreType) < 0) coreType_->addItem(coreType, coreType);
+    coreType_->setCurrentIndex(coreType_->findData(coreType));
+}
+
+QString OperatorStatsView::coreTypeFilter() const { return coreType_->currentData().toString(); }
+
+void OperatorStatsView::fillCoreTypes(const OperatorStats& stats) {
+    QStringList seen;
+    for (const OperatorStatsRow& r : stats.rows)
+        if (!r.coreType.empty() && !seen.contains(QString::fromStdString(r.coreType))) seen << QString::fromStdString(r.coreType);
+    const QString current = coreTypeFilter();
+    if (!current.isEmpty() && !seen.contains(current)) seen << current; // filtered: the other types are not in the rows
+    seen.sort();
+    fillingCoreTypes_ = true;
+    for (const QString& type : seen)
+        if (coreType_->findData(type) < 0) coreType_->addItem(type, type);
+    fillingCoreTypes_ = false;
+    coreType_->setVisible(coreType_->count() > 1);
+}
 
 void OperatorStatsView::setVisibleRangeOnly(bool on) { visibleOnly_->setChecked(on); }
 
 void OperatorStatsView::recompute() {
     if (!runner_->hasDocument()) return;
     OperatorStatsOptions options;
-    options.grouping.by = static_cast<GroupBy>(groupBy_->currentData().toInt());
+    const int choice = groupBy_->currentData().toInt();
+    options.grouping.by = choice == ByName ? GroupBy::Name : GroupBy::Type;
+    options.splitByInputShapes = choice == ByTypeAndShapes;
+    options.splitByCoreType = true; // as `stats` keys Ascend rows; nothing changes elsewhere
+    options.coreType = coreTypeFilter().toStdString();
+    options.keepGrouping = true;
     if (visibleOnly_->isChecked()) options.grouping.range = zoom_->visibleRange();
+    pendingChoice_ = choice;
     summary_->setText(tr("Computing…"));
     runner_->run<Result>([options](TraceSession& session) { return computeStats(session, options); },
                          [this](Result r) { take(std::move(r)); });
@@ -194,7 +236,8 @@ void OperatorStatsView::take(Result result) {
     const QModelIndexList selected = table_->selectionModel()->selectedRows();
     if (!selected.isEmpty()) selectedKey = selected.first().data(OperatorStatsModel::KeyRole).toString();
     // Another grouping has other keys: "Execution 2 of 80" of the old row must not stay on screen.
-    const bool sameGrouping = model_->stats().groupBy == result.stats.groupBy;
+    const bool sameGrouping = shownChoice_ == pendingChoice_;
+    shownChoice_ = pendingChoice_;
     index_ = std::move(result.index);
     const OperatorStats& s = result.stats;
     QLocale locale;
@@ -207,7 +250,12 @@ void OperatorStatsView::take(Result result) {
     if (s.fellBackToAll) text += tr(" (no compute track marked: all tracks counted)");
     summary_->setText(text);
     quietSelection_ = true;
+    fillCoreTypes(result.stats);
+    const bool hasSteps = result.stats.stepTimeNs > 0;
     model_->resetData(std::move(result.stats));
+    // Columns the trace has nothing for are hidden (and left out of the CSV export).
+    table_->setColumnHidden(OperatorStatsModel::CoreTypeColumn, !model_->hasCoreTypes());
+    table_->setColumnHidden(OperatorStatsModel::StepShareColumn, !hasSteps);
     table_->resizeColumnsToContents();
     table_->setColumnWidth(OperatorStatsModel::KeyColumn, std::min(table_->columnWidth(OperatorStatsModel::KeyColumn), 420));
     const bool reselected = sameGrouping && !selectedKey.isEmpty() && selectOperator(selectedKey);

@@ -1,5 +1,6 @@
 // The operator statistics view: the sortable, filterable table of OperatorStatsModel over a proxy, grouped
-// by name or type, for the whole trace or the visible range. Selecting a row highlights the operator's
+// by name, type, or type and input shapes (Ascend), filtered by Core Type, for the whole trace or the
+// visible range; the same rows as `opscope-cli stats` (TraceSession::operatorStats). Selecting a row highlights the operator's
 // executions on the timeline; Next/Previous (or Enter / Shift+Enter) centre the timeline on each in turn.
 #pragma once
 #include "core/analysis/slice_search.h"
@@ -25,6 +26,7 @@ namespace opscope {
 
 class AnalysisRunner;
 class OperatorStatsModel;
+struct OperatorStats;
 class TraceDocument;
 class ZoomControl;
 
@@ -39,6 +41,10 @@ public:
     // Drops what was computed for the previous trace and computes the table for this one (null: none).
     void setDocument(TraceDocument* document);
     void setGroupBy(GroupBy by);
+    void setGroupByTypeAndShapes(); // Ascend: one row per OP type and Input Shapes
+    // Keeps one Ascend Core Type ("AI_CORE" ...); "" all.
+    void setCoreTypeFilter(const QString& coreType);
+    QString coreTypeFilter() const;
     void setVisibleRangeOnly(bool on);
     void recompute();
     // Runs a pending recomputation now and waits for the results (screenshots and tests); false on timeout.
@@ -77,6 +83,7 @@ private:
     void updateStepper();
     void exportWithDialog();
     QWidget* buildToolbar();
+    void fillCoreTypes(const OperatorStats& stats);
 
     ZoomControl* zoom_;
     AnalysisRunner* runner_; // debounce, job, cancel, over the document's session
@@ -86,6 +93,9 @@ private:
     QSortFilterProxyModel* proxy_;
     QTableView* table_;
     QComboBox* groupBy_;
+    QComboBox* coreType_;
+    bool fillingCoreTypes_ = false;
+    int pendingChoice_ = 0, shownChoice_ = 0; // grouping of the running computation and of the table
     QLineEdit* filter_;
     QCheckBox* visibleOnly_;
     QToolButton *prev_, *next_, *export_;

@@ -18,7 +18,9 @@ bool discoverHeatmapMetrics(Database& db, const StoreSnapshot& snapshot, std::ve
     for (std::size_t c = 0; c < sums.keyIds.size(); ++c) {
         if (sums.countOf(0, c) == 0) continue;
         for (const MetricKeyInfo& k : catalog.keys())
-            if (k.id == sums.keyIds[c]) out->push_back({k.name, k.unit, k.group});
+            // Identifiers (Task ID, Stream ID) and shapes are labels: a colour scale over them means nothing.
+            if (k.id == sums.keyIds[c] && !isIdentifierMetric(k.name) && k.group != "Shapes")
+                out->push_back({k.name, k.unit, k.group});
     }
     std::sort(out->begin(), out->end(), [](const HeatmapMetricChoice& a, const HeatmapMetricChoice& b) {
         return a.group != b.group ? a.group < b.group : a.name < b.name;

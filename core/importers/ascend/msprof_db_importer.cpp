@@ -32,6 +32,7 @@ bool importMsprofDb(UnitContext& ctx, const std::string& path, DbImportResult* r
         db_detail::importCounters(pass);
         db_detail::importOverlapAndSteps(pass);
         db_detail::importMemory(pass);
+        db_detail::importChipNames(pass);
         if (db.invalidUtf8Replaced() > 0) {
             ctx.writer.addWarning("invalid_utf8_replaced", path, -1, -1, "STRING_IDS");
             ctx.writer.addStat("text.invalid_utf8_replacements", db.invalidUtf8Replaced());

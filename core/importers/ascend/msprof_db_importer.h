@@ -40,6 +40,7 @@ void importHost(DbPass& pass);
 void importCounters(DbPass& pass);
 void importOverlapAndSteps(DbPass& pass);
 void importMemory(DbPass& pass); // msprof_db_memory.cpp
+void importChipNames(DbPass& pass); // msprof_db_chip.cpp: NPU_INFO -> meta ascend.chip_name
 
 // ns -> "1736408883704643.212" (µs with three decimals), as the CSVs write start times.
 std::string microsText(TimeNs ns);
