@@ -18,7 +18,8 @@ OperatorStatsModel::OperatorStatsModel(QObject* parent) : QAbstractTableModel(pa
 
 namespace {
 
-// Identifiers (Step Id, Task ID, Stream ID...) average to nothing useful: they go after the real metrics.
+// Identifiers (Step Id, Task ID, Stream ID, Model ID...) are labels: their mean is no figure, so the table
+// never shows one (issue #21); Details still lists each execution's ids.
 bool isIdentifier(const std::string& name) {
     std::string lower;
     for (char c : name) lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
@@ -26,18 +27,17 @@ bool isIdentifier(const std::string& name) {
            (lower.size() == 2 || lower[lower.size() - 3] == ' ' || lower[lower.size() - 3] == '_');
 }
 
-void moveIdentifiersLast(OperatorStats* stats) {
-    std::vector<std::size_t> order(stats->metrics.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [stats](std::size_t a, std::size_t b) {
-        return !isIdentifier(stats->metrics[a].name) && isIdentifier(stats->metrics[b].name);
-    });
+void dropIdentifiers(OperatorStats* stats) {
+    std::vector<std::size_t> kept;
+    for (std::size_t i = 0; i < stats->metrics.size(); ++i)
+        if (!isIdentifier(stats->metrics[i].name)) kept.push_back(i);
+    if (kept.size() == stats->metrics.size()) return;
     std::vector<MetricColumn> metrics;
-    for (std::size_t i : order) metrics.push_back(stats->metrics[i]);
+    for (std::size_t i : kept) metrics.push_back(stats->metrics[i]);
     stats->metrics = std::move(metrics);
     for (OperatorStatsRow& row : stats->rows) {
         std::vector<double> means;
-        for (std::size_t i : order) means.push_back(i < row.metricMeans.size() ? row.metricMeans[i] : std::nan(""));
+        for (std::size_t i : kept) means.push_back(i < row.metricMeans.size() ? row.metricMeans[i] : std::nan(""));
         row.metricMeans = std::move(means);
     }
 }
@@ -47,7 +47,7 @@ void moveIdentifiersLast(OperatorStats* stats) {
 void OperatorStatsModel::resetData(OperatorStats stats) {
     beginResetModel();
     stats_ = std::move(stats);
-    moveIdentifiersLast(&stats_);
+    dropIdentifiers(&stats_);
     stats_.rows.erase(std::remove_if(stats_.rows.begin(), stats_.rows.end(),
                                      [](const OperatorStatsRow& r) { return r.count == 0; }),
                       stats_.rows.end());
