@@ -1,12 +1,17 @@
 // The first screen of a trace: the device lanes in view beside the host (tall host groups collapsed and
 // drawn as a density preview), and lanes named after their device and stream.
+#include "app/gui/main_window.h"
 #include "core/store/timeline_data.h"
+#include "widgets/details/details_panel.h"
+#include "widgets/details/slice_details_model.h"
 #include "tests/timeline_fixture.h"
 #include "widgets/common/lane_names.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/timeline/timeline_view.h"
 
 #include <QImage>
+#include <QSettings>
+#include <QSignalSpy>
 #include <QSet>
 
 #include <catch2/catch.hpp>
@@ -19,7 +24,7 @@ namespace {
 // A Python thread `depth` calls deep above an NPU with one stream and one overlap lane of it.
 struct HostAboveDevice {
     FixtureStore store;
-    std::int64_t host = 0, device = 0, pythonTrack = 0, streamTrack = 0, overlapTrack = 0;
+    std::int64_t host = 0, device = 0, pythonTrack = 0, streamTrack = 0, overlapTrack = 0, overlapSlice = 0;
     explicit HostAboveDevice(const std::string& name, int depth) : store(name) {
         host = store.process("100", "Python", 0);
         pythonTrack = store.track(host, store.thread(host, "100", "Thread 100"), "thread", "100");
@@ -35,8 +40,8 @@ struct HostAboveDevice {
         store.slice(streamTrack, 80'000, 5'000, 0, "MatMul"); // the trace goes on after the host's frames
         overlapTrack = store.track(device, stream, "thread", "4 (overlap 2)");
         store.db().exec("UPDATE track SET lane = 2 WHERE id = " + std::to_string(overlapTrack));
-        store.slice(overlapTrack, 11'000, 2'000, 0, "Add");
-        store.db().exec("COMMIT");
+        overlapSlice = store.slice(overlapTrack, 11'000, 2'000, 0, "Add");
+        store.finish(1'000, 85'000); // a whole store, as the GUI opens one
     }
     std::shared_ptr<const TimelineData> load() {
         Error error;
@@ -183,4 +188,23 @@ TEST_CASE("slices far from the rest are left out of the first view, which says s
     CHECK(zoom.visibleRange().startNs == 1'000'000);
     CHECK(zoom.visibleRange().endNs == 1'000'000 + 39 * 10'000 + 5'000);
     CHECK(view.firstViewFarthestNs() == far - zoom.visibleRange().endNs);
+}
+
+TEST_CASE("Details' Track field names the lane as the timeline does", "[first_screen][details]") {
+    QSettings().clear();
+    HostAboveDevice fx("lane-names-details", 3);
+    gui::MainWindow window;
+    QSignalSpy loaded(&window, &gui::MainWindow::traceLoaded);
+    window.openPaths({QString::fromStdString(fx.store.path())});
+    window.waitForImport();
+    if (loaded.isEmpty()) REQUIRE(loaded.wait(5000));
+    REQUIRE(loaded.takeFirst().at(0).toBool());
+    emit window.details()->jumpToSlice(fx.overlapSlice);
+    SliceDetailsModel* model = window.details()->model();
+    REQUIRE(model->sliceId() == fx.overlapSlice);
+    QString track;
+    const QModelIndex slice = model->index(0, 0);
+    for (int r = 0; r < model->rowCount(slice); ++r)
+        if (model->index(r, 0, slice).data().toString() == QStringLiteral("Track")) track = model->index(r, 1, slice).data().toString();
+    CHECK(track == QStringLiteral("Ascend Hardware / NPU 0 · Stream 4 (overlap 2)"));
 }
