@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
+#include <QPointer>
 
 #include <cstdio>
 #include <exception>
@@ -67,18 +68,26 @@ int runGui(int argc, char** argv) {
     parser.addOption(graph);
     parser.process(app);
     opscope::gui::registerBuiltinViews();
-    opscope::gui::MainWindow window;
-    window.show();
+    // On the heap and deleted on close: a language switch in Settings replaces it with a new window.
+    auto* window = new opscope::gui::MainWindow;
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->show();
     if (parser.isSet(grab)) {
         // For documentation and bug reports: the whole window as it looks after opening.
-        QObject::connect(&window, &opscope::gui::MainWindow::traceLoaded, &window, [&](bool ok) {
-            const bool saved = ok && window.grab().save(parser.value(grab));
+        QObject::connect(window, &opscope::gui::MainWindow::traceLoaded, window, [&parser, &grab, window](bool ok) {
+            const bool saved = ok && window->grab().save(parser.value(grab));
             QApplication::exit(saved ? 0 : 1);
         });
     }
-    if (parser.isSet(graph)) window.graphDock()->setGraphPath(parser.value(graph));
-    if (!parser.positionalArguments().isEmpty()) window.openPaths(parser.positionalArguments());
-    return app.exec();
+    if (parser.isSet(graph)) window->graphDock()->setGraphPath(parser.value(graph));
+    if (!parser.positionalArguments().isEmpty()) window->openPaths(parser.positionalArguments());
+    const int code = app.exec();
+    // Windows still open when the loop ends (an exit from --grab) are deleted here, not leaked.
+    QList<QPointer<QWidget>> windows;
+    for (QWidget* w : QApplication::topLevelWidgets()) windows << w;
+    for (const QPointer<QWidget>& w : windows)
+        if (auto* main = qobject_cast<opscope::gui::MainWindow*>(w.data())) delete main;
+    return code;
 }
 
 // Whatever still escapes (before the event loop, or from it) becomes a message and exit code 3.

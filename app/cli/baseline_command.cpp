@@ -44,8 +44,8 @@ int save(std::vector<std::string> args) {
         std::fprintf(stderr, "opscope-cli baseline: cannot write %s\n", out.c_str());
         return kExitFailure;
     }
-    std::printf("%s: %zu operator(s), %zu device(s), busy %s us, %zu finding(s)\n", out.c_str(), baseline.operators.size(),
-                baseline.devices.size(), microsText(baseline.busyNs).c_str(), baseline.findings.size());
+    std::printf("%s: %zu operator(s), %zu device(s), busy %s, %zu finding(s)\n", out.c_str(), baseline.operators.size(),
+                baseline.devices.size(), humanDurationText(baseline.busyNs).c_str(), baseline.findings.size());
     return kExitOk;
 }
 
@@ -60,10 +60,10 @@ int show(std::vector<std::string> args) {
         return kExitBadInput;
     }
     std::printf("source:          %s\n", b.source.c_str());
-    std::printf("trace duration:  %s us\n", microsText(b.traceDurationNs).c_str());
-    std::printf("busy time:       %s us over %zu device(s), imbalance %s%%\n", microsText(b.busyNs).c_str(),
+    std::printf("trace duration:  %s\n", humanDurationText(b.traceDurationNs).c_str());
+    std::printf("busy time:       %s over %zu device(s), imbalance %s%%\n", humanDurationText(b.busyNs).c_str(),
                 b.devices.size(), numberText(b.imbalance * 100, 1).c_str());
-    std::printf("bubbles:         %lld, %s us\n", static_cast<long long>(b.bubbleCount), microsText(b.bubbleTotalNs).c_str());
+    std::printf("bubbles:         %lld, %s\n", static_cast<long long>(b.bubbleCount), humanDurationText(b.bubbleTotalNs).c_str());
     std::printf("operators:       %zu (%lld executions)\n", b.operators.size(), static_cast<long long>(b.executions));
     std::printf("findings:        %s\n", b.hasFindings ? std::to_string(b.findings.size()).c_str() : "not computed");
     return kExitOk;

@@ -128,15 +128,15 @@ void printText(const BubbleReport& r) {
     if (!r.hasHostTracks) std::printf("\nno host-side tracks: causes are unknown\n");
     std::printf("\nlargest bubbles:\n");
     for (const BubbleDetail& d : r.largest) {
-        std::printf("  %s us at %lld ns: %s\n    after %s, before %s\n", microsText(d.bubble.durNs).c_str(),
+        std::printf("  %s at %lld ns: %s\n    after %s, before %s\n", humanDurationText(d.bubble.durNs).c_str(),
                     static_cast<long long>(d.bubble.startNs), bubbleCauseText(d.bubble.cause),
                     d.opBefore.empty() ? "-" : d.opBefore.c_str(), d.opAfter.empty() ? "-" : d.opAfter.c_str());
         if (!d.bubble.waitFor.empty())
-            std::printf("    waits for %s: %s (%s us of the gap)\n", d.bubble.waitFor.c_str(), d.bubble.waitName.c_str(),
-                        microsText(d.bubble.waitNs).c_str());
+            std::printf("    waits for %s: %s (%s of the gap)\n", d.bubble.waitFor.c_str(), d.bubble.waitName.c_str(),
+                        humanDurationText(d.bubble.waitNs).c_str());
         for (const HostWorkOverlap& w : d.hostWork)
-            std::printf("    host: %s [%s] %s us on %s\n", w.name.c_str(), hostWorkClassName(w.workClass),
-                        microsText(w.overlapNs).c_str(), w.trackLabel.c_str());
+            std::printf("    host: %s [%s] %s on %s\n", w.name.c_str(), hostWorkClassName(w.workClass),
+                        humanDurationText(w.overlapNs).c_str(), w.trackLabel.c_str());
     }
 }
 

@@ -1,5 +1,6 @@
 // opscope-cli diagnose TRACE|STORE: the rules engine's findings with evidence, as text or JSON.
 #include "app/cli/analysis_cli_support.h"
+#include "app/cli/cli_language.h"
 #include "core/analysis/device_profile.h"
 #include "core/analysis/diagnosis_engine.h"
 #include "core/analysis/diagnosis_json.h"
@@ -22,7 +23,8 @@ const char* kHelp =
     "--device picks a device profile (a JSON file, or a built-in id: ascend-910a, ascend-910b1 .. ascend-910b4,\n"
     "ascend-910-93, ascend-310p3, a100-sxm4-80gb, h100-sxm5-80gb) for bandwidth utilisation and the roofline;\n"
     "by default one is detected from the trace (an msprof export's NPU_INFO chip name, device names).\n"
-    "--all also lists the rules that passed. Exit code 0 whatever is found.\n";
+    "--all also lists the rules that passed. --lang picks the language of titles, needs and suggestions\n"
+    "(default: the GUI's language setting, else the locale). Exit code 0 whatever is found.\n";
 
 const std::string& pick(const LocalizedText& t, bool zh) { return zh && !t.zhCN.empty() ? t.zhCN : t.en; }
 
@@ -35,22 +37,22 @@ std::string valueText(double v, const std::string& unit) {
 
 void printFinding(const Finding& f, bool zh) {
     std::printf("[%s] %s (%s)\n", severityName(f.severity), pick(f.title, zh).c_str(), f.ruleId.c_str());
-    std::printf("  measured %s, fires when %s %s; time at stake %s us (%s of device time)\n",
+    std::printf("  measured %s, fires when %s %s; time at stake %s (%s of device time)\n",
                 valueText(f.measured, f.unit).c_str(), f.comparison.c_str(), valueText(f.threshold, f.unit).c_str(),
-                microsText(f.timeAtStakeNs).c_str(), numberText(f.timeShare * 100.0, 1).append("%").c_str());
+                humanDurationText(f.timeAtStakeNs).c_str(), numberText(f.timeShare * 100.0, 1).append("%").c_str());
     if (!f.detail.empty()) std::printf("  %s\n", f.detail.c_str());
     if (!f.guard.empty()) std::printf("  held back by %s\n", f.guard.c_str());
     std::size_t shown = 0;
     for (const EvidenceRange& r : f.ranges) {
         if (shown++ == 5) break;
-        std::printf("  range %lld .. %lld ns (%s us) %s\n", static_cast<long long>(r.startNs),
-                    static_cast<long long>(r.endNs), microsText(r.endNs - r.startNs).c_str(), r.label.c_str());
+        std::printf("  range %lld .. %lld ns (%s) %s\n", static_cast<long long>(r.startNs),
+                    static_cast<long long>(r.endNs), humanDurationText(r.endNs - r.startNs).c_str(), r.label.c_str());
     }
     shown = 0;
     for (const EvidenceOperator& o : f.operators) {
         if (shown++ == 5) break;
-        std::printf("  operator %s: %s, %s us in %lld execution(s)\n", o.name.c_str(), valueText(o.value, f.unit).c_str(),
-                    microsText(o.totalNs).c_str(), static_cast<long long>(o.count));
+        std::printf("  operator %s: %s, %s in %lld execution(s)\n", o.name.c_str(), valueText(o.value, f.unit).c_str(),
+                    humanDurationText(o.totalNs).c_str(), static_cast<long long>(o.count));
     }
     std::printf("  suggestion: %s\n\n", pick(f.suggestion, zh).c_str());
 }
@@ -143,9 +145,9 @@ int runDiagnose(const std::vector<std::string>& args) {
     }
     ArgParser parser(args);
     DiagnosisOptions options;
-    std::string rulesPath, device, lang = "en";
+    std::string rulesPath, device, lang;
     bool json = parser.flag("--json"), all = parser.flag("--all");
-    parser.option("--lang", &lang);
+    if (!languageOption(parser, &lang, "diagnose")) return kExitBadInput;
     if (parser.option("--rules", &rulesPath)) {
         Error error;
         if (!loadRulesFile(rulesPath, &options.rules, &error)) {
@@ -155,10 +157,6 @@ int runDiagnose(const std::vector<std::string>& args) {
     }
     if (parser.option("--device", &device) && !loadDevice(device, &options)) return kExitBadInput;
     if (!rangeOption(parser, &options.range, "diagnose")) return kExitBadInput;
-    if (lang != "en" && lang != "zh_CN") {
-        std::fprintf(stderr, "opscope-cli diagnose: --lang wants en or zh_CN\n");
-        return kExitBadInput;
-    }
     std::string input;
     if (!singleInput(parser, &input, "diagnose", kHelp)) return kExitBadInput;
     std::shared_ptr<TraceSession> session = openInputSession(input, "diagnose");

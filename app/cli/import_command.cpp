@@ -1,7 +1,8 @@
-// opscope-cli import TRACE... [-o STORE] [--force] [--jobs N] [--progress]
+// opscope-cli import TRACE... [-o STORE] [--force] [--jobs N] [--progress] [--partial]
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/command_registry.h"
 #include "app/cli/summary_printer.h"
+#include "core/importers/cut_policy.h"
 #include "core/store/store_summary.h"
 #include "core/store/trace_store.h"
 
@@ -17,7 +18,7 @@ namespace {
 
 const char* kHelp =
     "usage: opscope-cli import TRACE... [-o STORE] [--force] [--quiet] [--device-classes FILE] [--jobs N]\n"
-    "       [--progress]\n"
+    "       [--progress] [--partial]\n"
     "Imports Chrome trace JSON (.json, .json.gz), Ascend folders/files into an SQLite store\n"
     "(TRACE.opscope.sqlite beside the first trace unless -o is given) and prints a summary.\n"
     "Several traces (devices or ranks) go into one store. An up-to-date store is reused unless --force.\n"
@@ -25,7 +26,19 @@ const char* kHelp =
     "(docs/device-time.md); use it with --force to reclassify an existing store.\n"
     "--jobs N imports N inputs (ranks) at once, each into its own temporary store merged at the end\n"
     "(default 1: one after the other into one store; measured slower in parallel on 2 cores). --progress prints one line per\n"
-    "input on stderr as it moves (parsing, writing, parsed, merging, done), as a terminal shows anyway.\n";
+    "input on stderr as it moves (parsing, writing, parsed, merging, done), as a terminal shows anyway.\n"
+    "--partial: a Chrome trace that stops inside an event (a crashed job's dump) is imported up to the cut,\n"
+    "with a warning naming the byte offset where the unfinished event starts; without it such a file is an\n"
+    "error (exit 2).\n";
+
+// The cut a --partial import kept the events before, on stderr whatever --quiet says: the store is not
+// the whole trace.
+void warnAboutCuts(const StoreSummary& summary) {
+    for (const StoreWarning& w : summary.warnings)
+        if (w.code == "trace_cut_off")
+            std::fprintf(stderr, "opscope-cli import: warning: %s is cut off at byte %lld; imported the events before it\n",
+                         w.file.c_str(), static_cast<long long>(w.byteOffset));
+}
 
 // "rank-3.json: parsing  42%  1234 events": one line per input on each change of stage, and while parsing at
 // most one per 10 % step, so that a log stays readable.
@@ -61,6 +74,7 @@ int runImport(const std::vector<std::string>& args) {
     OpenOptions options;
     parser.option("-o", &options.storePath) || parser.option("--output", &options.storePath);
     options.forceReimport = parser.flag("--force");
+    const bool partial = parser.flag("--partial");
     parser.option("--device-classes", &options.deviceClassRulesPath);
     bool quiet = parser.flag("--quiet");
     const bool progressLines = parser.flag("--progress");
@@ -83,18 +97,23 @@ int runImport(const std::vector<std::string>& args) {
     }
     OpenResult result;
     Error error;
+    KeepEventsBeforeCut cutPolicy(partial);
     std::shared_ptr<TraceSession> session = TraceSession::open(parser.positional(), options, progress, &result, &error);
     if (progress.onProgress) std::fprintf(stderr, "\r\033[K");
     if (!session) {
         std::fprintf(stderr, "opscope-cli import: %s\n", describe(error).c_str());
+        if (error.code == ErrorCode::Truncated && !partial)
+            std::fprintf(stderr, "opscope-cli import: --partial imports the events before the cut\n");
         return error.code == ErrorCode::StoreFailed ? kExitFailure : kExitBadInput;
     }
-    if (quiet) return kExitOk;
+    if (quiet && !partial) return kExitOk;
     StoreSummary summary;
     if (!session->summary(&summary, &error)) {
         std::fprintf(stderr, "opscope-cli import: %s\n", describe(error).c_str());
         return kExitFailure;
     }
+    warnAboutCuts(summary);
+    if (quiet) return kExitOk;
     {
         std::printf("store:        %s%s\n", result.storePath.c_str(), result.reused ? " (up to date, reused)" : "");
         printSummary(stdout, summary);

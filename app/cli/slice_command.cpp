@@ -20,8 +20,8 @@ const char* kHelp =
 void printText(const SliceDetails& d) {
     std::printf("slice %lld: %s\n", static_cast<long long>(d.id), d.name.c_str());
     std::printf("track:     %s (%lld)\n", d.trackName.c_str(), static_cast<long long>(d.trackId));
-    std::printf("start:     %lld ns\nduration:  %s us\nself:      %s us\ndepth:     %d\n",
-                static_cast<long long>(d.tsNs), microsText(d.durNs).c_str(), microsText(d.selfNs).c_str(), d.depth);
+    std::printf("start:     %lld ns\nduration:  %s\nself:      %s\ndepth:     %d\n",
+                static_cast<long long>(d.tsNs), humanDurationText(d.durNs).c_str(), humanDurationText(d.selfNs).c_str(), d.depth);
     if (!d.category.empty()) std::printf("category:  %s\n", d.category.c_str());
     if (!d.type.empty()) std::printf("type:      %s\n", d.type.c_str());
     for (const SliceArgRow& a : d.args)
@@ -47,14 +47,14 @@ void printLaunchText(const SliceLaunchDetails& l) {
                         static_cast<long long>(f.innermostOperator.sliceId));
         if (f.step >= 0) std::printf("step:        %lld\n", static_cast<long long>(f.step));
         if (f.phase != LaunchPhase::Unknown) std::printf("phase:       %s\n", launchPhaseName(f.phase));
-        std::printf("launch delay: %s us\n", microsText(f.launchDelayNs).c_str());
+        std::printf("launch delay: %s\n", humanDurationText(f.launchDelayNs).c_str());
     }
     if (!l.launched.empty()) {
-        std::printf("launched:    %zu device events, %s us device time\n", l.launched.size(),
-                    microsText(l.launchedDeviceNs).c_str());
+        std::printf("launched:    %zu device events, %s device time\n", l.launched.size(),
+                    humanDurationText(l.launchedDeviceNs).c_str());
         for (const LaunchedStreamTotal& s : l.launchedStreams)
-            std::printf("  device %s stream %s: %lld events, %s us\n", s.device.c_str(), s.stream.c_str(),
-                        static_cast<long long>(s.count), microsText(s.durNs).c_str());
+            std::printf("  device %s stream %s: %lld events, %s\n", s.device.c_str(), s.stream.c_str(),
+                        static_cast<long long>(s.count), humanDurationText(s.durNs).c_str());
     }
 }
 

@@ -103,9 +103,9 @@ void printTable(const OperatorStats& stats) {
         for (std::size_t i = 1; i < c.size(); ++i) std::printf("  %14s", c[i].c_str());
         std::printf("\n");
     }
-    std::printf("\n%lld executions, summed compute-task time %s us, track time (union per track, summed) %s us over %zu "
-                "track(s)", static_cast<long long>(stats.sliceCount), microsText(stats.computeTaskNs).c_str(),
-                microsText(stats.busyNs).c_str(), stats.tracks.size());
+    std::printf("\n%lld executions, summed compute-task time %s, track time (union per track, summed) %s over %zu "
+                "track(s)", static_cast<long long>(stats.sliceCount), humanDurationText(stats.computeTaskNs).c_str(),
+                humanDurationText(stats.busyNs).c_str(), stats.tracks.size());
     if (stats.skippedNotWork > 0)
         std::printf("; %lld waits and markers left out (gaps, not work)", static_cast<long long>(stats.skippedNotWork));
     if (!stats.metrics.empty()) std::printf("; %zu metric column(s) with --csv", stats.metrics.size());

@@ -7,7 +7,8 @@
 
 namespace opscope::cli {
 
-std::string formatDuration(TimeNs ns) { return durationText(ns); }
+// As the GUI writes durations for people ("1ms 235us"), core/model/time_format.h.
+std::string formatDuration(TimeNs ns) { return humanDurationText(ns); }
 
 void printSummary(std::FILE* out, const StoreSummary& s) {
     if (!s.sourcePath.empty()) std::fprintf(out, "source:       %s\n", s.sourcePath.c_str());

@@ -1,5 +1,6 @@
 // screenshot and report in a build without the GUI (OPSCOPE_BUILD_GUI=OFF): they draw with the GUI's
 // widgets, so this build has no rendering library; they say so and exit 3 instead of being unknown.
+#include "app/cli/cli_language.h"
 #include "app/cli/command_registry.h"
 #include "app/cli/history_plot.h"
 
@@ -27,5 +28,8 @@ const bool reportRegistered = registerCommand(
 } // namespace
 
 int historyPlot(ArgParser) { return renderingAbsent("history plot"); }
+
+// Without Qt the GUI's settings are not read: --lang or the locale decide (cli_language.h).
+std::string settingsLanguage() { return {}; }
 
 } // namespace opscope::cli

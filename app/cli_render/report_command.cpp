@@ -2,9 +2,12 @@
 // images as data URIs) with the trace summary, devices, top operators, bubbles, heatmap, timeline and
 // diagnosis. Images are rendered with Qt offscreen, as `screenshot` does.
 #include "app/cli/analysis_cli_support.h"
+#include "app/cli/cli_language.h"
 #include "app/cli/compare_inputs.h"
 #include "app/cli_render/offscreen_application.h"
+#include "app/gui/language.h"
 #include "app/gui/report_images.h"
+#include "app/gui/report_translation.h"
 #include "core/importers/graph/graph_import.h"
 #include "core/store/timeline_data.h"
 #include "widgets/common/trace_document.h"
@@ -21,7 +24,7 @@ namespace {
 
 const char* kHelp =
     "usage: opscope-cli report TRACE|STORE [--graph GRAPH] [--history H] [--compare BASE [--step N[:M]]] [--top N]\n"
-    "                          [--min-bubble-us X] -o REPORT.html\n"
+    "                          [--min-bubble-us X] [--lang en|zh_CN] -o REPORT.html\n"
     "Writes one HTML file that opens in any browser offline: trace summary, device busy/idle share, the top N\n"
     "operators (default 20) with their metrics, the bubble distribution with the largest bubbles, heatmap and\n"
     "timeline images, diagnosis findings with evidence and suggestions. --graph imports a computation graph\n"
@@ -29,7 +32,8 @@ const char* kHelp =
     "section: trace duration, busy and bubble time and the top operators over the runs of the run history H.\n"
     "--compare BASE adds a Comparison section: this trace against BASE (a trace, a store or a baseline JSON)\n"
     "as `opscope-cli compare BASE TRACE [--step N[:M]]` computes it: the device operators (the top N) and the\n"
-    "host operators added, deleted, increased or decreased (by count). --step N:M: BASE's step N, this one's M.\n";
+    "host operators added, deleted, increased or decreased (by count). --step N:M: BASE's step N, this one's M.\n"
+    "--lang: the report's language (default: the GUI's language setting, else the locale).\n";
 
 // The Comparison section: the same core calls as `compare BASE TRACE`, the current side read
 // through the session the report already holds.
@@ -91,6 +95,8 @@ int runReport(const std::vector<std::string>& args) {
         !doubleOption(parser, "--min-bubble-us", 0, &minBubbleUs, "report"))
         return kExitBadInput;
     options.topOperators = static_cast<int>(top);
+    std::string language;
+    if (!languageOption(parser, &language, "report")) return kExitBadInput;
     options.minBubbleNs = static_cast<TimeNs>(minBubbleUs * 1000.0);
     std::string input;
     if (!singleInput(parser, &input, "report", kHelp)) return kExitBadInput;
@@ -129,9 +135,10 @@ int runReport(const std::vector<std::string>& args) {
     std::shared_ptr<const TimelineData> timeline = session->timeline(&error);
     if (!timeline) std::fprintf(stderr, "opscope-cli report: no timeline image: %s\n", describe(error).c_str());
     auto app = ensureApplication();
+    gui::installTranslations(QString::fromStdString(language)); // the images' labels too
     TraceDocument document(session, timeline);
     const ReportImages images = gui::renderReportImages(data, &document);
-    if (!writeHtmlReport(out, data, images, &error)) {
+    if (!writeHtmlReport(out, data, images, &error, gui::reportStringTable(), language)) {
         std::fprintf(stderr, "opscope-cli report: cannot write %s\n", out.c_str());
         return kExitFailure;
     }

@@ -5,6 +5,8 @@
 #include "app/cli_render/offscreen_application.h"
 #include "core/importers/chrome_json/decimal_time.h"
 #include "app/gui/builtin_views.h"
+#include "app/gui/compare_session.h"
+#include "widgets/compare/compare_panel.h"
 #include "core/importers/graph/graph_import.h"
 #include "core/store/timeline_data.h"
 #include "widgets/common/trace_document.h"
@@ -13,11 +15,13 @@
 #include "widgets/common/zoom_control.h"
 
 #include <QApplication>
+#include <QEventLoop>
 #include <QWidget>
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 
 namespace opscope::cli {
@@ -35,7 +39,34 @@ const char* kHelp =
     "  --graph GRAPH     import a computation graph into the store first (for --view graph)\n"
     "  --step N          the ProfilerStep#N a view shows (critical-path; default: the first step whose\n"
     "                    path reaches the device)\n"
-    "  --device ID       device profile for findings, roofline and phases (a built-in id: ascend-910b2 ...)\n";
+    "  --device ID       device profile for findings, roofline and phases (a built-in id: ascend-910b2 ...)\n"
+
+    "  --compare NEW     with --view compare: the Compare window of TRACE (base) against NEW, as\n"
+    "                    File > Compare With... shows it (NEW is imported beside itself when needed)\n";
+
+// The Compare window of base against newPath, loaded as the GUI loads it (CompareSession); null and
+// *error when the second trace does not open.
+std::unique_ptr<QWidget> comparePanelFor(const std::shared_ptr<TraceSession>& base,
+                                         const std::shared_ptr<const TimelineData>& timeline, const std::string& baseLabel,
+                                         const std::string& newPath, std::string* error) {
+    gui::CompareSession session;
+    QEventLoop loop;
+    bool ok = false;
+    QObject::connect(&session, &gui::CompareSession::finished, &loop, [&](bool done, const QString& message) {
+        ok = done;
+        *error = message.toStdString();
+        loop.quit();
+    });
+    if (!session.start(base, timeline, QString::fromStdString(baseLabel), {QString::fromStdString(newPath)})) {
+        *error = "the comparison did not start";
+        return nullptr;
+    }
+    loop.exec();
+    if (!ok) return nullptr;
+    auto panel = std::make_unique<ComparePanel>();
+    panel->setInputs(session.inputs());
+    return panel;
+}
 
 bool parseSize(const std::string& text, int* w, int* h) {
     return std::sscanf(text.c_str(), "%dx%d", w, h) == 2 && *w > 0 && *h > 0 && *w <= 16384 && *h <= 16384;
@@ -68,6 +99,8 @@ int runScreenshot(const std::vector<std::string>& args) {
     std::int64_t step = -1;
     if (!intOption(parser, "--step", 0, 1'000'000'000'000, &step, "screenshot")) return kExitBadInput;
     parser.option("--device", &device);
+    std::string compareWith;
+    const bool comparing = parser.option("--compare", &compareWith);
     if (!parser.option("-o", &out)) parser.option("--output", &out);
     int width = 0, height = 0;
     TimeNs startNs = 0, endNs = 0;
@@ -79,7 +112,11 @@ int runScreenshot(const std::vector<std::string>& args) {
     auto app = ensureApplication();
     gui::registerBuiltinViews();
     const ViewFactory* factory = ViewRegistry::instance().find(QString::fromStdString(view));
-    if (!factory) {
+    if (comparing != (view == "compare")) {
+        std::fprintf(stderr, "opscope-cli screenshot: --view compare and --compare NEW go together\n");
+        return kExitBadInput;
+    }
+    if (!factory && !comparing) {
         std::fprintf(stderr, "opscope-cli screenshot: unknown view '%s' (known: %s)\n", view.c_str(),
                      ViewRegistry::instance().names().join(QStringLiteral(", ")).toStdString().c_str());
         return kExitBadInput;
@@ -106,7 +143,18 @@ int runScreenshot(const std::vector<std::string>& args) {
     }
     ZoomControl zoom;
     TraceDocument document(session, timeline);
-    std::unique_ptr<QWidget> widget(factory->create({&document, &zoom, step}, nullptr));
+    std::unique_ptr<QWidget> widget;
+    if (comparing) {
+        std::string compareError;
+        const std::string baseLabel = std::filesystem::path(parser.positional()[0]).filename().string();
+        widget = comparePanelFor(session, timeline, baseLabel, compareWith, &compareError);
+        if (!widget) {
+            std::fprintf(stderr, "opscope-cli screenshot: %s\n", compareError.c_str());
+            return kExitBadInput;
+        }
+    } else {
+        widget.reset(factory->create({&document, &zoom, step}, nullptr));
+    }
     if (!device.empty()) {
         bool known = false;
         if (widget->metaObject()->indexOfMethod("setDevice(QString)") >= 0)

@@ -1,5 +1,7 @@
 #include "app/gui/import_session.h"
 
+#include "core/importers/cut_policy.h"
+#include "core/store/finish_stages.h"
 #include "widgets/common/error_text.h"
 
 #include <QCoreApplication>
@@ -25,11 +27,11 @@ ImportSession::~ImportSession() {
     waitForFinished();
 }
 
-bool ImportSession::start(const QStringList& paths) {
+bool ImportSession::start(const QStringList& paths, bool keepEventsBeforeCut) {
     if (isRunning()) return false;
     cancel_ = false;
     result_ = LoadedTrace{};
-    watcher_.setFuture(QtConcurrent::run(&ImportSession::run, paths, &cancel_, this));
+    watcher_.setFuture(QtConcurrent::run(&ImportSession::run, paths, keepEventsBeforeCut, &cancel_, this));
     return true;
 }
 
@@ -39,7 +41,7 @@ bool ImportSession::isRunning() const { return watcher_.isRunning(); }
 
 void ImportSession::waitForFinished() { watcher_.waitForFinished(); }
 
-LoadedTrace ImportSession::run(QStringList paths, std::atomic<bool>* cancel, ImportSession* self) {
+LoadedTrace ImportSession::run(QStringList paths, bool keepEventsBeforeCut, std::atomic<bool>* cancel, ImportSession* self) {
     LoadedTrace out;
     out.sources = paths;
     std::vector<std::string> files;
@@ -73,7 +75,16 @@ LoadedTrace ImportSession::run(QStringList paths, std::atomic<bool>* cancel, Imp
             self, [=] { emit self->inputProgress(index, count, path, stage, read, total, events); },
             Qt::QueuedConnection);
     };
-    out.session = TraceSession::open(files, OpenOptions{}, progress, &out.open, &out.error);
+    // Every stage crosses (a handful per import); the first one also tells the bar the reading is over.
+    auto toGui = [self](int stage) {
+        QMetaObject::invokeMethod(self, [self, stage] { emit self->finishStage(stage); }, Qt::QueuedConnection);
+    };
+    FinishStageListener stages([toGui](FinishStage stage) { toGui(static_cast<int>(stage)); });
+    KeepEventsBeforeCut cutPolicy(keepEventsBeforeCut);
+    OpenOptions options;
+    // A store cut short is never reused for a whole-file open, nor the other way round: read the file again.
+    options.forceReimport = keepEventsBeforeCut;
+    out.session = TraceSession::open(files, options, progress, &out.open, &out.error);
     if (!out.session) {
         if (cancel->load() && out.error.code != ErrorCode::Cancelled) out.error.code = ErrorCode::Cancelled;
         return out;
@@ -82,7 +93,11 @@ LoadedTrace ImportSession::run(QStringList paths, std::atomic<bool>* cancel, Imp
         out.error.code = ErrorCode::Cancelled;
         return out;
     }
+    toGui(kLoadingTimeline);
     out.timeline = out.session->timeline(&out.error);
+    StoreSummary summary;
+    Error ignored; // a store without its summary still opens; the banner just stays hidden
+    if (out.timeline && out.session->summary(&summary, &ignored)) out.warnings = std::move(summary.warnings);
     return out;
 }
 
@@ -106,6 +121,19 @@ QString inputProgressLine(const QString& path, int stage, qint64 bytesRead, qint
     case InputProgress::Stage::Cancelled: return ImportSession::tr("%1: cancelled").arg(name);
     }
     return name;
+}
+
+QString finishStageText(int stage) {
+    if (stage == kLoadingTimeline) return ImportSession::tr("Loading the timeline…");
+    switch (static_cast<FinishStage>(stage)) {
+    case FinishStage::NestingSlices: return ImportSession::tr("Nesting slices…");
+    case FinishStage::WritingRows: return ImportSession::tr("Writing rows…");
+    case FinishStage::BuildingIndices: return ImportSession::tr("Building indices…");
+    case FinishStage::DerivingMemory: return ImportSession::tr("Deriving memory rows…");
+    case FinishStage::LinkingLaunches: return ImportSession::tr("Linking launches to kernels…");
+    case FinishStage::Committing: return ImportSession::tr("Writing the store to disk…");
+    }
+    return {};
 }
 
 // Kept for the callers of ImportSession; the sentences live in widgets/common/error_text.cpp.

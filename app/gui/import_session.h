@@ -6,6 +6,7 @@
 #include "core/session/trace_session.h"
 #include "core/store/timeline_data.h"
 #include "core/session/open_trace.h"
+#include "core/store/store_summary.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -21,6 +22,8 @@ struct LoadedTrace {
     OpenResult open;
     std::shared_ptr<TraceSession> session;
     std::shared_ptr<const TimelineData> timeline;
+    // The store's warnings (read on the worker): the window shows a banner for a "trace_cut_off" one.
+    std::vector<StoreWarning> warnings;
     Error error; // code None: success
 };
 
@@ -31,7 +34,8 @@ public:
     ~ImportSession() override;
 
     // Starts opening; false if a session is already running.
-    bool start(const QStringList& paths);
+    // keepEventsBeforeCut: a trace cut off inside an event opens up to the cut (OpenOptions).
+    bool start(const QStringList& paths, bool keepEventsBeforeCut = false);
     void cancel();
     bool isRunning() const;
     // Blocks until the worker is done (tests, and the window closing while importing).
@@ -43,10 +47,13 @@ signals:
     // Several inputs (ranks): one of them moved (stage is an InputProgress::Stage).
     void inputProgress(int index, int count, const QString& path, int stage, qint64 bytesRead, qint64 bytesTotal,
                        qint64 events);
+    // The reading is done and a finishing stage started: a FinishStage (core/store/finish_stages.h), or
+    // kLoadingTimeline for the timeline load that follows them.
+    void finishStage(int stage);
     void finished(bool ok); // result() holds the trace or the error; cancelled runs give ErrorCode::Cancelled
 
 private:
-    static LoadedTrace run(QStringList paths, std::atomic<bool>* cancel, ImportSession* self);
+    static LoadedTrace run(QStringList paths, bool keepEventsBeforeCut, std::atomic<bool>* cancel, ImportSession* self);
 
     QFutureWatcher<LoadedTrace> watcher_;
     std::atomic<bool> cancel_{false};
@@ -55,6 +62,11 @@ private:
 
 // One input's line in the import progress dialog: "rank-3.json: parsing 42 %, 1,234 events".
 QString inputProgressLine(const QString& path, int stage, qint64 bytesRead, qint64 bytesTotal, qint64 events);
+
+// The stage after the store's own: the timeline is read for the view (ImportSession::finishStage).
+inline constexpr int kLoadingTimeline = 100;
+// A finishing stage (FinishStage or kLoadingTimeline) as the progress dialog names it: "Building indices…".
+QString finishStageText(int stage);
 
 // The importer's error as a translated sentence for a message box.
 QString errorMessage(const Error& error);

@@ -1,5 +1,7 @@
 #include "app/gui/language.h"
 
+#include "widgets/common/ui_language.h"
+
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -36,6 +38,7 @@ bool installTranslations(const QString& language) {
     for (auto& t : installed()) QCoreApplication::removeTranslator(t.get());
     installed().clear();
     current() = QStringLiteral("en");
+    setUiLanguage(current());
     auto own = std::make_unique<QTranslator>();
     if (own->load(QStringLiteral(":/i18n/opscope_%1.qm").arg(language))) {
         QCoreApplication::installTranslator(own.get());
@@ -50,6 +53,7 @@ bool installTranslations(const QString& language) {
         installed().push_back(std::move(qt));
     }
     current() = language;
+    setUiLanguage(language);
     return true;
 }
 

@@ -1,6 +1,7 @@
 #include "app/gui/main_window.h"
 
 #include "app/gui/analysis_docks.h"
+#include "app/gui/cut_banner.h"
 #include "app/gui/dock_heights.h"
 #include "app/gui/graph_dock.h"
 #include "app/gui/import_session.h"
@@ -10,6 +11,7 @@
 #include "app/gui/selection_stats_panel.h"
 #include "core/store/slice_details.h"
 #include "widgets/cluster/cluster_view.h"
+#include "widgets/common/lane_names.h"
 #include "widgets/common/time_format.h"
 #include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
@@ -24,6 +26,7 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -49,6 +52,7 @@ MainWindow::MainWindow(QWidget* parent)
     connectViews();
     connect(session_, &ImportSession::progress, this, &MainWindow::importProgress);
     connect(session_, &ImportSession::inputProgress, this, &MainWindow::importInputProgress);
+    connect(session_, &ImportSession::finishStage, this, &MainWindow::importFinishStage);
     connect(session_, &ImportSession::finished, this, &MainWindow::importFinished);
     resize(1500, 900);
     QSettings settings;
@@ -62,6 +66,11 @@ MainWindow::MainWindow(QWidget* parent)
         });
     }
     decorateMainWindow(this); // Settings, Theme, Help, toolbar, icons; after every menu exists
+    // After the main toolbar, on a row of its own; after restoreState, so that a saved state never shows it.
+    cutBanner_ = new CutBanner(this);
+    addToolBarBreak(Qt::TopToolBarArea);
+    addToolBar(Qt::TopToolBarArea, cutBanner_);
+    cutBanner_->hide();
     updateTitle();
 }
 
@@ -135,7 +144,9 @@ void MainWindow::connectViews() {
     });
 }
 
-void MainWindow::openPaths(const QStringList& paths) {
+void MainWindow::openPaths(const QStringList& paths) { startImport(paths, false); }
+
+void MainWindow::startImport(const QStringList& paths, bool keepEventsBeforeCut) {
     if (paths.isEmpty()) return;
     if (session_->isRunning()) {
         QMessageBox::information(this, tr("Import running"), tr("Wait for the current import to finish or cancel it."));
@@ -151,7 +162,8 @@ void MainWindow::openPaths(const QStringList& paths) {
     connect(progress_, &QProgressDialog::canceled, session_, &ImportSession::cancel);
     progressHeadline_.clear();
     inputLines_.clear();
-    session_->start(paths);
+    importKeepsCut_ = keepEventsBeforeCut;
+    session_->start(paths, keepEventsBeforeCut);
 }
 
 void MainWindow::waitForImport() {
@@ -162,6 +174,10 @@ void MainWindow::waitForImport() {
 
 void MainWindow::importProgress(qint64 bytes, qint64 total, qint64 events) {
     if (!progress_) return;
+    // A finishing stage shows (a busy bar with its name): the input's closing "all read" must not bring
+    // the full bar back over it.
+    const bool finishing = progress_->maximum() == 0 && !progressHeadline_.isEmpty();
+    if (finishing && bytes >= total) return;
     QLocale locale;
     if (total > 0) {
         progress_->setMaximum(1000);
@@ -170,6 +186,14 @@ void MainWindow::importProgress(qint64 bytes, qint64 total, qint64 events) {
     progressHeadline_ = tr("Read %1 of %2, %3 events")
                             .arg(locale.formattedDataSize(bytes), total > 0 ? locale.formattedDataSize(total) : tr("?"),
                                  locale.toString(events));
+    updateProgressLabel();
+}
+
+void MainWindow::importFinishStage(int stage) {
+    if (!progress_) return;
+    // No percentage for these: a busy bar that names the stage, never a full bar that seems stuck.
+    progress_->setRange(0, 0);
+    progressHeadline_ = finishStageText(stage);
     updateProgressLabel();
 }
 
@@ -201,8 +225,8 @@ void MainWindow::importFinished(bool ok) {
     }
     const LoadedTrace& r = session_->result();
     if (!ok) {
-        if (r.error.code != ErrorCode::Cancelled)
-            QMessageBox::critical(this, tr("Cannot open trace"), errorMessage(r.error));
+        if (r.error.code == ErrorCode::Truncated && !importKeepsCut_) return offerOpenUpToCut(r.error);
+        if (r.error.code != ErrorCode::Cancelled) QMessageBox::critical(this, tr("Cannot open trace"), errorMessage(r.error));
         else statusBar()->showMessage(tr("Import cancelled."), 5000);
         emit traceLoaded(false);
         return;
@@ -217,6 +241,7 @@ void MainWindow::importFinished(bool ok) {
     analysis_->traceOpened(document_);
     if (previous) previous->deleteLater(); // after every view moved to the new one
     search_->setData(data_);
+    cutBanner_->showFor(r.warnings);
     stats_->setDocument(document_);
     details_->clear();
     addRecent(r.sources);
@@ -227,11 +252,31 @@ void MainWindow::importFinished(bool ok) {
                             .arg(locale.toString(static_cast<qlonglong>(data_->slices().size())))
                             .arg(timeline_->visibleTrackCount())
                             .arg(how));
-    if (r.open.summary.warnings > 0)
+    if (timeline_->firstViewOutliers() > 0)
+        statusBar()->showMessage(tr("%n slice(s) lie far from the rest (up to %1 away) and are left out of the first "
+                                    "view; Fit All (F) shows them.", nullptr, static_cast<int>(timeline_->firstViewOutliers()))
+                                     .arg(formatDuration(timeline_->firstViewFarthestNs())),
+                                 15000);
+    else if (r.open.summary.warnings > 0)
         statusBar()->showMessage(tr("%n oddities counted during import (see opscope-cli info)", nullptr,
                                     static_cast<int>(r.open.summary.warnings)), 10000);
     startDeviceAlignment(); // multi-device traces: offsets computed off the GUI thread (main_window_export.cpp)
     emit traceLoaded(true);
+}
+
+void MainWindow::offerOpenUpToCut(const Error& error) {
+    const QStringList paths = pendingPaths_;
+    QMessageBox box(QMessageBox::Critical, tr("Cannot open trace"),
+                    errorMessage(error) + QStringLiteral("\n\n") +
+                        tr("The file stops inside an event, as the dump of a job that crashed does. opscope can "
+                           "open the events before the cut, with a banner saying where it was cut."),
+                    QMessageBox::Close, this);
+    QPushButton* open = box.addButton(tr("Open up to the cut"), QMessageBox::AcceptRole);
+    box.setDefaultButton(open);
+    box.exec();
+    const bool wanted = box.clickedButton() == open;
+    emit traceLoaded(false); // this attempt failed either way; a second one may follow
+    if (wanted) startImport(paths, true);
 }
 
 void MainWindow::showSlice(qint64 sliceId) { showSliceDetails(sliceId, DetailsTab::Raise); }
@@ -250,8 +295,11 @@ void MainWindow::showSliceDetails(qint64 sliceId, DetailsTab tab) {
     }
     // Details show the slice on the same clock as the timeline (aligned ranks keep their shift).
     if (const TimelineData* shown = timeline_->data())
-        if (const int index = shown->trackIndexOf(d.trackId); index >= 0)
-            d.tsNs += shown->tracks()[static_cast<std::size_t>(index)].clockShiftNs;
+        if (const int index = shown->trackIndexOf(d.trackId); index >= 0) {
+            const TimelineTrack& track = shown->tracks()[static_cast<std::size_t>(index)];
+            d.tsNs += track.clockShiftNs;
+            d.trackName = laneTitle(*shown, track).toStdString(); // the lane's name as the timeline shows it
+        }
     // Launches both ways: a failure here leaves the slice's own details shown.
     SliceLaunchDetails launch;
     const bool hasLaunch = document_->session()->sliceLaunchDetails(sliceId, &launch, &error);

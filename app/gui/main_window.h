@@ -27,6 +27,7 @@ class ZoomControl;
 namespace opscope::gui {
 
 class AnalysisDocks;
+class CutBanner;
 class GraphDock;
 class HistoryWindow;
 class ImportSession;
@@ -50,12 +51,16 @@ public:
     DetailsPanel* details() const { return details_; }
     SelectionStatsPanel* selectionStats() const { return stats_; }
     SearchPanel* search() const { return search_; }
+    // Over the timeline when the open trace was cut off (opened up to the cut); hidden otherwise.
+    CutBanner* cutBanner() const { return cutBanner_; }
     GraphDock* graphDock() const { return graphDock_; }
     AnalysisDocks* analysisDocks() const { return analysis_; }
     QStringList recentFiles() const;
     // Refills File > Open Recent from the settings (after the Settings dialog cleared or shortened it).
     void rebuildRecentMenu();
     const std::string& storePath() const { return storePath_; }
+    // The paths the open trace came from (what File > Open was given); empty before the first import.
+    QStringList sources() const { return sources_; }
     // The opened trace the views are handed (null before the first import).
     TraceDocument* document() const { return document_; }
 
@@ -97,9 +102,14 @@ private:
     void openFolderDialog();
     void exportImage();
     void importFinished(bool ok);
+    // The import failed because the file stops inside an event: says so and offers to open it up to the cut.
+    void offerOpenUpToCut(const Error& error);
+    void startImport(const QStringList& paths, bool keepEventsBeforeCut);
     void importProgress(qint64 bytes, qint64 total, qint64 events);
     void importInputProgress(int index, int count, const QString& path, int stage, qint64 bytes, qint64 total,
                              qint64 events);
+    // The reading is over: the bar turns busy and names the stage (ImportSession::finishStage).
+    void importFinishStage(int stage);
     void updateProgressLabel();
     void showSlice(qint64 sliceId);
     void jumpToSlice(qint64 sliceId);
@@ -137,6 +147,8 @@ private:
     GraphDock* graphDock_ = nullptr;
     AnalysisDocks* analysis_ = nullptr;
     ImportSession* session_;
+    CutBanner* cutBanner_ = nullptr;
+    bool importKeepsCut_ = false; // the running (or last) import opens a cut-off trace up to the cut
     QProgressDialog* progress_ = nullptr;
     QString progressHeadline_;  // the overall line of the progress dialog
     QStringList inputLines_;    // one line per input (rank) below it

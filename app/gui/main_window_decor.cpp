@@ -5,6 +5,7 @@
 #include "app/gui/app_settings.h"
 #include "app/gui/colour_scheme.h"
 #include "app/gui/language.h"
+#include "app/gui/language_switch.h"
 #include "app/gui/main_window.h"
 #include "app/gui/settings_dialog.h"
 #include "app/gui/shortcut_help.h"
@@ -110,7 +111,11 @@ void openSettings(MainWindow* w) {
         w->rebuildRecentMenu();
         applyAnalysisSettings(w);
     });
-    dialog.exec();
+    const QString languageBefore = currentLanguage();
+    const bool accepted = dialog.exec() == QDialog::Accepted;
+    // After the dialog is gone: rebuilding closes w, the dialog's parent.
+    const QString languageAfter = resolveLanguage(settings::language());
+    if (accepted && languageAfter != languageBefore) reopenInLanguage(w, languageAfter);
 }
 
 void addSettingsAction(MainWindow* w) {

@@ -9,7 +9,6 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -47,11 +46,8 @@ QWidget* SettingsDialog::createGeneralPage() {
     language_->addItem(tr("System default"), QString());
     language_->addItem(QStringLiteral("English"), QStringLiteral("en"));
     language_->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
-    language_->setToolTip(tr("Language of the user interface; takes effect after a restart"));
+    language_->setToolTip(tr("Language of the user interface; OK reopens the window and its trace in it"));
     form->addRow(tr("&Language:"), language_);
-    auto* restartNote = new QLabel(tr("A new language takes effect when opscope restarts."), page);
-    restartNote->setEnabled(false);
-    form->addRow(QString(), restartNote);
     theme_ = new QComboBox(page);
     theme_->addItem(tr("Follow the system"), QStringLiteral("system"));
     theme_->addItem(tr("Light"), QStringLiteral("light"));

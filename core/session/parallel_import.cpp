@@ -1,5 +1,6 @@
 #include "core/session/parallel_import.h"
 
+#include "core/importers/cut_policy.h"
 #include "core/importers/device_class/device_class_pass.h"
 #include "core/importers/input_progress_board.h"
 #include "core/store/store_writer.h"
@@ -131,7 +132,13 @@ bool ParallelImport::run(unsigned jobs, Error* error) {
     const std::size_t workers = std::min<std::size_t>(std::max(1u, jobs), parts_.size());
     std::vector<std::thread> threads;
     threads.reserve(workers);
-    for (std::size_t i = 0; i < workers; ++i) threads.emplace_back([this] { work(); });
+    // The caller's choice for cut-off traces holds on the workers too (a thread-local scope).
+    const bool keepCut = KeepEventsBeforeCut::active();
+    for (std::size_t i = 0; i < workers; ++i)
+        threads.emplace_back([this, keepCut] {
+            KeepEventsBeforeCut scope(keepCut);
+            work();
+        });
     {
         // The user's cancel reaches the workers from here too, between their own polls.
         std::unique_lock<std::mutex> lock(mutex_);

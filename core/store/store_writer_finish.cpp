@@ -2,6 +2,7 @@
 // (track, ts) order, from memory or from the spill tables, nested (core/store/slice_nesting.h), and
 // flow end points bound to slices and linked into flow rows (core/store/flow_linking.h).
 #include "core/model/warning_severity.h"
+#include "core/store/finish_stages.h"
 #include "core/store/flow_linking.h"
 #include "core/store/import_timing.h"
 #include "core/store/pending_cursors.h"
@@ -308,7 +309,9 @@ UPDATE track SET is_compute = 1 WHERE lane > 0 AND EXISTS
 
 bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::function<bool()>& cancelled) {
     StageTimer timer;
+    const auto enter = &FinishStageListener::enter;
     try {
+        enter(FinishStage::NestingSlices);
         flushRows();
         timer.mark("flush after parse");
         const auto totalSlices = static_cast<std::int64_t>(pendingSliceCount());
@@ -327,6 +330,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
             if (error) *error = Error{ErrorCode::Cancelled, finalPath_, -1, -1, -1, {}, {}};
             return false;
         }
+        enter(FinishStage::WritingRows);
         writeMetrics();
         if (!threadTimes_.empty()) addStat("slices.with_thread_time", static_cast<std::int64_t>(threadTimes_.size()));
         writeStrings();
@@ -335,8 +339,10 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         timer.mark("metrics+strings");
         insertArgs_ = BatchInsert();
         insertCounter_ = BatchInsert();
+        enter(FinishStage::BuildingIndices);
         db_.exec(schemaIndicesSql());
         timer.mark("indices");
+        enter(FinishStage::DerivingMemory);
         // Kineto [memory] instants become memory rows once they are nested under their operators.
         deriveMemoryFromInstants(db_, [this](int ordinal) {
             return device("GPU " + std::to_string(ordinal), "gpu", ordinal);
@@ -345,6 +351,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         addCopyBandwidthTracks(db_);
         db_.exec(memorySchemaIndicesSql());
         timer.mark("memory");
+        enter(FinishStage::LinkingLaunches);
         updateTrackStats();
         timer.mark("track stats");
         writeLaunchLinks(db_, launchKeys_, launchLinks_, finalIds_, [this](std::uint32_t id) { return stringAt(id); });
@@ -374,6 +381,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
             summary->startNs = start;
             summary->endNs = end;
         }
+        enter(FinishStage::Committing);
         db_.exec("COMMIT");
         timer.mark("commit");
         db_.exec("PRAGMA analysis_limit=2000; ANALYZE;");

@@ -1,5 +1,6 @@
 #include "cli_runner.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -52,9 +53,19 @@ CliResult runCli(const std::vector<std::string>& args, const std::vector<std::st
     for (auto& a : argStore) argv.push_back(a.data());
     argv.push_back(nullptr);
 
+    // The child sees no GUI settings (an empty config folder) and a neutral locale, so its language is
+    // English whatever the developer chose; a test's env entries replace these and inherited ones by name.
+    const std::vector<std::string> defaults = {"QT_QPA_PLATFORM=offscreen", "XDG_CONFIG_HOME=" + dir + "/config",
+                                               "LC_ALL=C.UTF-8"};
+    auto nameOf = [](const std::string& entry) { return entry.substr(0, entry.find('=')); };
+    auto setBy = [&](const std::vector<std::string>& entries, const std::string& entry) {
+        return std::any_of(entries.begin(), entries.end(), [&](const std::string& e) { return nameOf(e) == nameOf(entry); });
+    };
     std::vector<std::string> envStore;
-    for (char** e = environ; *e; ++e) envStore.emplace_back(*e);
-    envStore.push_back("QT_QPA_PLATFORM=offscreen");
+    for (char** e = environ; *e; ++e)
+        if (!setBy(defaults, *e) && !setBy(env, *e)) envStore.emplace_back(*e);
+    for (const std::string& d : defaults)
+        if (!setBy(env, d)) envStore.push_back(d);
     envStore.insert(envStore.end(), env.begin(), env.end());
     std::vector<char*> envp;
     for (auto& e : envStore) envp.push_back(e.data());

@@ -1,7 +1,9 @@
-// libFuzzer harness: the Chrome JSON importer, from bytes to a finished store.
+// libFuzzer harness: the Chrome JSON importer, from bytes to a finished store; inputs of odd length run
+// with the events before a cut kept (`import --partial`), so that path is fuzzed with the same corpus.
 #include "fuzz_support.h"
 
 #include "core/importers/chrome_json/chrome_trace_importer.h"
+#include "core/importers/cut_policy.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace opscope;
@@ -11,6 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::unique_ptr<StoreWriter> writer = StoreWriter::create(trace + ".sqlite", &error);
     if (!writer) return 0;
     ChromeImportResult result;
+    KeepEventsBeforeCut keepCut(size % 2 == 1);
     if (importChromeTrace(trace, *writer, ChromeImportOptions{}, ImportProgress{}, &result, &error)) {
         ImportSummary summary;
         writer->finish(&summary, &error);

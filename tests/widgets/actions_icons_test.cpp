@@ -16,6 +16,7 @@
 #include <QSettings>
 #include <QTabBar>
 #include <QToolBar>
+#include <QWidgetAction>
 #include <QToolButton>
 
 #include <catch2/catch.hpp>
@@ -41,6 +42,7 @@ TEST_CASE("Every action of the main window has an icon and a tooltip", "[actions
     for (QToolBar* bar : window.findChildren<QToolBar*>()) collect(bar->actions(), &actions);
     REQUIRE(actions.size() > 15);
     for (QAction* a : actions) {
+        if (qobject_cast<QWidgetAction*>(a)) continue; // a widget in a toolbar (the cut-off banner's text): no icon to show
         INFO(a->text().toStdString() << " (" << a->objectName().toStdString() << ")");
         CHECK_FALSE(a->icon().isNull());
         CHECK_FALSE(a->toolTip().trimmed().isEmpty());

@@ -163,3 +163,21 @@ TEST_CASE("The bubble view can follow the timeline's visible range", "[bubbles_v
     REQUIRE(f.view.waitForLoaded());
     CHECK(f.view.report().deviceBubbles.size() == 2);
 }
+
+TEST_CASE("The bubble charts say computing while they compute, then show the result", "[bubbles_view]") {
+    AnalysisViewsFixture data{"bubbles-computing"};
+    BubbleView view{&data.zoom};
+    opscope::testing::showAt(view, QSize(1300, 800));
+    view.setMinBubbleNs(0);
+    view.setDocument(data.document.get()); // starts the job; the result arrives through the event loop
+    CHECK(view.histogram()->placeholderText() == QStringLiteral("Computing…"));
+    CHECK(view.scatter()->placeholderText() == QStringLiteral("Computing…"));
+    REQUIRE(view.waitForLoaded());
+    CHECK(view.histogram()->placeholderText().isEmpty()); // two bubbles: bars, no placeholder
+    CHECK(view.scatter()->placeholderText().isEmpty());
+    // A threshold above every gap: computed, and now truly empty.
+    view.setMinBubbleNs(1'000'000);
+    REQUIRE(view.waitForLoaded());
+    CHECK(view.histogram()->placeholderText() == QStringLiteral("No bubbles"));
+    CHECK(view.scatter()->placeholderText() == QStringLiteral("No bubbles"));
+}

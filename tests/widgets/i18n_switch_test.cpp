@@ -1,11 +1,19 @@
 // Switching the language: menus, dialogs and error sentences come from the embedded zh_CN translation.
 #include "app/gui/language.h"
+#include "app/gui/language_switch.h"
+#include "app/gui/settings_dialog.h"
+#include "tests/widgets/analysis_views_fixture.h"
+#include "widgets/tables/findings_model.h"
 #include "app/gui/main_window.h"
 #include "app/gui/report_translation.h"
 #include "app/gui/shortcut_help.h"
 #include "widgets/common/error_text.h"
 
 #include <QAction>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QFile>
 #include <QRegularExpression>
 #include <QMenuBar>
@@ -121,4 +129,70 @@ TEST_CASE("Every string of the HTML report has a zh_CN translation", "[i18n]") {
         CHECK(reportStringTable().empty());
         CHECK(translateReportString(">Busy") == ">Busy");
     }
+}
+
+TEST_CASE("Switching the language at run time rebuilds the window in it, with the same trace", "[i18n]") {
+    EnglishAfterwards restore;
+    QSettings().clear();
+    REQUIRE(installTranslations(QStringLiteral("en")));
+    opscope::testing::AnalysisViewsFixture data("i18n-switch");
+    MainWindow old;
+    QSignalSpy loaded(&old, &MainWindow::traceLoaded);
+    old.show();
+    old.openPaths({QString::fromStdString(data.store.path())});
+    old.waitForImport();
+    if (loaded.isEmpty()) REQUIRE(loaded.wait(5000));
+    REQUIRE(loaded.takeFirst().at(0).toBool());
+    auto detailsTitle = [](const MainWindow& w) { return w.findChild<QDockWidget*>(QStringLiteral("detailsDock"))->windowTitle(); };
+    CHECK(detailsTitle(old) == QStringLiteral("Details"));
+    CHECK(menuTitles(old).contains(QStringLiteral("&File")));
+
+    std::unique_ptr<MainWindow> next(reopenInLanguage(&old, QStringLiteral("zh_CN")));
+    QSignalSpy nextLoaded(next.get(), &MainWindow::traceLoaded);
+    next->waitForImport();
+    if (nextLoaded.isEmpty()) REQUIRE(nextLoaded.wait(5000));
+    REQUIRE(nextLoaded.takeFirst().at(0).toBool());
+    CHECK(currentLanguage() == QStringLiteral("zh_CN"));
+    CHECK_FALSE(old.isVisible()); // closed; its owner (here the test) deletes it
+    CHECK(next->isVisible());
+    CHECK(next->testAttribute(Qt::WA_DeleteOnClose));
+    CHECK(menuTitles(*next).contains(QStringLiteral("文件(&F)")));
+    CHECK(detailsTitle(*next) == QStringLiteral("详情"));
+    CHECK(next->sources() == old.sources()); // the same trace, reopened from its store
+    REQUIRE(next->document());
+    next->setAttribute(Qt::WA_DeleteOnClose, false); // the unique_ptr deletes it
+}
+
+TEST_CASE("Rule texts follow the chosen language, not the system locale", "[i18n]") {
+    EnglishAfterwards restore;
+    LocalizedText title;
+    title.en = "Compute starvation";
+    title.zhCN = "计算资源空闲";
+    REQUIRE(QLocale().language() != QLocale::Chinese); // the tests run in an English or C locale
+    REQUIRE(installTranslations(QStringLiteral("zh_CN")));
+    CHECK(localized(title) == QStringLiteral("计算资源空闲"));
+    REQUIRE(installTranslations(QStringLiteral("en")));
+    CHECK(localized(title) == QStringLiteral("Compute starvation"));
+    title.zhCN.clear(); // a rules file without the translation: English in either language
+    REQUIRE(installTranslations(QStringLiteral("zh_CN")));
+    CHECK(localized(title) == QStringLiteral("Compute starvation"));
+}
+
+TEST_CASE("The Settings dialog's own buttons are in the chosen language", "[i18n]") {
+    EnglishAfterwards restore;
+    QSettings().clear();
+    REQUIRE(installTranslations(QStringLiteral("en")));
+    {
+        SettingsDialog dialog;
+        auto* buttons = dialog.findChild<QDialogButtonBox*>();
+        REQUIRE(buttons);
+        CHECK(buttons->button(QDialogButtonBox::Ok)->text() == QStringLiteral("OK"));
+        CHECK(buttons->button(QDialogButtonBox::Cancel)->text() == QStringLiteral("Cancel"));
+    }
+    REQUIRE(installTranslations(QStringLiteral("zh_CN")));
+    SettingsDialog dialog;
+    auto* buttons = dialog.findChild<QDialogButtonBox*>();
+    CHECK(buttons->button(QDialogButtonBox::Ok)->text() == QStringLiteral("确定"));
+    CHECK(buttons->button(QDialogButtonBox::Cancel)->text() == QStringLiteral("取消"));
+    CHECK(dialog.windowTitle() == QStringLiteral("设置"));
 }

@@ -1,7 +1,9 @@
 // A failed import: the progress dialog is gone before the error message shows, and the trace already open
 // stays open.
+#include "app/gui/cut_banner.h"
 #include "app/gui/main_window.h"
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QFile>
 #include <QMessageBox>
@@ -99,4 +101,61 @@ TEST_CASE("a failed open shows the error and keeps the trace already open", "[im
     CHECK(window.document() == document);
     CHECK(window.storePath() == store);
     CHECK(window.windowTitle() == title);
+}
+
+TEST_CASE("after a cut-off error the window offers to open up to the cut, then shows where it was cut", "[import_error]") {
+    QSettings().clear();
+    QTemporaryDir dir;
+    const QString broken = writeBrokenTrace(dir);
+    const qint64 cutAt = QByteArray(R"({"traceEvents": [{"name": "a", "ph": "X", "ts": 1, "dur": 2, "pid": 1, "tid": 1}, )").size();
+
+    gui::MainWindow window;
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    REQUIRE(window.cutBanner());
+    CHECK_FALSE(window.cutBanner()->isVisible());
+    QSignalSpy loaded(&window, &gui::MainWindow::traceLoaded);
+    QString offered;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box) return;
+        for (QAbstractButton* b : box->buttons())
+            if (b->text() == QStringLiteral("Open up to the cut")) {
+                offered = box->text();
+                b->click();
+                return;
+            }
+        box->close();
+    });
+    poll.start(10);
+    window.openPaths({broken});
+    window.waitForImport(); // the failed attempt: its box opens, the button starts the second attempt
+    for (int i = 0; i < 500 && loaded.count() < 2; ++i) {
+        window.waitForImport();
+        QTest::qWait(10);
+    }
+    REQUIRE(loaded.count() == 2);
+    CHECK_FALSE(loaded.at(0).at(0).toBool());
+    CHECK(loaded.at(1).at(0).toBool());
+    CHECK(offered.contains(QStringLiteral("broken.json")));
+    REQUIRE(window.document());
+    CHECK(window.cutBanner()->isVisible());
+    CHECK(window.cutBanner()->text().contains(QStringLiteral("broken.json is cut off at byte %1").arg(cutAt)));
+
+    // Without the choice the error stays an error: the box is closed, nothing opens.
+    loaded.clear();
+    offered.clear();
+    QObject::disconnect(&poll, nullptr, nullptr, nullptr);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) box->close();
+    });
+    const QString other = dir.filePath(QStringLiteral("other.json"));
+    QFile::copy(broken, other);
+    window.openPaths({other});
+    window.waitForImport();
+    if (loaded.isEmpty()) REQUIRE(loaded.wait(5000));
+    REQUIRE(loaded.count() == 1);
+    CHECK_FALSE(loaded.first().at(0).toBool());
+    CHECK(window.cutBanner()->text().contains(QStringLiteral("broken.json"))); // the open trace is unchanged
 }

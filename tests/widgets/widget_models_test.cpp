@@ -2,6 +2,7 @@
 #include "tests/timeline_fixture.h"
 #include "widgets/common/csv_export.h"
 #include "widgets/details/slice_details_model.h"
+#include "widgets/tables/operator_stats_model.h"
 #include "widgets/tables/selection_stats_model.h"
 
 #include <QAbstractItemModelTester>
@@ -39,6 +40,31 @@ TEST_CASE("slice details model is a valid tree with sections and jump rows", "[d
     CHECK(reset.count() == 2);
 }
 
+TEST_CASE("slice details show an Ascend id of 4294967295 as none", "[details_model]") {
+    SliceDetails d;
+    d.id = 1;
+    d.name = "MatMul";
+    auto arg = [](std::string key, std::string value) {
+        SliceArgRow r;
+        r.key = std::move(key);
+        r.value = std::move(value);
+        return r;
+    };
+    d.args = {arg("Model Id", "4294967295"), arg("model id", "4294967295"), arg("Task Id", "4294967294"),
+              arg("dst rank", "4294967295"), arg("Stream Id", "2")};
+    SliceDetailsModel model;
+    model.resetData(d, 0);
+    const QModelIndex args = model.index(1, 0);
+    REQUIRE(args.data().toString() == QStringLiteral("Arguments"));
+    REQUIRE(model.rowCount(args) == 5);
+    auto value = [&](int row) { return model.index(row, 1, args).data().toString(); };
+    CHECK(value(0) == QStringLiteral("none"));
+    CHECK(value(1) == QStringLiteral("none"));
+    CHECK(value(2) == QStringLiteral("4294967294")); // one below: a real id
+    CHECK(value(3) == QStringLiteral("4294967295")); // not an id field: the number as written
+    CHECK(value(4) == QStringLiteral("2"));
+}
+
 TEST_CASE("selection stats model formats durations and sorts by numbers through the proxy", "[stats_model]") {
     SelectionStats stats;
     stats.sliceCount = 3;
@@ -65,4 +91,25 @@ TEST_CASE("selection stats model formats durations and sorts by numbers through 
     CHECK(csv.contains("\"a, \"\"quoted\"\"\",2,2.000,"));
     CHECK(csvField(QStringLiteral("line\nbreak")) == QStringLiteral("\"line\nbreak\""));
     CHECK(csvField(QStringLiteral("plain")) == QStringLiteral("plain"));
+}
+
+TEST_CASE("operator statistics never average an identifier column", "[stats_model]") {
+    OperatorStats stats;
+    for (const char* name : {"aic_mac_ratio", "Task ID", "Stream ID", "Model ID", "step_id", "id", "valid"}) {
+        MetricColumn c;
+        c.name = name;
+        stats.metrics.push_back(c);
+    }
+    OperatorStatsRow row;
+    row.key = "MatMul";
+    row.count = 2;
+    row.metricMeans = {0.5, 17.5, 2.0, 4294967295.0, 3.0, 9.0, 1.0};
+    stats.rows.push_back(row);
+    OperatorStatsModel model;
+    model.resetData(stats);
+    REQUIRE(model.stats().metrics.size() == 2);
+    CHECK(model.stats().metrics[0].name == "aic_mac_ratio");
+    CHECK(model.stats().metrics[1].name == "valid"); // "valid" ends in "id" but is no identifier
+    REQUIRE(model.stats().rows.size() == 1);
+    CHECK(model.stats().rows[0].metricMeans == std::vector<double>{0.5, 1.0});
 }

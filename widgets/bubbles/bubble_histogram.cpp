@@ -92,7 +92,8 @@ void BubbleHistogram::setData(const std::vector<HistogramBin>& bins, const std::
         ++causeCounts_[static_cast<std::size_t>(it - bins_.begin() - 1)][static_cast<std::size_t>(b.cause)];
     }
     std::int64_t maxCount = 0;
-    for (std::size_t i = 0; i < kStackOrder.size(); ++i) {
+    empty_->setText(tr("No bubbles"));
+    for (std::size_t i = 0; i < kStackOrder.size() && !bins_.empty(); ++i) {
         QVector<double> keys, values;
         for (int bin = 0; bin < static_cast<int>(bins_.size()); ++bin) {
             keys << std::sqrt(binLow(bin) * binHigh(bin)); // the geometric centre is the middle on a log axis
@@ -117,6 +118,21 @@ void BubbleHistogram::setData(const std::vector<HistogramBin>& bins, const std::
     legend->setVisible(maxCount > 0);
     replot();
 }
+
+void BubbleHistogram::showComputing() {
+    bins_.clear();
+    causeCounts_.clear();
+    for (QCPBars* bars : bars_) {
+        bars->data()->clear();
+        bars->removeFromLegend();
+    }
+    legend->setVisible(false);
+    empty_->setText(tr("Computing…"));
+    empty_->setVisible(true);
+    replot(rpQueuedReplot);
+}
+
+QString BubbleHistogram::placeholderText() const { return empty_->visible() ? empty_->text() : QString(); }
 
 int BubbleHistogram::binAt(QPointF pos) const {
     if (bins_.empty() || !axisRect()->rect().contains(pos.toPoint())) return -1;

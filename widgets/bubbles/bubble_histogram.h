@@ -18,6 +18,9 @@ public:
 
     // bins from the report; bubbles (device or track ones) give the split by cause.
     void setData(const std::vector<HistogramBin>& bins, const std::vector<Bubble>& bubbles, int binsPerDecade);
+    // Empties the plot and says "Computing…" until the next setData (never "No bubbles" before a result).
+    void showComputing();
+    QString placeholderText() const; // what the plot says when it has no bars ("" when it has some)
     const std::vector<HistogramBin>& bins() const { return bins_; }
     int binAt(QPointF pos) const; // -1: none
     QPointF binCentre(int bin) const;

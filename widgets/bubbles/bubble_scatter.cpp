@@ -56,6 +56,18 @@ void BubbleScatter::changeEvent(QEvent* event) {
     QCustomPlot::changeEvent(event);
 }
 
+void BubbleScatter::showComputing() {
+    clearGraphs();
+    graphs_.clear();
+    series_.clear();
+    legend->setVisible(false);
+    empty_->setText(tr("Computing…"));
+    empty_->setVisible(true);
+    replot(rpQueuedReplot);
+}
+
+QString BubbleScatter::placeholderText() const { return empty_->visible() ? empty_->text() : QString(); }
+
 void BubbleScatter::setSeries(std::vector<BubbleSeries> series, TimeNs originNs) {
     clearGraphs();
     graphs_.clear();
@@ -86,6 +98,7 @@ void BubbleScatter::setSeries(std::vector<BubbleSeries> series, TimeNs originNs)
         graphs_.push_back(g);
     }
     const bool any = yHi > 0;
+    empty_->setText(tr("No bubbles"));
     empty_->setVisible(!any);
     legend->setVisible(any);
     if (any) {

@@ -27,6 +27,9 @@ public:
     explicit BubbleScatter(QWidget* parent = nullptr);
 
     void setSeries(std::vector<BubbleSeries> series, TimeNs originNs);
+    // Empties the plot and says "Computing…" until the next setSeries (never "No bubbles" before a result).
+    void showComputing();
+    QString placeholderText() const; // what the plot says when it has no points ("" when it has some)
     const std::vector<BubbleSeries>& series() const { return series_; }
     // The point nearest to pos within a few pixels.
     std::optional<BubblePointRef> pointAt(QPointF pos) const;

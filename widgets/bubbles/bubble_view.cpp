@@ -297,6 +297,8 @@ void BubbleView::recompute() {
         options.tracks.fallBackToAll = false;
     }
     info_->setText(tr("Computing…"));
+    histogram_->showComputing();
+    scatter_->showComputing();
     runner_->run<Result>([options](TraceSession& session) { return computeJob(session, options); },
                          [this](Result r) { take(std::move(r)); });
 }

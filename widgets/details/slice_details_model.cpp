@@ -10,6 +10,15 @@ namespace opscope {
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
+// Ascend exports write UINT32_MAX into an id field that has no value ("Model Id": 4294967295 on every task
+// outside a static graph); a number that large reads as a real id, so it is shown as what it means.
+QString argValue(const SliceArgRow& r) {
+    const QString key = q(r.key).trimmed();
+    if (r.value == "4294967295" && key.endsWith(QLatin1String("id"), Qt::CaseInsensitive))
+        return SliceDetailsModel::tr("none");
+    return q(r.value);
+}
+
 QString metricValue(const SliceMetricRow& m) {
     QString value;
     if (m.num) value = QString::number(*m.num, 'g', 10);
@@ -102,7 +111,7 @@ void SliceDetailsModel::addArgs(const SliceDetails& d) {
     std::vector<int> parents = {section}; // parents[level] is the node rows of that level hang under
     for (const SliceArgRow& r : d.args) {
         parents.resize(static_cast<std::size_t>(r.level) + 1);
-        const int id = add(parents.back(), q(r.key), q(r.value));
+        const int id = add(parents.back(), q(r.key), argValue(r));
         if (r.isContainer) parents.push_back(id);
     }
 }

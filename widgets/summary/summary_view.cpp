@@ -9,13 +9,13 @@
 #include "widgets/common/async_job.h"
 #include "widgets/common/error_text.h"
 #include "widgets/common/time_format.h"
+#include "widgets/common/ui_language.h"
 #include "widgets/common/zoom_control.h"
 
 #include <qcustomplot.h>
 
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QVBoxLayout>
 
 namespace opscope {
@@ -175,7 +175,7 @@ void SummaryView::show(const Content& content) {
     plot_->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
     plot_->replot();
 
-    const bool zh = QLocale().name().startsWith(QStringLiteral("zh"));
+    const bool zh = uiLanguageIsChinese();
     QString ops = QStringLiteral("<b>") + tr("Top operators by compute share") + QStringLiteral("</b><br>");
     for (const auto& [name, share] : content.topOperators)
         // Kernel names run to hundreds of characters: elided, so the view keeps its width.

@@ -1,16 +1,16 @@
 #include "widgets/tables/findings_model.h"
 
 #include "widgets/common/duration_cell.h"
+#include "widgets/common/ui_language.h"
 #include "widgets/tables/operator_stats_model.h"
 
 #include <QCoreApplication>
 #include <QFont>
-#include <QLocale>
 
 namespace opscope {
 
 QString localized(const LocalizedText& text) {
-    if (QLocale().language() == QLocale::Chinese && !text.zhCN.empty()) return QString::fromStdString(text.zhCN);
+    if (uiLanguageIsChinese() && !text.zhCN.empty()) return QString::fromStdString(text.zhCN);
     return QString::fromStdString(text.en);
 }
 

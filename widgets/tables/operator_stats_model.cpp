@@ -1,5 +1,6 @@
 #include "widgets/tables/operator_stats_model.h"
 
+#include "core/analysis/metric_access.h"
 #include "widgets/common/duration_cell.h"
 #include "widgets/common/time_format.h"
 
@@ -15,9 +16,32 @@ QString microsecondsText(double ns) { return QString::number(ns / 1000.0, 'f', 3
 
 OperatorStatsModel::OperatorStatsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
+namespace {
+
+// Identifiers (Step Id, Task ID, Stream ID, Model ID...) are labels: their mean is no figure, so the table
+// never shows one (issue #21), by the rule operator statistics use (isIdentifierMetric); Details still
+// lists each execution's ids.
+void dropIdentifiers(OperatorStats* stats) {
+    std::vector<std::size_t> kept;
+    for (std::size_t i = 0; i < stats->metrics.size(); ++i)
+        if (!isIdentifierMetric(stats->metrics[i].name)) kept.push_back(i);
+    if (kept.size() == stats->metrics.size()) return;
+    std::vector<MetricColumn> metrics;
+    for (std::size_t i : kept) metrics.push_back(stats->metrics[i]);
+    stats->metrics = std::move(metrics);
+    for (OperatorStatsRow& row : stats->rows) {
+        std::vector<double> means;
+        for (std::size_t i : kept) means.push_back(i < row.metricMeans.size() ? row.metricMeans[i] : std::nan(""));
+        row.metricMeans = std::move(means);
+    }
+}
+
+} // namespace
+
 void OperatorStatsModel::resetData(OperatorStats stats) {
     beginResetModel();
     stats_ = std::move(stats);
+    dropIdentifiers(&stats_);
     stats_.rows.erase(std::remove_if(stats_.rows.begin(), stats_.rows.end(),
                                      [](const OperatorStatsRow& r) { return r.count == 0; }),
                       stats_.rows.end());

@@ -261,6 +261,21 @@ void DrawList::clear() {
     slicesVisited = slicesFolded = 0;
 }
 
+namespace {
+// A collapsed group's lane: its top-level slices folded as usual into the row the caller gives, then
+// marked faded and stripped of labels, so that several lanes drawn on top of each other read as density.
+void buildPreviewRow(const DrawListInput& input, const TrackOnScreen& t, SliceStyleCache* style, DrawList* out) {
+    const TimelineTrack& track = input.data->tracks()[static_cast<std::size_t>(t.trackIndex)];
+    if (track.depthCount == 0 || t.yTop + t.height < input.clipTop || t.yTop > input.clipBottom) return;
+    const std::size_t firstItem = out->slices.size(), firstLabel = out->labels.size();
+    DepthRowContext c{input, style, out, input.data->depthSlices(track, 0), t.trackIndex, static_cast<float>(t.yTop),
+                      static_cast<float>(t.height)};
+    buildDepthRow(c, track.depths.front());
+    for (std::size_t i = firstItem; i < out->slices.size(); ++i) out->slices[i].dimmed = true;
+    out->labels.resize(firstLabel);
+}
+} // namespace
+
 double depthRowTop(const TrackOnScreen& track, int depth) {
     return track.yTop + TimelineLayout::kTrackPadding + depth * TimelineLayout::kSliceRowHeight;
 }
@@ -273,6 +288,10 @@ void buildDrawList(const DrawListInput& input, const std::vector<TrackOnScreen>&
         const TimelineTrack& track = data.tracks()[static_cast<std::size_t>(t.trackIndex)];
         if (track.counterEnd > track.counterBegin) {
             buildCounter(input, t, out);
+            continue;
+        }
+        if (t.preview) {
+            buildPreviewRow(input, t, style, out);
             continue;
         }
         for (int d = 0; d < track.depthCount; ++d) {

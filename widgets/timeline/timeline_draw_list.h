@@ -44,6 +44,9 @@ struct TrackOnScreen {
     int trackIndex;
     double yTop;
     double height;
+    // A lane of a collapsed process group, drawn inside its header row as a density preview (as MindStudio
+    // Insight does): the top level only, faded, without labels.
+    bool preview = false;
 };
 
 struct DrawList {

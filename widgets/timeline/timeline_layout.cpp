@@ -3,6 +3,9 @@
 #include "core/store/timeline_data.h"
 
 #include <algorithm>
+#include <cctype>
+#include <string>
+#include <string_view>
 
 namespace opscope {
 
@@ -10,6 +13,18 @@ int TimelineLayout::trackHeight(const TimelineData& data, int trackIndex) {
     const TimelineTrack& t = data.tracks()[static_cast<std::size_t>(trackIndex)];
     if (t.kind == TimelineTrackKind::Counter || t.counterEnd > t.counterBegin) return kCounterHeight;
     return std::max(t.depthCount, 1) * kSliceRowHeight + 2 * kTrackPadding;
+}
+
+bool TimelineLayout::hiddenByDefault(const TimelineTrack& t) {
+    if (t.counterEnd == t.counterBegin) return false; // slices, or no samples (empty anyway)
+    if (t.counterMin == 0 && t.counterMax == 0) return true;
+    std::string name = t.name;
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    while (!name.empty() && name.back() == ' ') name.pop_back();
+    auto endsWith = [&](std::string_view tail) {
+        return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    return name == "id" || endsWith("_id") || endsWith(" id") || endsWith("/id") || endsWith(".id");
 }
 
 void TimelineLayout::rebuild(const TimelineData& data, const std::vector<bool>& collapsedProcesses,
@@ -37,19 +52,21 @@ void TimelineLayout::rebuild(const TimelineData& data, const std::vector<bool>& 
     while (i < tracks.size()) {
         const std::size_t process = tracks[i].processIndex;
         std::size_t end = i;
-        int shown = 0;
+        int shown = 0, hidden = 0;
+        auto leftOut = [&](std::size_t t) { return tracks[t].empty() || isPinned(t) || hiddenByDefault(tracks[t]); };
         while (end < tracks.size() && tracks[end].processIndex == process) {
-            if (!tracks[end].empty() && !isPinned(end)) ++shown;
+            if (!leftOut(end)) ++shown;
+            else if (!tracks[end].empty() && !isPinned(end)) ++hidden;
             ++end;
         }
         if (shown > 0) {
             const bool collapsed = process < collapsedProcesses.size() && collapsedProcesses[process];
             processRow_[process] = static_cast<int>(rows_.size());
             rows_.push_back({TimelineRow::Kind::Process, static_cast<int>(process), -1, contentHeight_,
-                             kProcessHeaderHeight, shown});
+                             kProcessHeaderHeight, shown, hidden});
             contentHeight_ += kProcessHeaderHeight;
             for (std::size_t t = i; t < end && !collapsed; ++t) {
-                if (tracks[t].empty() || isPinned(t)) continue;
+                if (leftOut(t)) continue;
                 TimelineRow row{TimelineRow::Kind::Track, static_cast<int>(process), static_cast<int>(t),
                                 contentHeight_, trackHeight(data, static_cast<int>(t)), 0};
                 contentHeight_ += row.height;

@@ -7,6 +7,7 @@
 namespace opscope {
 
 class TimelineData;
+struct TimelineTrack;
 
 struct TimelineRow {
     enum class Kind { Process, Track };
@@ -16,6 +17,7 @@ struct TimelineRow {
     int y = 0;           // top, in content coordinates of its area (pinned or scrolled)
     int height = 0;
     int trackCount = 0;  // process headers: visible tracks under it
+    int hiddenCount = 0; // process headers: counter series left out (hiddenByDefault)
 };
 
 class TimelineLayout {
@@ -43,6 +45,10 @@ public:
     int rowOfProcess(int processIndex) const;
 
     static int trackHeight(const TimelineData& data, int trackIndex);
+    // Counter series the first screen leaves out (issue #21): one that is zero throughout (most of an NPU's
+    // module memory lanes) or that holds an identifier ("acc_id", "Task ID"), which is a label, not a value
+    // to plot. The process header counts them ("12 tracks, 30 hidden").
+    static bool hiddenByDefault(const TimelineTrack& track);
 
 private:
     std::vector<TimelineRow> pinned_, rows_;

@@ -1,5 +1,6 @@
 #include "widgets/timeline/timeline_view.h"
 
+#include "core/analysis/first_view/outlier_window.h"
 #include "widgets/common/zoom_control.h"
 
 #include <QEvent>
@@ -40,6 +41,7 @@ void TimelineView::setData(std::shared_ptr<const TimelineData> data) {
     data_ = std::move(data);
     collapsed_.assign(data_ ? data_->processes().size() : 0, false);
     pinned_.assign(data_ ? data_->tracks().size() : 0, false);
+    firstScreenPending_ = data_ != nullptr; // decided at the first paint, when the view has its real height
     selectedSlice_ = 0;
     selectedFlows_.clear();
     search_.reset();
@@ -49,7 +51,14 @@ void TimelineView::setData(std::shared_ptr<const TimelineData> data) {
     resetHeaderTexts();
     flowGroups_ = data_ ? buildFlowGroups(*data_) : std::vector<FlowGroup>{};
     relayout();
-    if (data_) zoom_->setTraceRange(data_->traceRange());
+    firstViewOutliers_ = firstViewFarthestNs_ = 0;
+    if (data_) {
+        zoom_->setTraceRange(data_->traceRange());
+        const OutlierWindow first = findOutlierWindow(data_->slices(), data_->traceRange());
+        firstViewOutliers_ = first.outliers;
+        firstViewFarthestNs_ = first.farthestNs;
+        if (first.outliers > 0) zoom_->setVisibleRange(first.window);
+    }
     updateMinimumZoom();
     invalidateDrawList();
 }
@@ -116,6 +125,7 @@ void TimelineView::setSearchResult(std::shared_ptr<const SliceSearchResult> resu
 
 void TimelineView::setProcessCollapsed(int processIndex, bool collapsed) {
     if (processIndex < 0 || processIndex >= static_cast<int>(collapsed_.size())) return;
+    firstScreenPending_ = false; // a choice made before the first paint stands
     collapsed_[static_cast<std::size_t>(processIndex)] = collapsed;
     relayout();
 }
@@ -126,6 +136,7 @@ bool TimelineView::processCollapsed(int processIndex) const {
 }
 
 void TimelineView::setAllProcessesCollapsed(bool collapsed) {
+    firstScreenPending_ = false;
     std::fill(collapsed_.begin(), collapsed_.end(), collapsed);
     relayout();
 }
@@ -251,6 +262,41 @@ void TimelineView::changeEvent(QEvent* event) {
     QAbstractScrollArea::changeEvent(event);
 }
 
+void TimelineView::collapseHostGroupsAboveDevice() {
+    const int viewHeight = std::max(200, scrolledArea().height());
+    const int wantedBelow = 3 * TimelineLayout::kSliceRowHeight; // the first device lane and a bit of the next
+    const auto& processes = data_->processes();
+    const auto& tracks = data_->tracks();
+    for (std::size_t round = 0; round < processes.size(); ++round) {
+        int deviceTop = -1;
+        std::vector<int> hostHeight(processes.size(), 0);
+        for (const TimelineRow& r : layout_.rows()) {
+            if (r.kind != TimelineRow::Kind::Track) continue;
+            const TimelineTrack& t = tracks[static_cast<std::size_t>(r.trackIndex)];
+            const bool onDevice = !processes[t.processIndex].deviceName.empty();
+            if (onDevice && t.kind == TimelineTrackKind::Thread && t.depthCount > 0) {
+                deviceTop = r.y;
+                break;
+            }
+            if (!onDevice) hostHeight[t.processIndex] += r.height;
+        }
+        if (deviceTop < 0 || deviceTop + wantedBelow <= viewHeight) return;
+        const auto tallest = std::max_element(hostHeight.begin(), hostHeight.end());
+        if (*tallest == 0) return; // only device groups above it: nothing of the host to fold
+        collapsed_[static_cast<std::size_t>(tallest - hostHeight.begin())] = true;
+        layout_.rebuild(*data_, collapsed_, pinned_);
+    }
+}
+
+void TimelineView::addPreviewLanes(const TimelineRow& processRow, double top, std::vector<TrackOnScreen>* out) const {
+    // In the header row right of the name column, a few pixels from its edges.
+    const double yTop = top + 4, height = processRow.height - 8;
+    const auto& tracks = data_->tracks();
+    for (std::size_t i = 0; i < tracks.size(); ++i)
+        if (static_cast<int>(tracks[i].processIndex) == processRow.processIndex && tracks[i].depthCount > 0)
+            out->push_back({static_cast<int>(i), yTop, height, true});
+}
+
 void TimelineView::collectTracks(bool pinned, std::vector<TrackOnScreen>* out) const {
     out->clear();
     if (pinned) {
@@ -268,6 +314,7 @@ void TimelineView::collectTracks(bool pinned, std::vector<TrackOnScreen>* out) c
         const double top = area.top() + r.y - scroll;
         if (top > area.bottom()) break;
         if (r.kind == TimelineRow::Kind::Track) out->push_back({r.trackIndex, top, double(r.height)});
+        else if (processCollapsed(r.processIndex)) addPreviewLanes(r, top, out);
     }
 }
 

@@ -43,8 +43,12 @@ public:
     explicit TimelineView(ZoomControl* zoom, QWidget* parent = nullptr);
     ~TimelineView() override;
 
-    // Also resets the zoom control to the trace's range.
+    // Also resets the zoom control to the trace's range, and shows all of it but outlier slices (those far
+    // from the rest: core/analysis/first_view/outlier_window.h).
     void setData(std::shared_ptr<const TimelineData> data);
+    // Slices the first view left out as outliers (0: none), and how far the farthest lies outside it.
+    std::int64_t firstViewOutliers() const { return firstViewOutliers_; }
+    TimeNs firstViewFarthestNs() const { return firstViewFarthestNs_; }
     const TimelineData* data() const { return data_.get(); }
     ZoomControl* zoomControl() const { return zoom_; }
 
@@ -133,6 +137,12 @@ private:
     void updateScrollBar();
     void rebuildDrawLists();
     void collectTracks(bool pinned, std::vector<TrackOnScreen>* out) const;
+    // The lanes of a collapsed process group, drawn as a density preview in its header row at top.
+    void addPreviewLanes(const TimelineRow& processRow, double top, std::vector<TrackOnScreen>* out) const;
+    // At the first paint after setData (when the height is known): host groups above the first device lane
+    // are collapsed, tallest first, until a few rows of it are in view, so the first screen shows where the
+    // device is rather than screens of Python stack.
+    void collapseHostGroupsAboveDevice();
 
     // Painting (timeline_view_paint.cpp)
     void paintRows(QPainter& p, bool pinned);
@@ -180,6 +190,9 @@ private:
     TimelineLayout layout_;
     TimelineTheme theme_;
     std::vector<bool> collapsed_, pinned_;
+    bool firstScreenPending_ = false; // collapseHostGroupsAboveDevice() still to run (at the next paint)
+    std::int64_t firstViewOutliers_ = 0;
+    TimeNs firstViewFarthestNs_ = 0;
     DrawList pinnedList_, scrolledList_;
     SliceStyleCache style_;
     std::vector<TrackOnScreen> tracksScratch_;

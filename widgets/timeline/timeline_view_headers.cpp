@@ -2,6 +2,8 @@
 // (title, tid or value range, pin). Their texts come from a per-row cache of prepared static text.
 #include "widgets/timeline/timeline_view.h"
 
+#include "widgets/common/lane_names.h"
+
 #include <QPainter>
 #include <QScrollBar>
 
@@ -27,13 +29,6 @@ void drawPin(QPainter& p, QRect r, const QColor& colour, bool filled) {
     p.drawEllipse(c, 3.6, 3.6);
     p.drawLine(QPointF(c.x(), c.y() + 3.6), QPointF(c.x(), r.bottom()));
     p.restore();
-}
-
-QString trackTitle(const TimelineTrack& t) {
-    QString name = QString::fromStdString(t.kind == TimelineTrackKind::Thread && !t.threadName.empty() ? t.threadName
-                                                                                                       : t.name);
-    if (name.isEmpty()) name = QString::fromStdString(t.name);
-    return name;
 }
 
 } // namespace
@@ -66,9 +61,10 @@ const ProcessHeaderText& TimelineView::processHeaderText(const TimelineRow& row,
     ProcessHeaderText& text = processHeaderText_[static_cast<std::size_t>(row.processIndex)];
     if (text.ready) return text;
     const TimelineProcess& proc = data_->processes()[static_cast<std::size_t>(row.processIndex)];
-    QString name = QString::fromStdString(proc.name.empty() ? proc.pid : proc.name);
-    if (!proc.deviceName.empty() && proc.deviceName != proc.name) name += QStringLiteral(" · ") + QString::fromStdString(proc.deviceName);
-    const QString count = row.trackCount == 1 ? tr("1 track") : tr("%1 tracks").arg(row.trackCount);
+    // The device first: Kineto names the GPU process after the host, so the name alone does not tell them apart.
+    const QString name = proc.deviceName == proc.name ? QString::fromStdString(proc.name) : processTitle(proc);
+    QString count = row.trackCount == 1 ? tr("1 track") : tr("%1 tracks").arg(row.trackCount);
+    if (row.hiddenCount > 0) count = tr("%1, %n hidden", nullptr, row.hiddenCount).arg(count);
     // The global group (tracks outside any process) has no pid to show; a string pid ("Spans") is
     // already the name.
     const bool showPid = !proc.name.empty() && !proc.pid.empty() && proc.pid != proc.name;
@@ -108,7 +104,7 @@ const TrackHeaderText& TimelineView::trackHeaderText(const TimelineRow& row, QSi
     TrackHeaderText& text = trackHeaderText_[pinned ? 1 : 0][static_cast<std::size_t>(row.trackIndex)];
     if (text.ready) return text;
     const TimelineTrack& t = data_->tracks()[static_cast<std::size_t>(row.trackIndex)];
-    QString title = trackTitle(t);
+    QString title = laneTitle(*data_, t);
     if (pinned) {
         const TimelineProcess& proc = data_->processes()[t.processIndex];
         title = QString::fromStdString(proc.name.empty() ? proc.pid : proc.name) + QStringLiteral(" / ") + title;
@@ -118,7 +114,9 @@ const TrackHeaderText& TimelineView::trackHeaderText(const TimelineRow& row, QSi
         const QString unit = QString::fromStdString(t.unit);
         sub = tr("%1 – %2 %3").arg(formatCounterValue(std::min(0.0, t.counterMin)), formatCounterValue(t.counterMax),
                                     unit).trimmed();
-    } else if (!t.tid.empty() && t.tid != t.threadName) { // a string tid is already the thread's name
+    } else if (!t.tid.empty() && t.tid != t.threadName && data_->processes()[t.processIndex].deviceName.empty()) {
+        // A host thread's tid; a string tid is already the thread's name, and a device stream's id is in
+        // its title (an NPU stream is not a thread).
         sub = tr("tid %1").arg(QString::fromStdString(t.tid));
     }
     text = layoutTrackHeader(title, sub, size, kTrackTextLeft, kPinSize + 14, {headerFont_, headerFont_, smallFont_});

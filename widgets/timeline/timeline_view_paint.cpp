@@ -39,6 +39,12 @@ QString formatCounterValue(double value) {
 void TimelineView::paintEvent(QPaintEvent*) {
     QElapsedTimer timer;
     timer.start();
+    if (firstScreenPending_ && data_) {
+        firstScreenPending_ = false;
+        layout_.rebuild(*data_, collapsed_, pinned_);
+        collapseHostGroupsAboveDevice();
+        relayout();
+    }
     if (dirty_) rebuildDrawLists();
     QPainter p(viewport());
     if (!data_) {

@@ -2,6 +2,7 @@
 
 #include "core/importers/chrome_json/byte_source.h"
 #include "core/importers/chrome_json/chrome_event_handler.h"
+#include "core/importers/cut_policy.h"
 #include "core/importers/chrome_json/trace_tokenizer.h"
 
 #include <nlohmann/json.hpp>
@@ -63,12 +64,20 @@ bool importChromeTrace(const std::string& path, StoreWriter& writer, const Chrom
     };
     const std::int64_t total = source->fileSize();
     callbacks.onChunk = [&](std::int64_t bytesRead) {
-        progress.report(bytesRead, total, handler.events());
+        // A .gz file: the total is the compressed size, so progress is where the compressed file is read
+        // to (the uncompressed bytes ran past the total early and the bar sat at 100 %).
+        progress.report(source->compressed() ? source->fileOffset() : bytesRead, total, handler.events());
         return !progress.cancelled();
     };
 
     TraceTokenizer tokenizer(*source, callbacks);
-    if (!tokenizer.run(err)) return false;
+    if (!tokenizer.run(err)) {
+        // A cut-off dump, when the user asked for what precedes the cut: the events read so far stay, the
+        // cut is recorded where the unfinished value starts (the offset the error names).
+        if (err->code != ErrorCode::Truncated || !KeepEventsBeforeCut::active() || handler.events() == 0) return false;
+        writer.addWarning("trace_cut_off", path, err->byteOffset, err->line, err->expected);
+        *err = Error{};
+    }
     handler.finishFile();
     if (controlChars > 0) {
         // Raw control characters are invalid JSON but real producers write them; we keep the text.

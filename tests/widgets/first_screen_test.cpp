@@ -1,0 +1,210 @@
+// The first screen of a trace: the device lanes in view beside the host (tall host groups collapsed and
+// drawn as a density preview), and lanes named after their device and stream.
+#include "app/gui/main_window.h"
+#include "core/store/timeline_data.h"
+#include "widgets/details/details_panel.h"
+#include "widgets/details/slice_details_model.h"
+#include "tests/timeline_fixture.h"
+#include "widgets/common/lane_names.h"
+#include "widgets/common/zoom_control.h"
+#include "widgets/timeline/timeline_view.h"
+
+#include <QImage>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSet>
+
+#include <catch2/catch.hpp>
+
+using namespace opscope;
+using opscope::testing::FixtureStore;
+
+namespace {
+
+// A Python thread `depth` calls deep above an NPU with one stream and one overlap lane of it.
+struct HostAboveDevice {
+    FixtureStore store;
+    std::int64_t host = 0, device = 0, pythonTrack = 0, streamTrack = 0, overlapTrack = 0, overlapSlice = 0;
+    explicit HostAboveDevice(const std::string& name, int depth) : store(name) {
+        host = store.process("100", "Python", 0);
+        pythonTrack = store.track(host, store.thread(host, "100", "Thread 100"), "thread", "100");
+        std::int64_t parent = 0;
+        for (int d = 0; d < depth; ++d)
+            parent = store.slice(pythonTrack, 1'000 + d, 39'000 - 2 * d, d, "frame " + std::to_string(d), {}, {}, -1, parent);
+        store.db().exec("INSERT INTO device(id, name, kind, ordinal) VALUES(1, 'rank 0 · NPU 0', 'npu', 0)");
+        device = store.process("dev", "Ascend Hardware", 1);
+        store.db().exec("UPDATE process SET device_id = 1 WHERE id = " + std::to_string(device));
+        const std::int64_t stream = store.thread(device, "4", "Stream 4");
+        streamTrack = store.track(device, stream, "thread", "4");
+        store.slice(streamTrack, 10'000, 5'000, 0, "MatMul");
+        store.slice(streamTrack, 80'000, 5'000, 0, "MatMul"); // the trace goes on after the host's frames
+        overlapTrack = store.track(device, stream, "thread", "4 (overlap 2)");
+        store.db().exec("UPDATE track SET lane = 2 WHERE id = " + std::to_string(overlapTrack));
+        overlapSlice = store.slice(overlapTrack, 11'000, 2'000, 0, "Add");
+        store.finish(1'000, 85'000); // a whole store, as the GUI opens one
+    }
+    std::shared_ptr<const TimelineData> load() {
+        Error error;
+        auto data = TimelineData::load(store.path(), &error);
+        REQUIRE(data);
+        return data;
+    }
+};
+
+int processIndexOf(const TimelineData& data, const std::string& name) {
+    for (std::size_t i = 0; i < data.processes().size(); ++i)
+        if (data.processes()[i].name == name) return static_cast<int>(i);
+    return -1;
+}
+
+} // namespace
+
+TEST_CASE("a host group tall enough to hide the device opens collapsed, a short one stays open", "[first_screen]") {
+    for (const int depth : {60, 5}) {
+        INFO(depth);
+        HostAboveDevice fx("first-screen-" + std::to_string(depth), depth);
+        ZoomControl zoom;
+        TimelineView view(&zoom);
+        view.resize(1200, 700);
+        view.setData(fx.load());
+        CHECK_FALSE(view.processCollapsed(0)); // decided at the first paint, at the view's real height
+        view.grab();
+        const TimelineData& data = *view.data();
+        const int python = processIndexOf(data, "Python"), hardware = processIndexOf(data, "Ascend Hardware");
+        REQUIRE(python >= 0);
+        REQUIRE(hardware >= 0);
+        CHECK(view.processCollapsed(python) == (depth == 60)); // 60 rows of 18 px do not fit above the device
+        CHECK_FALSE(view.processCollapsed(hardware));
+        const int row = view.layout().rowOfTrack(data.trackIndexOf(fx.streamTrack));
+        REQUIRE(row >= 0);
+        CHECK(view.layout().rows()[static_cast<std::size_t>(row)].y + TimelineLayout::kSliceRowHeight <
+              view.timeArea().height()); // the device lane is on the first screen
+    }
+}
+
+TEST_CASE("a collapse chosen before the first paint stands", "[first_screen]") {
+    HostAboveDevice fx("first-screen-chosen", 60);
+    ZoomControl zoom;
+    TimelineView view(&zoom);
+    view.resize(1200, 700);
+    view.setData(fx.load());
+    const int python = processIndexOf(*view.data(), "Python");
+    view.setProcessCollapsed(python, false);
+    view.grab();
+    CHECK_FALSE(view.processCollapsed(python));
+}
+
+TEST_CASE("a collapsed group draws its lanes as a preview in its header row", "[first_screen]") {
+    HostAboveDevice fx("first-screen-preview", 60);
+    ZoomControl zoom;
+    TimelineView view(&zoom);
+    view.resize(1200, 700);
+    view.setData(fx.load());
+    view.grab();
+    const int python = processIndexOf(*view.data(), "Python");
+    REQUIRE(view.processCollapsed(python));
+    const TimelineRow& header = view.layout().rows()[static_cast<std::size_t>(view.layout().rowOfProcess(python))];
+    auto headerRowPixels = [&] {
+        const QImage image = view.grab().toImage();
+        const int y = TimelineView::kRulerHeight + header.y + header.height / 2; // in the viewport, unscrolled
+        const QRect time = view.timeArea();
+        QSet<QRgb> colours;
+        for (int x = time.left() + 10; x < time.right() - 10; x += 7) colours.insert(image.pixel(x + view.viewport()->x(), y + view.viewport()->y()));
+        return colours.size();
+    };
+    // The frames (the first half of the trace) drawn faded over the row's flat background: two colours.
+    CHECK(headerRowPixels() > 1);
+    CHECK(view.lastDrawnItems() >= 1);
+}
+
+TEST_CASE("lanes are named after their device and stream, overlap lanes say so", "[first_screen]") {
+    HostAboveDevice fx("lane-names", 3);
+    const auto data = fx.load();
+    auto track = [&](std::int64_t id) -> const TimelineTrack& {
+        return data->tracks()[static_cast<std::size_t>(data->trackIndexOf(id))];
+    };
+    CHECK(laneTitle(*data, track(fx.streamTrack)) == QStringLiteral("NPU 0 · Stream 4"));
+    CHECK(laneTitle(*data, track(fx.overlapTrack)) == QStringLiteral("NPU 0 · Stream 4 (overlap 2)"));
+    CHECK(laneTitle(*data, track(fx.pythonTrack)) == QStringLiteral("Thread 100")); // a host thread as it was
+    CHECK(shortDeviceName("rank 3 · GPU 1") == QStringLiteral("GPU 1"));
+    CHECK(shortDeviceName("GPU 1") == QStringLiteral("GPU 1"));
+    const TimelineProcess& hardware = data->processes()[track(fx.streamTrack).processIndex];
+    CHECK(processTitle(hardware) == QStringLiteral("rank 0 · NPU 0 · Ascend Hardware"));
+}
+
+TEST_CASE("all-zero and identifier counter series are hidden by default and counted in the header", "[first_screen]") {
+    FixtureStore store("hidden-counters");
+    const std::int64_t pmu = store.process("dev", "Acc PMU", 0);
+    const std::int64_t zero = store.track(pmu, 0, "counter", "DDR/read KB");
+    const std::int64_t ids = store.track(pmu, 0, "counter", "read_bandwidth acc_id");
+    const std::int64_t taskId = store.track(pmu, 0, "counter", "Task ID");
+    const std::int64_t value = store.track(pmu, 0, "counter", "read_bandwidth value");
+    const std::int64_t once = store.track(pmu, 0, "counter", "HBM/read KB"); // zero but once
+    for (std::int64_t ts : {0, 1'000, 2'000}) {
+        store.counter(zero, ts, 0);
+        store.counter(ids, ts, 7);
+        store.counter(taskId, ts, 12);
+        store.counter(value, ts, 3.5);
+        store.counter(once, ts, ts == 1'000 ? 0.001 : 0);
+    }
+    store.db().exec("COMMIT");
+    Error error;
+    const auto data = TimelineData::load(store.path(), &error);
+    REQUIRE(data);
+    auto hidden = [&](std::int64_t id) {
+        return TimelineLayout::hiddenByDefault(data->tracks()[static_cast<std::size_t>(data->trackIndexOf(id))]);
+    };
+    CHECK(hidden(zero));
+    CHECK(hidden(ids));
+    CHECK(hidden(taskId));
+    CHECK_FALSE(hidden(value));
+    CHECK_FALSE(hidden(once)); // one sample above zero: shown
+    TimelineLayout layout;
+    layout.rebuild(*data, std::vector<bool>(data->processes().size(), false), std::vector<bool>(data->tracks().size(), false));
+    CHECK(layout.visibleTrackCount() == 2);
+    CHECK(layout.rowOfTrack(data->trackIndexOf(zero)) == -1);
+    CHECK(layout.rowOfTrack(data->trackIndexOf(value)) >= 0);
+    const TimelineRow& header = layout.rows()[static_cast<std::size_t>(layout.rowOfProcess(0))];
+    CHECK(header.trackCount == 2);
+    CHECK(header.hiddenCount == 3);
+}
+
+TEST_CASE("slices far from the rest are left out of the first view, which says so; Fit All shows them", "[first_screen]") {
+    FixtureStore store("first-screen-outliers");
+    const std::int64_t host = store.process("1", "python", 0);
+    const std::int64_t track = store.track(host, store.thread(host, "1", "main"), "thread", "1");
+    for (int i = 0; i < 40; ++i) store.slice(track, 1'000'000 + i * 10'000, 5'000, 0, "op");
+    const TimeNs far = 3'000'000'000'000'000LL; // a msprof-style stray timestamp, ~35 days later
+    store.slice(track, far, 1'000, 0, "stray");
+    store.db().exec("COMMIT");
+    Error error;
+    ZoomControl zoom;
+    TimelineView view(&zoom);
+    view.resize(1200, 600);
+    view.setData(TimelineData::load(store.path(), &error));
+    REQUIRE(view.data());
+    CHECK(view.firstViewOutliers() == 1);
+    CHECK(zoom.traceRange().endNs == far + 1'000);
+    CHECK(zoom.visibleRange().startNs == 1'000'000);
+    CHECK(zoom.visibleRange().endNs == 1'000'000 + 39 * 10'000 + 5'000);
+    CHECK(view.firstViewFarthestNs() == far - zoom.visibleRange().endNs);
+}
+
+TEST_CASE("Details' Track field names the lane as the timeline does", "[first_screen][details]") {
+    QSettings().clear();
+    HostAboveDevice fx("lane-names-details", 3);
+    gui::MainWindow window;
+    QSignalSpy loaded(&window, &gui::MainWindow::traceLoaded);
+    window.openPaths({QString::fromStdString(fx.store.path())});
+    window.waitForImport();
+    if (loaded.isEmpty()) REQUIRE(loaded.wait(5000));
+    REQUIRE(loaded.takeFirst().at(0).toBool());
+    emit window.details()->jumpToSlice(fx.overlapSlice);
+    SliceDetailsModel* model = window.details()->model();
+    REQUIRE(model->sliceId() == fx.overlapSlice);
+    QString track;
+    const QModelIndex slice = model->index(0, 0);
+    for (int r = 0; r < model->rowCount(slice); ++r)
+        if (model->index(r, 0, slice).data().toString() == QStringLiteral("Track")) track = model->index(r, 1, slice).data().toString();
+    CHECK(track == QStringLiteral("Ascend Hardware / NPU 0 · Stream 4 (overlap 2)"));
+}
