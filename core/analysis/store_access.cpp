@@ -174,15 +174,22 @@ bool cutSnapshot(const StoreSnapshot& all, const TrackSelection& selection, Stor
     SelectedTracks selected = selectTracks(all.catalog, selection);
     for (std::int64_t id : all.catalog.computeTracks())
         if (!std::binary_search(selected.logicalIds.begin(), selected.logicalIds.end(), id)) return false;
-    std::vector<SliceRecord> rows;
+    std::vector<int> sourceTrack(selected.logicalIds.size());
+    std::size_t kept = 0;
     for (std::size_t i = 0; i < selected.logicalIds.size(); ++i) {
-        const int from = all.slices.indexOfTrack(selected.logicalIds[i]);
-        if (from < 0) continue; // a track without slices: loadSlices finds none either
-        for (std::uint32_t k = all.slices.begin(static_cast<std::size_t>(from));
-             k < all.slices.end(static_cast<std::size_t>(from)); ++k) {
-            SliceRecord r = all.slices.slices[k];
+        sourceTrack[i] = all.slices.indexOfTrack(selected.logicalIds[i]);
+        if (sourceTrack[i] >= 0) // a track without slices: loadSlices finds none either
+            kept += all.slices.end(static_cast<std::size_t>(sourceTrack[i])) -
+                    all.slices.begin(static_cast<std::size_t>(sourceTrack[i]));
+    }
+    std::vector<SliceRecord> rows;
+    rows.reserve(kept);
+    for (std::size_t i = 0; i < selected.logicalIds.size(); ++i) {
+        if (sourceTrack[i] < 0) continue;
+        const auto from = static_cast<std::size_t>(sourceTrack[i]);
+        for (std::uint32_t k = all.slices.begin(from); k < all.slices.end(from); ++k) {
+            SliceRecord& r = rows.emplace_back(all.slices.slices[k]);
             r.trackIndex = static_cast<std::uint32_t>(i);
-            rows.push_back(r);
         }
     }
     out->catalog = all.catalog;
