@@ -1,12 +1,14 @@
 // The snapshot's slice scan: read in id ranges on several connections at once it gives the rows, the
 // left-out annotations and waits, in the order of one scan; it splits only at or above its threshold and
 // only over a read-only connection; a cancel stops every part. Device-class lookups from a hint agree
-// with the binary search in any order.
+// with the binary search in any order. Store validation finds the slice id bounds by seeks and keeps its
+// limits.
 #include "core/analysis/store_access.h"
 #include "core/session/open_trace.h"
 #include "core/store/device_class_reader.h"
 #include "core/store/slice_row_reader.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/store_validation.h"
 #include "ascend_test_support.h"
 #include "test_support.h"
 
@@ -175,4 +177,37 @@ TEST_CASE("device classes: a lookup from a hint answers as the binary search doe
     std::size_t none = 0;
     CHECK_FALSE(DeviceClassIndex{}.classOf(7, &none).has_value());
     CHECK(none == 0);
+}
+
+TEST_CASE("store validation: slice ids from 0 to 2^32 - 2 pass, 2^32 - 1 and negative ones are refused",
+          "[snapshot][slicescan][hardening]") {
+    TempDir dir;
+    const std::string store = importRounds(dir);
+    auto setLastId = [&](const char* extremum, std::int64_t id) {
+        Database db(store, Database::Mode::ReadWrite);
+        db.exec(std::string("UPDATE slice SET id = ") + std::to_string(id) + " WHERE id = (SELECT " + extremum +
+                "(id) FROM slice)");
+    };
+    Error error;
+    SECTION("2^32 - 2 passes") {
+        setLastId("max", (std::int64_t{1} << 32) - 2);
+        CHECK(validateStoreFile(store, &error));
+    }
+    SECTION("2^32 - 1 is refused") {
+        setLastId("max", (std::int64_t{1} << 32) - 1);
+        CHECK_FALSE(validateStoreFile(store, &error));
+        CHECK(error.code == ErrorCode::BadStore);
+        CHECK(error.detail.find("4294967295") != std::string::npos);
+    }
+    SECTION("0 passes, -1 is refused") {
+        setLastId("min", 0);
+        CHECK(validateStoreFile(store, &error));
+        setLastId("min", -1);
+        CHECK_FALSE(validateStoreFile(store, &error));
+        CHECK(error.detail.find("-1..") != std::string::npos);
+    }
+    SECTION("a store without slices passes") {
+        Database(store, Database::Mode::ReadWrite).exec("DELETE FROM slice; UPDATE track SET slice_count = 0");
+        CHECK(validateStoreFile(store, &error));
+    }
 }
