@@ -1,9 +1,12 @@
 // Times the run history: `add` of an imported store (its aggregates: stats, bubbles, diagnosis, then one
 // transaction), and `trend` and `check` over a history of 1,000 runs with 400 metrics each, generated
 // from a fixed seed. Figures go to docs/BENCHMARKS.md.
-//   history_bench [--store PATH] [--runs N] [--repeat R]
-// --store: an imported store to add (e.g. the 1M-slice store `analysis_bench --keep` leaves behind).
+//   history_bench [--store PATH] [--runs N] [--repeat R] [--scan-only]
+// --store: an imported store to add (e.g. the 1M-slice store `analysis_bench --keep` leaves behind). With it,
+// the snapshot of every track (the slice scan that starts `add` and every analysis) is timed on its own too,
+// beside the floor: stepping the same rows and reading their columns with no per-row work of ours.
 #include "bench/gen_rng.h"
+#include "core/analysis/store_access.h"
 #include "core/history/run_history.h"
 #include "core/session/trace_session.h"
 #include "core/store/sqlite_db.h"
@@ -50,15 +53,59 @@ std::vector<RunMetric> runMetrics(gen::Rng& rng) {
     return m;
 }
 
+// SQLite's own cost of the scan: every slice row stepped and its columns read, nothing kept.
+std::int64_t stepSliceRows(Database& db) {
+    Statement st = db.prepare(
+        "SELECT id, track_id, ts, dur, self_dur, depth, name_id, cat_id, type_id, arg_id, flags FROM slice");
+    std::int64_t sum = 0;
+    while (st.step())
+        for (int c = 0; c < 11; ++c) sum += st.int64(c);
+    return sum;
+}
+
+void timeSnapshotScan(const std::string& storePath, int repeat) {
+    std::vector<double> loadTimes, floorTimes;
+    std::size_t slices = 0;
+    std::int64_t checksum = 0;
+    for (int i = 0; i < repeat; ++i) {
+        Database db;
+        Error error;
+        if (!openStoreReadOnly(storePath, &db, &error)) {
+            std::fprintf(stderr, "history_bench: %s\n", describe(error).c_str());
+            std::exit(1);
+        }
+        floorTimes.push_back(seconds([&] { checksum += stepSliceRows(db); }));
+        loadTimes.push_back(seconds([&] {
+            StoreSnapshot snapshot;
+            TrackSelection all;
+            all.scope = TrackScope::All;
+            if (!loadSnapshot(db, all, &snapshot, &error)) {
+                std::fprintf(stderr, "history_bench: %s\n", describe(error).c_str());
+                std::exit(1);
+            }
+            slices = snapshot.slices.slices.size();
+        }));
+    }
+    std::printf("snapshot scan: %zu slices kept (checksum %lld)\n", slices, static_cast<long long>(checksum));
+    report("snapshot of every track (loadSnapshot)", loadTimes);
+    report("floor: SQLite steps the rows, 11 columns read", floorTimes);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     std::string storePath;
     int runs = 1000, repeat = 5;
+    bool scanOnly = false; // with --store: time the snapshot scan alone (for a profiler)
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--store") && i + 1 < argc) storePath = argv[++i];
         else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--scan-only")) scanOnly = true;
+    }
+    if (scanOnly && !storePath.empty()) {
+        timeSnapshotScan(storePath, repeat);
+        return 0;
     }
     const auto dir = std::filesystem::temp_directory_path() / "opscope-history-bench";
     std::filesystem::remove_all(dir);
@@ -99,6 +146,7 @@ int main(int argc, char** argv) {
     report("check (every metric of a new run)", checkTimes);
 
     if (!storePath.empty()) {
+        timeSnapshotScan(storePath, repeat);
         std::vector<double> addTimes;
         for (int i = 0; i < repeat; ++i) {
             addTimes.push_back(seconds([&] {

@@ -1,5 +1,6 @@
 #include "core/analysis/store_access.h"
 
+#include "core/analysis/slice_scan.h"
 #include "core/store/meta_reader.h"
 #include "core/store/schema.h"
 #include "core/store/slice_row_reader.h"
@@ -82,19 +83,6 @@ std::int64_t SliceSet::indexOfSlice(std::int64_t sliceId) const {
 
 namespace {
 
-void toRecord(const SliceRow& row, SliceRecord* r) {
-    r->id = row.id;
-    r->tsNs = row.tsNs;
-    r->durNs = row.durNs;
-    r->selfNs = row.selfNs;
-    r->depth = static_cast<std::uint16_t>(row.depth);
-    r->nameId = static_cast<std::uint32_t>(row.nameId);
-    r->catId = static_cast<std::uint32_t>(row.catId);
-    r->typeId = static_cast<std::uint32_t>(row.typeId);
-    r->argId = row.argId;
-    r->flags = static_cast<std::uint16_t>(row.flags);
-}
-
 // Groups rows by track index, keeping each group in id (= time) order.
 void groupByTrack(std::vector<SliceRecord>& rows, std::size_t trackCount, SliceSet* out) {
     std::vector<std::uint32_t> counts(trackCount + 1, 0);
@@ -131,67 +119,44 @@ const std::vector<std::string>& annotationCategories() {
 bool loadSlices(Database& db, const TrackCatalog& catalog, const std::vector<std::int64_t>& logicalIds,
                 SliceSet* out, Error* error, const SliceLoadFilter& filter) {
     out->trackIds = logicalIds;
-    std::int64_t maxTrack = catalog.tracks().empty() ? 0 : catalog.tracks().back().id;
-    // Store track id -> index of its logical track in logicalIds (-1: not wanted).
-    std::vector<std::int32_t> wanted(static_cast<std::size_t>(maxTrack + 1), -1);
-    std::vector<bool> compute(static_cast<std::size_t>(maxTrack + 1), false);
-    for (const TrackRecord& t : catalog.tracks()) compute[static_cast<std::size_t>(t.id)] = t.isCompute;
-    const std::vector<std::uint32_t>& skipCats = filter.computeCategoriesToSkip;
-    std::int64_t wantedSlices = 0, allSlices = 0;
+    SliceScanPlan plan;
+    plan.logicalIds = &logicalIds;
+    plan.filter = &filter;
+    const std::int64_t maxTrack = catalog.tracks().empty() ? 0 : catalog.tracks().back().id;
+    plan.tracks.resize(static_cast<std::size_t>(maxTrack + 1));
+    for (const TrackRecord& t : catalog.tracks()) plan.tracks[static_cast<std::size_t>(t.id)].compute = t.isCompute;
+    std::int64_t allSlices = 0;
     for (std::size_t i = 0; i < logicalIds.size(); ++i)
         for (std::int64_t id : catalog.lanesOf(logicalIds[i])) {
-            wanted[static_cast<std::size_t>(id)] = static_cast<std::int32_t>(i);
-            wantedSlices += catalog.find(id)->sliceCount;
+            plan.tracks[static_cast<std::size_t>(id)].logicalIndex = static_cast<std::int32_t>(i);
+            plan.wantedSlices += catalog.find(id)->sliceCount;
         }
     for (const TrackRecord& t : catalog.tracks()) allSlices += t.sliceCount;
-    std::vector<SliceRecord> rows;
-    // Stored counts are hints: a reservation never trusts them beyond what any real trace needs.
-    rows.reserve(static_cast<std::size_t>(std::clamp<std::int64_t>(wantedSlices, 0, std::int64_t{1} << 24)));
+    ScannedSlices scanned;
+    std::size_t parts = 1;
     try {
         // A table scan in rowid order beats index lookups unless few of the slices are wanted.
-        bool scanAll = wantedSlices * 4 > allSlices;
-        SliceRowReader reader(db, scanAll ? SliceRowReader::Scope::AllSlices : SliceRowReader::Scope::OneTrack);
-        SliceRow row;
-        auto readAll = [&]() {
-            while (reader.step()) {
-                const std::int64_t track = reader.trackId();
-                if (track < 0 || track > maxTrack || wanted[static_cast<std::size_t>(track)] < 0) continue;
-                reader.read(&row);
-                SliceRecord r;
-                toRecord(row, &r);
-                if (!skipCats.empty() && compute[static_cast<std::size_t>(track)] &&
-                    std::binary_search(skipCats.begin(), skipCats.end(), r.catId)) {
-                    if (filter.skipped) ++*filter.skipped;
-                    continue;
-                }
-                if (filter.deviceClasses && compute[static_cast<std::size_t>(track)]) {
-                    std::optional<DeviceClass> c = filter.deviceClasses->classOf(r.id);
-                    if (c && !isDeviceWork(*c)) {
-                        if (filter.skippedNotWork) ++*filter.skippedNotWork;
-                        if (filter.notWork)
-                            filter.notWork->push_back({r.id, logicalIds[static_cast<std::size_t>(wanted[static_cast<std::size_t>(track)])],
-                                                       r.tsNs, r.endNs(), r.nameId, r.argId, *c});
-                        continue;
-                    }
-                }
-                r.trackIndex = static_cast<std::uint32_t>(wanted[static_cast<std::size_t>(track)]);
-                rows.push_back(r);
-            }
-        };
-        if (scanAll) {
-            readAll();
+        if (plan.wantedSlices * 4 > allSlices) {
+            parts = sliceScanParts(db, allSlices, filter);
+            scanAllSlices(db, plan, parts, &scanned);
         } else {
+            scanned.rows.reserve(static_cast<std::size_t>(std::clamp<std::int64_t>(plan.wantedSlices, 0, std::int64_t{1} << 24)));
+            SliceRowReader reader(db, SliceRowReader::Scope::OneTrack);
             for (std::int64_t id : logicalIds)
                 for (std::int64_t lane : catalog.lanesOf(id)) {
                     reader.selectTrack(lane);
-                    readAll();
+                    scanSliceRows(reader, plan, &scanned);
                 }
         }
     } catch (const SqliteError& e) {
         if (error) *error = storeError(db, e.what());
         return false;
     }
-    groupByTrack(rows, logicalIds.size(), out);
+    if (filter.scanParts) *filter.scanParts = parts;
+    if (filter.skipped) *filter.skipped += scanned.skippedAnnotations;
+    if (filter.skippedNotWork) *filter.skippedNotWork += scanned.skippedNotWork;
+    if (filter.notWork) filter.notWork->insert(filter.notWork->end(), scanned.notWork.begin(), scanned.notWork.end());
+    groupByTrack(scanned.rows, logicalIds.size(), out);
     out->finalize();
     return true;
 }
@@ -209,15 +174,22 @@ bool cutSnapshot(const StoreSnapshot& all, const TrackSelection& selection, Stor
     SelectedTracks selected = selectTracks(all.catalog, selection);
     for (std::int64_t id : all.catalog.computeTracks())
         if (!std::binary_search(selected.logicalIds.begin(), selected.logicalIds.end(), id)) return false;
-    std::vector<SliceRecord> rows;
+    std::vector<int> sourceTrack(selected.logicalIds.size());
+    std::size_t kept = 0;
     for (std::size_t i = 0; i < selected.logicalIds.size(); ++i) {
-        const int from = all.slices.indexOfTrack(selected.logicalIds[i]);
-        if (from < 0) continue; // a track without slices: loadSlices finds none either
-        for (std::uint32_t k = all.slices.begin(static_cast<std::size_t>(from));
-             k < all.slices.end(static_cast<std::size_t>(from)); ++k) {
-            SliceRecord r = all.slices.slices[k];
+        sourceTrack[i] = all.slices.indexOfTrack(selected.logicalIds[i]);
+        if (sourceTrack[i] >= 0) // a track without slices: loadSlices finds none either
+            kept += all.slices.end(static_cast<std::size_t>(sourceTrack[i])) -
+                    all.slices.begin(static_cast<std::size_t>(sourceTrack[i]));
+    }
+    std::vector<SliceRecord> rows;
+    rows.reserve(kept);
+    for (std::size_t i = 0; i < selected.logicalIds.size(); ++i) {
+        if (sourceTrack[i] < 0) continue;
+        const auto from = static_cast<std::size_t>(sourceTrack[i]);
+        for (std::uint32_t k = all.slices.begin(from); k < all.slices.end(from); ++k) {
+            SliceRecord& r = rows.emplace_back(all.slices.slices[k]);
             r.trackIndex = static_cast<std::uint32_t>(i);
-            rows.push_back(r);
         }
     }
     out->catalog = all.catalog;

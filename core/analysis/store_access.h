@@ -88,6 +88,10 @@ struct SliceLoadFilter {
     const DeviceClassIndex* deviceClasses = nullptr;
     std::int64_t* skippedNotWork = nullptr;
     std::vector<NotWorkSlice>* notWork = nullptr; // receives the waits and markers left out
+    // A whole-table scan of a store with at least this many slices, over a read-only connection, reads
+    // id ranges on several connections at once (one per core, at most 4); the rows are the same either way.
+    std::int64_t parallelScanMinSlices = std::int64_t{1} << 17;
+    std::size_t* scanParts = nullptr; // receives how many id ranges the scan read at once (1: one scan)
 };
 
 // Categories that mark ranges rather than work (Kineto writes gpu_user_annotation slices on the GPU

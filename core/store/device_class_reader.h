@@ -17,6 +17,10 @@ struct DeviceClassIndex {
     bool available = false;             // false: the store predates device classes
 
     std::optional<DeviceClass> classOf(std::int64_t sliceId) const;
+    // The same, searching forward from *hint (where the previous lookup ended, 0 at first) and leaving
+    // *hint there: lookups in rising id order cost a step each instead of a binary search. Any order is
+    // still answered right; a lookup behind the hint searches from the start.
+    std::optional<DeviceClass> classOf(std::int64_t sliceId, std::size_t* hint) const;
 };
 
 // Device work in opscope's own figures: compute, communication, memory. Waits and markers are gaps.

@@ -1,5 +1,5 @@
-// Reads slice rows for the analyses' snapshots (core/analysis/store_access): every slice in id order, or
-// the slices of one store track at a time. Plain rows; SQLite errors are thrown as SqliteError.
+// Reads slice rows for the analyses' snapshots (core/analysis/store_access): every slice in id order, the
+// slices of an id range in id order, or those of one store track at a time. SQLite errors throw SqliteError.
 #pragma once
 #include "core/model/time.h"
 #include "core/store/sqlite_db.h"
@@ -18,13 +18,16 @@ struct SliceRow {
 
 class SliceRowReader {
 public:
-    enum class Scope { AllSlices, OneTrack };
+    enum class Scope { AllSlices, OneTrack, IdRange };
     SliceRowReader(Database& db, Scope scope);
     // OneTrack: the slices of trackId next (restarts the statement).
     void selectTrack(std::int64_t trackId);
+    // IdRange: the slices with firstId <= id < endId next (restarts the statement).
+    void selectIdRange(std::int64_t firstId, std::int64_t endId);
     bool next(SliceRow* row);
     // The same in two steps, for a scan that keeps few of the rows: step() to the next row, trackId() of
     // it, and read() of the other columns only for a row that is kept (each column read costs a call).
+    // read() leaves row->trackId as it is: the caller has it from trackId().
     bool step();
     std::int64_t trackId();
     void read(SliceRow* row);
@@ -32,5 +35,8 @@ public:
 private:
     Statement statement_;
 };
+
+// The smallest and largest slice id (two b-tree seeks); false for a store without slices.
+bool readSliceIdBounds(Database& db, std::int64_t* minId, std::int64_t* maxId);
 
 } // namespace opscope

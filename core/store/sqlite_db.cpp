@@ -65,15 +65,25 @@ Database::Database(const std::string& path, Mode mode) : path_(path) {
 Database::~Database() { close(); }
 
 Database::Database(Database&& other) noexcept
-    : db_(std::exchange(other.db_, nullptr)), path_(std::move(other.path_)) {}
+    : db_(std::exchange(other.db_, nullptr)), path_(std::move(other.path_)),
+      interruptFlag_(std::exchange(other.interruptFlag_, nullptr)) {}
 
 Database& Database::operator=(Database&& other) noexcept {
     if (this != &other) {
         close();
         db_ = std::exchange(other.db_, nullptr);
         path_ = std::move(other.path_);
+        interruptFlag_ = std::exchange(other.interruptFlag_, nullptr);
     }
     return *this;
+}
+
+bool Database::isReadOnly() const { return db_ && sqlite3_db_readonly(db_, "main") == 1; }
+
+Database Database::readOnlySibling() const {
+    Database sibling(path_, Mode::ReadOnly);
+    sibling.setInterruptFlag(interruptFlag_);
+    return sibling;
 }
 
 void Database::close() {
@@ -111,6 +121,7 @@ std::string Database::scalarText(const std::string& sql, const std::string& fall
 
 void Database::setInterruptFlag(const std::atomic<bool>* flag) {
     if (!db_) return;
+    interruptFlag_ = flag;
     if (!flag) {
         sqlite3_progress_handler(db_, 0, nullptr, nullptr);
         return;

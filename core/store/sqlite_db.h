@@ -50,12 +50,20 @@ public:
     // While *flag is true, running statements stop with SQLITE_INTERRUPT (a SqliteError); null removes it.
     // This is how a cancelled worker really stops in the middle of a long query.
     void setInterruptFlag(const std::atomic<bool>* flag);
+    const std::atomic<bool>* interruptFlag() const { return interruptFlag_; }
+    // True for a connection that cannot write: it holds no uncommitted rows, so a second read-only
+    // connection to the same file sees exactly what this one sees.
+    bool isReadOnly() const;
+    // A second read-only connection to this one's file, under the same interrupt flag (for a scan read in
+    // parts on several threads). Throws SqliteError when the file cannot be opened.
+    Database readOnlySibling() const;
     sqlite3* handle() const { return db_; }
     const std::string& path() const { return path_; }
 
 private:
     sqlite3* db_ = nullptr;
     std::string path_;
+    const std::atomic<bool>* interruptFlag_ = nullptr;
 };
 
 class Statement {

@@ -1,5 +1,6 @@
 #include "core/store/timeline_slice_scan.h"
 
+#include "core/store/slice_row_reader.h"
 #include "core/store/sqlite_db.h"
 
 #include <sqlite3.h>
@@ -117,8 +118,12 @@ SliceScan scanSlices(Database& db, const std::unordered_map<std::int64_t, std::u
     if (byId) {
         // The id range sizes the arrays below: sparse ids (a crafted or foreign store) must not make a
         // few rows ask for gigabytes. Counting costs a scan, so only large ranges are checked.
-        Statement span = db.prepare("SELECT coalesce(max(id) - min(id) + 1, 0) FROM slice");
-        const std::int64_t ids = span.step() ? span.int64(0) : 0;
+        std::int64_t minId = 0, maxId = -1;
+        std::int64_t ids = 0;
+        if (readSliceIdBounds(db, &minId, &maxId)) // a negative id (a crafted store): too wide to size by
+            ids = minId < 0 || maxId - minId == std::numeric_limits<std::int64_t>::max()
+                      ? std::numeric_limits<std::int64_t>::max()
+                      : maxId - minId + 1;
         if (ids > (std::int64_t{1} << 24) && ids > 2 * db.scalarInt("SELECT count(*) FROM slice", 0) + 1024) byId = false;
     }
     SliceScan scan;
@@ -131,9 +136,9 @@ SliceScan scanSlices(Database& db, const std::unordered_map<std::int64_t, std::u
         Statement st = db.prepare(std::string(kColumns) + "ORDER BY track_id, ts, id");
         runPart(st.handle(), trackIndex, scan.slices.data(), scan.categories.data(), &first);
     } else {
-        Statement range = db.prepare("SELECT min(id), max(id) FROM slice");
-        const bool any = range.step() && !range.isNull(0);
-        const std::int64_t lo = any ? range.int64(0) : 0, hi = any ? range.int64(1) : -1;
+        // Two b-tree seeks (readSliceIdBounds): min() and max() in one SELECT scanned a whole index.
+        std::int64_t lo = 0, hi = -1;
+        readSliceIdBounds(db, &lo, &hi);
         const std::int64_t rows = hi - lo + 1; // ids are unique, so no more rows than this
         scan.slices.resize(static_cast<std::size_t>(std::max<std::int64_t>(rows, 0)));
         scan.categories.resize(scan.slices.size());

@@ -29,4 +29,11 @@ inline AscendOutcome importAscendPath(const TempDir& dir, const std::string& pat
 
 inline std::int64_t countOf(Database& db, const std::string& sql) { return db.scalarInt(sql, -1); }
 
+// One task of an msprof-style "Ascend Hardware" process (pid 1024) as a Chrome X event with its Task
+// Type, followed by a comma: events of a JSON array built by concatenation (times in µs).
+inline std::string ascendHardwareTask(const std::string& name, long ts, long dur, const std::string& type, int tid) {
+    return R"({"ph":"X","pid":1024,"tid":)" + std::to_string(tid) + R"(,"name":")" + name + R"(","ts":)" +
+           std::to_string(ts) + R"(,"dur":)" + std::to_string(dur) + R"(,"args":{"Task Type":")" + type + R"("}},)";
+}
+
 } // namespace opscope::test

@@ -13,6 +13,7 @@
 #include "core/report/report_data.h"
 #include "core/session/open_trace.h"
 #include "core/session/trace_session.h"
+#include "ascend_test_support.h"
 #include "test_support.h"
 #include "tests/shared_samples.h"
 
@@ -26,8 +27,7 @@ using namespace opscope::test;
 namespace {
 
 std::string task(const std::string& name, long ts, long dur, const std::string& type, int tid) {
-    return R"({"ph":"X","pid":1024,"tid":)" + std::to_string(tid) + R"(,"name":")" + name + R"(","ts":)" +
-           std::to_string(ts) + R"(,"dur":)" + std::to_string(dur) + R"(,"args":{"Task Type":")" + type + R"("}},)";
+    return ascendHardwareTask(name, ts, dur, type, tid);
 }
 
 std::string importStore(const TempDir& dir, const std::string& name, std::string events) {
