@@ -216,6 +216,83 @@
     </message>
 </context>
 <context>
+    <name>LaneNames</name>
+    <message>
+        <source>%1 (overlap %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QGnomeTheme</name>
+    <message>
+        <source>&amp;OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QPlatformTheme</name>
+    <message>
+        <source>OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;No</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore Defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Report</name>
     <message>
         <source>opscope report</source>
@@ -1034,6 +1111,10 @@ The open trace is unchanged.</source>
         <source>&lt;br&gt;&lt;i&gt;Click to list them&lt;/i&gt;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::BubbleScatter</name>
@@ -1051,6 +1132,10 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; bubble&lt;br&gt;at %2 on %3&lt;br&gt;Likely cause: %4&lt;br&gt;&lt;i&gt;Click to show it on the timeline&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3852,6 +3937,10 @@ The open trace is unchanged.</source>
         <source>AI Core frequency</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::SummaryView</name>
@@ -4022,6 +4111,13 @@ The open trace is unchanged.</source>
         <source>Wait for %1: a gap in device busy, not work (drawn hatched)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%1, %n hidden</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>opscope::gui::AboutDialog</name>
@@ -4110,6 +4206,17 @@ The open trace is unchanged.</source>
     </message>
 </context>
 <context>
+    <name>opscope::gui::CutBanner</name>
+    <message>
+        <source>Cut-off trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is cut off at byte %2: only the events before the cut are shown, and the trace ends there rather than where the job ended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>opscope::gui::GraphDock</name>
     <message>
         <source>Graph</source>
@@ -4180,6 +4287,34 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>%1: cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the timeline…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nesting slices…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing rows…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Building indices…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deriving memory rows…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linking launches to kernels…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing the store to disk…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4719,6 +4854,21 @@ The open trace is unchanged.</source>
         <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n slice(s) lie far from the rest (up to %1 away) and are left out of the first view; Fit All (F) shows them.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The file stops inside an event, as the dump of a job that crashed does. opscope can open the events before the cut, with a banner saying where it was cut.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open up to the cut</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::gui::ReportExport</name>
@@ -4824,15 +4974,7 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Language of the user interface; takes effect after a restart</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Language:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A new language takes effect when opscope restarts.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4937,6 +5079,10 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Diagnosis rules file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language of the user interface; OK reopens the window and its trace in it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -216,6 +216,83 @@
     </message>
 </context>
 <context>
+    <name>LaneNames</name>
+    <message>
+        <source>%1 (overlap %2)</source>
+        <translation>%1（重叠 %2）</translation>
+    </message>
+</context>
+<context>
+    <name>QGnomeTheme</name>
+    <message>
+        <source>&amp;OK</source>
+        <translation>确定(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+</context>
+<context>
+    <name>QPlatformTheme</name>
+    <message>
+        <source>OK</source>
+        <translation>确定</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>&amp;Yes</source>
+        <translation>是(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>&amp;No</source>
+        <translation>否(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>帮助</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <source>Restore Defaults</source>
+        <translation>恢复默认值</translation>
+    </message>
+</context>
+<context>
     <name>Report</name>
     <message>
         <source>opscope report</source>
@@ -1034,6 +1111,10 @@ The open trace is unchanged.</source>
         <source>&lt;br&gt;&lt;i&gt;Click to list them&lt;/i&gt;</source>
         <translation>&lt;br&gt;&lt;i&gt;单击列出&lt;/i&gt;</translation>
     </message>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
 </context>
 <context>
     <name>opscope::BubbleScatter</name>
@@ -1052,6 +1133,10 @@ The open trace is unchanged.</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; bubble&lt;br&gt;at %2 on %3&lt;br&gt;Likely cause: %4&lt;br&gt;&lt;i&gt;Click to show it on the timeline&lt;/i&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 的气泡&lt;br&gt;位于 %2，%3&lt;br&gt;可能原因：%4&lt;br&gt;&lt;i&gt;单击在时间轴上显示&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
     </message>
 </context>
 <context>
@@ -3837,6 +3922,10 @@ The open trace is unchanged.</source>
         <source>AI Core frequency</source>
         <translation>AI Core 频率</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
 </context>
 <context>
     <name>opscope::SummaryView</name>
@@ -4011,6 +4100,12 @@ The open trace is unchanged.</source>
         <source>Wait for %1: a gap in device busy, not work (drawn hatched)</source>
         <translation>等待%1：设备忙碌中的空隙，不是工作（以斜线绘制）</translation>
     </message>
+    <message numerus="yes">
+        <source>%1, %n hidden</source>
+        <translation>
+            <numerusform>%1，隐藏 %n 条</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>opscope::gui::AboutDialog</name>
@@ -4099,6 +4194,17 @@ The open trace is unchanged.</source>
     </message>
 </context>
 <context>
+    <name>opscope::gui::CutBanner</name>
+    <message>
+        <source>Cut-off trace</source>
+        <translation>被截断的 trace</translation>
+    </message>
+    <message>
+        <source>%1 is cut off at byte %2: only the events before the cut are shown, and the trace ends there rather than where the job ended.</source>
+        <translation>%1 在第 %2 字节处被截断：只显示截断点之前的事件，trace 在此结束，而不是作业真正结束的位置。</translation>
+    </message>
+</context>
+<context>
     <name>opscope::gui::GraphDock</name>
     <message>
         <source>Graph</source>
@@ -4171,6 +4277,34 @@ The open trace is unchanged.</source>
     <message>
         <source>%1: cancelled</source>
         <translation>%1：已取消</translation>
+    </message>
+    <message>
+        <source>Loading the timeline…</source>
+        <translation>正在加载时间线…</translation>
+    </message>
+    <message>
+        <source>Nesting slices…</source>
+        <translation>正在嵌套切片…</translation>
+    </message>
+    <message>
+        <source>Writing rows…</source>
+        <translation>正在写入数据行…</translation>
+    </message>
+    <message>
+        <source>Building indices…</source>
+        <translation>正在建立索引…</translation>
+    </message>
+    <message>
+        <source>Deriving memory rows…</source>
+        <translation>正在生成内存记录…</translation>
+    </message>
+    <message>
+        <source>Linking launches to kernels…</source>
+        <translation>正在关联下发与 kernel…</translation>
+    </message>
+    <message>
+        <source>Writing the store to disk…</source>
+        <translation>正在将数据库写入磁盘…</translation>
     </message>
 </context>
 <context>
@@ -4707,6 +4841,20 @@ The open trace is unchanged.</source>
         <source>Find</source>
         <translation>查找</translation>
     </message>
+    <message numerus="yes">
+        <source>%n slice(s) lie far from the rest (up to %1 away) and are left out of the first view; Fit All (F) shows them.</source>
+        <translation>
+            <numerusform>%n 个切片远离其余数据（最远相距 %1），初始视图未包含它们；“适应全部”(F) 可显示。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The file stops inside an event, as the dump of a job that crashed does. opscope can open the events before the cut, with a banner saying where it was cut.</source>
+        <translation>文件在某个事件内部中断，崩溃作业转储的文件就是这样。opscope 可以打开截断点之前的事件，并用横幅标明截断位置。</translation>
+    </message>
+    <message>
+        <source>Open up to the cut</source>
+        <translation>打开截断点之前的部分</translation>
+    </message>
 </context>
 <context>
     <name>opscope::gui::ReportExport</name>
@@ -4812,16 +4960,8 @@ The open trace is unchanged.</source>
         <translation>系统默认</translation>
     </message>
     <message>
-        <source>Language of the user interface; takes effect after a restart</source>
-        <translation>界面语言；重启后生效</translation>
-    </message>
-    <message>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
-    </message>
-    <message>
-        <source>A new language takes effect when opscope restarts.</source>
-        <translation>新的语言将在 opscope 重启后生效。</translation>
     </message>
     <message>
         <source>Follow the system</source>
@@ -4926,6 +5066,10 @@ The open trace is unchanged.</source>
     <message>
         <source>Diagnosis rules file:</source>
         <translation>诊断规则文件：</translation>
+    </message>
+    <message>
+        <source>Language of the user interface; OK reopens the window and its trace in it</source>
+        <translation>用户界面的语言；点击确定后以该语言重新打开窗口及其 trace</translation>
     </message>
 </context>
 <context>
