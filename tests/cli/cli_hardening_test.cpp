@@ -52,6 +52,18 @@ std::string writeLargeTrace(const std::string& path, int n) {
     return path;
 }
 
+// Starts opscope-cli with args without waiting for it (the caller kills or waits for the pid).
+pid_t spawnCli(std::vector<std::string> args) {
+    std::string cli = OPSCOPE_CLI_PATH;
+    args.insert(args.begin(), cli);
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    REQUIRE(posix_spawn(&pid, cli.c_str(), nullptr, nullptr, argv.data(), environ) == 0);
+    return pid;
+}
+
 bool run(const std::string& command) { return std::system((command + " >/dev/null 2>&1").c_str()) == 0; }
 
 // A small tmpfs mounted for one test (the test runs as root here); unmounted when the object dies.
@@ -214,13 +226,7 @@ TEST_CASE("cli hardening: kill -9 during an import keeps the earlier store, the 
     const std::string earlier = readAll(store);
     std::string large = writeLargeTrace(dir + "/large.json", 600'000);
 
-    std::string cli = OPSCOPE_CLI_PATH;
-    std::vector<std::string> args{cli, "import", large, "-o", store, "--quiet"};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    pid_t pid = 0;
-    REQUIRE(posix_spawn(&pid, cli.c_str(), nullptr, nullptr, argv.data(), environ) == 0);
+    const pid_t pid = spawnCli({"import", large, "-o", store, "--quiet"});
     const std::string temp = store + ".tmp-" + std::to_string(pid);
     auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     // Killed once its temporary store has grown: mid-import, with rows written.
@@ -307,13 +313,7 @@ std::string writeNestedTrace(const std::string& path, int depth) {
 
 // The peak resident memory (KiB) of one `opscope-cli import TRACE -o STORE`, from the child's own rusage.
 long importPeakKiB(const std::string& trace, const std::string& store) {
-    std::string cli = OPSCOPE_CLI_PATH;
-    std::vector<std::string> args{cli, "import", trace, "-o", store, "--quiet"};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    pid_t pid = 0;
-    REQUIRE(posix_spawn(&pid, cli.c_str(), nullptr, nullptr, argv.data(), environ) == 0);
+    const pid_t pid = spawnCli({"import", trace, "-o", store, "--quiet"});
     int status = 0;
     struct rusage usage {};
     REQUIRE(::wait4(pid, &status, 0, &usage) == pid);
