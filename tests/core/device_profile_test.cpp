@@ -165,7 +165,8 @@ TEST_CASE("device profile shared: the msprof export's NPU_INFO names the chip", 
     REQUIRE(result.ok);
     Database db = openReadOnly(result.storePath);
     CHECK(db.scalarText("SELECT value FROM meta WHERE key = 'ascend.chip_name'") == "Ascend910B");
-    const DeviceProfile* p = detectDeviceProfile(db, builtinDeviceProfiles());
+    const std::vector<DeviceProfile> profiles = builtinDeviceProfiles(); // the result points into them
+    const DeviceProfile* p = detectDeviceProfile(db, profiles);
     REQUIRE(p);
     CHECK(p->id == "ascend-910b"); // NPU_INFO says 910B, not which part: the profile asks for it
 }
