@@ -1,26 +1,14 @@
 #include "core/store/ascend_statistics_tables.h"
 
+#include "core/store/nullable_columns.h"
+
 namespace opscope {
 
 namespace {
 
-void bindTime(Statement& st, int index, const std::optional<TimeNs>& value) {
-    if (value) st.bind(index, *value);
-    else st.bindNull(index);
-}
-
-void bindReal(Statement& st, int index, const std::optional<double>& value) {
-    if (value) st.bind(index, *value);
-    else st.bindNull(index);
-}
-
 void bindDevice(Statement& st, int index, std::int64_t deviceId) {
     if (deviceId >= 0) st.bind(index, deviceId);
     else st.bindNull(index);
-}
-
-std::optional<TimeNs> timeColumn(const Statement& st, int col) {
-    return st.isNull(col) ? std::nullopt : std::optional<TimeNs>(st.int64(col));
 }
 
 } // namespace
@@ -32,12 +20,12 @@ void writeAscendStatistics(Database& db, std::string_view source, const std::vec
         st.bind(1, source).bind(2, r.kind);
         bindDevice(st, 3, r.deviceId);
         st.bind(4, r.category).bind(5, r.name).bind(6, r.count);
-        bindTime(st, 7, r.totalNs);
-        bindTime(st, 8, r.minNs);
-        bindTime(st, 9, r.avgNs);
-        bindTime(st, 10, r.maxNs);
-        bindReal(st, 11, r.ratioPercent);
-        bindReal(st, 12, r.variance);
+        bindOptional(st, 7, r.totalNs);
+        bindOptional(st, 8, r.minNs);
+        bindOptional(st, 9, r.avgNs);
+        bindOptional(st, 10, r.maxNs);
+        bindOptional(st, 11, r.ratioPercent);
+        bindOptional(st, 12, r.variance);
         st.run();
     }
 }
@@ -51,12 +39,12 @@ void writeAscendOperatorDetails(Database& db, std::string_view source, const std
         st.bind(1, source);
         bindDevice(st, 2, r.deviceId);
         st.bind(3, r.name).bind(4, r.inputShapes).bind(5, r.callStack);
-        bindTime(st, 6, r.hostSelfNs);
-        bindTime(st, 7, r.hostTotalNs);
-        bindTime(st, 8, r.deviceSelfNs);
-        bindTime(st, 9, r.deviceTotalNs);
-        bindTime(st, 10, r.deviceSelfAicoreNs);
-        bindTime(st, 11, r.deviceTotalAicoreNs);
+        bindOptional(st, 6, r.hostSelfNs);
+        bindOptional(st, 7, r.hostTotalNs);
+        bindOptional(st, 8, r.deviceSelfNs);
+        bindOptional(st, 9, r.deviceTotalNs);
+        bindOptional(st, 10, r.deviceSelfAicoreNs);
+        bindOptional(st, 11, r.deviceTotalAicoreNs);
         st.run();
     }
 }
@@ -75,10 +63,10 @@ std::vector<AscendStatisticRow> readAscendStatistics(Database& db, std::string_v
         r.category = st.text(2);
         r.name = st.text(3);
         r.count = st.int64(4);
-        r.totalNs = timeColumn(st, 5);
-        r.minNs = timeColumn(st, 6);
-        r.avgNs = timeColumn(st, 7);
-        r.maxNs = timeColumn(st, 8);
+        r.totalNs = optionalInt64(st, 5);
+        r.minNs = optionalInt64(st, 6);
+        r.avgNs = optionalInt64(st, 7);
+        r.maxNs = optionalInt64(st, 8);
         if (!st.isNull(9)) r.ratioPercent = st.real(9);
         if (!st.isNull(10)) r.variance = st.real(10);
         rows.push_back(std::move(r));
@@ -98,12 +86,12 @@ std::vector<AscendOperatorDetailRow> readAscendOperatorDetails(Database& db) {
         r.name = st.text(1);
         r.inputShapes = st.text(2);
         r.callStack = st.text(3);
-        r.hostSelfNs = timeColumn(st, 4);
-        r.hostTotalNs = timeColumn(st, 5);
-        r.deviceSelfNs = timeColumn(st, 6);
-        r.deviceTotalNs = timeColumn(st, 7);
-        r.deviceSelfAicoreNs = timeColumn(st, 8);
-        r.deviceTotalAicoreNs = timeColumn(st, 9);
+        r.hostSelfNs = optionalInt64(st, 4);
+        r.hostTotalNs = optionalInt64(st, 5);
+        r.deviceSelfNs = optionalInt64(st, 6);
+        r.deviceTotalNs = optionalInt64(st, 7);
+        r.deviceSelfAicoreNs = optionalInt64(st, 8);
+        r.deviceTotalAicoreNs = optionalInt64(st, 9);
         rows.push_back(std::move(r));
     }
     return rows;

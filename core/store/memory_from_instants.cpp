@@ -1,6 +1,7 @@
 #include "core/store/memory_from_instants.h"
 
 #include "core/store/memory_writer.h"
+#include "core/store/nullable_columns.h"
 
 #include <map>
 #include <string>
@@ -11,11 +12,6 @@ namespace opscope {
 namespace {
 
 constexpr int kCpuDeviceType = 0; // c10::DeviceType::CPU; anything else is an accelerator
-
-std::optional<std::int64_t> optionalInt(const Statement& st, int column) {
-    if (st.isNull(column)) return std::nullopt;
-    return st.int64(column);
-}
 
 } // namespace
 
@@ -36,13 +32,13 @@ std::int64_t deriveMemoryFromInstants(Database& db, const std::function<std::int
     std::int64_t instants = 0;
     while (st.step()) {
         ++instants;
-        auto bytes = optionalInt(st, 5);
+        auto bytes = optionalInt64(st, 5);
         if (!bytes) continue;
         bool cpu = !st.isNull(3) && st.int64(3) == kCpuDeviceType;
         std::int64_t device = cpu ? 0 : gpuDevice(st.isNull(4) ? 0 : static_cast<int>(st.int64(4)));
         std::string component = cpu ? "CPU allocator" : "allocator";
         TimeNs ts = st.int64(0);
-        auto allocated = optionalInt(st, 6), reserved = optionalInt(st, 7);
+        auto allocated = optionalInt64(st, 6), reserved = optionalInt64(st, 7);
         out.add(MemoryRecordRow{device, component, ts, allocated, reserved, std::nullopt, "kineto"});
         std::string addr = st.isNull(8) ? std::string() : st.text(8);
         auto key = std::make_pair(device, addr);

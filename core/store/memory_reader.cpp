@@ -1,4 +1,5 @@
 #include "core/store/memory_reader.h"
+#include "core/store/nullable_columns.h"
 
 #include <algorithm>
 #include <map>
@@ -11,11 +12,6 @@ namespace opscope {
 namespace {
 
 std::int64_t bytesOr(const Statement& st, int column) { return st.isNull(column) ? kNoBytes : st.int64(column); }
-
-std::optional<std::int64_t> optionalInt(const Statement& st, int column) {
-    if (st.isNull(column)) return std::nullopt;
-    return st.int64(column);
-}
 
 TimeNs metaTime(Database& db, const char* key) {
     std::string text = db.scalarText(std::string("SELECT value FROM meta WHERE key = '") + key + "'", "0");
@@ -88,12 +84,12 @@ void readBlocks(Database& db, std::vector<MemoryBlock>* out, std::set<std::int64
         b.deviceId = st.int64(1);
         b.operatorName = st.text(2);
         b.sizeBytes = st.int64(3);
-        b.allocTsNs = optionalInt(st, 4);
-        b.releaseTsNs = optionalInt(st, 5);
-        b.allocTotalAllocatedBytes = optionalInt(st, 6);
-        b.allocTotalReservedBytes = optionalInt(st, 7);
-        b.releaseTotalAllocatedBytes = optionalInt(st, 8);
-        b.releaseTotalReservedBytes = optionalInt(st, 9);
+        b.allocTsNs = optionalInt64(st, 4);
+        b.releaseTsNs = optionalInt64(st, 5);
+        b.allocTotalAllocatedBytes = optionalInt64(st, 6);
+        b.allocTotalReservedBytes = optionalInt64(st, 7);
+        b.releaseTotalAllocatedBytes = optionalInt64(st, 8);
+        b.releaseTotalReservedBytes = optionalInt64(st, 9);
         b.component = st.text(10);
         b.streamPtr = st.text(11);
         b.sliceId = st.int64(12);
