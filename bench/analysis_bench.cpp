@@ -3,10 +3,10 @@
 // the CLI does; the best and the median of the runs are printed. Figures go to docs/BENCHMARKS.md.
 //   analysis_bench [--slices N] [--runs R] [--store PATH] [--keep]
 #include "bench/gen_rng.h"
-#include "core/analysis/bubble_analysis.h"
-#include "core/analysis/diagnosis_engine.h"
-#include "core/analysis/heatmap_bins.h"
-#include "core/analysis/operator_stats.h"
+#include "core/analysis/bubbles/bubble_analysis.h"
+#include "core/analysis/diagnosis/diagnosis_engine.h"
+#include "core/analysis/heatmap/heatmap_bins.h"
+#include "core/analysis/operators/operator_stats.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/store_writer.h"
 

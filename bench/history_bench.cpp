@@ -6,7 +6,7 @@
 // the snapshot of every track (the slice scan that starts `add` and every analysis) is timed on its own too,
 // beside the floor: stepping the same rows and reading their columns with no per-row work of ours.
 #include "bench/gen_rng.h"
-#include "core/analysis/store_access.h"
+#include "core/analysis/snapshot/store_access.h"
 #include "core/history/run_history.h"
 #include "core/session/trace_session.h"
 #include "core/store/sqlite_db.h"

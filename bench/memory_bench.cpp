@@ -5,7 +5,7 @@
 //   memory_bench [--records N] [--runs R] [--store PATH] [--keep]
 #include "bench/memory_store.h"
 #include "core/analysis/memory/memory_summary.h"
-#include "core/analysis/store_access.h"
+#include "core/analysis/snapshot/store_access.h"
 #include "core/store/memory_reader.h"
 
 #include <chrono>

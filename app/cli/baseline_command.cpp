@@ -1,7 +1,7 @@
 // opscope-cli baseline save TRACE|STORE -o base.json: the aggregates a later `compare` needs, as a small
 // JSON file kept in the repository or the CI cache instead of the whole trace.
 #include "app/cli/analysis_cli_support.h"
-#include "core/analysis/baseline_json.h"
+#include "core/analysis/compare/baseline_json.h"
 
 #include <cstdio>
 

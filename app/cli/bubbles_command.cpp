@@ -1,7 +1,7 @@
 // opscope-cli bubbles TRACE|STORE: gaps in device busy per device track and device, with causes and waits.
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/csv_writer.h"
-#include "core/analysis/bubble_analysis.h"
+#include "core/analysis/bubbles/bubble_analysis.h"
 
 #include <cstdio>
 #include <sstream>

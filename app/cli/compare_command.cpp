@@ -3,7 +3,7 @@
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/compare_inputs.h"
 #include "app/cli/csv_writer.h"
-#include "core/analysis/baseline_json.h"
+#include "core/analysis/compare/baseline_json.h"
 #include "core/report/comparison_csv.h"
 
 #include <cmath>

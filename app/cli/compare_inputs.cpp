@@ -1,7 +1,7 @@
 #include "app/cli/compare_inputs.h"
 
 #include "app/cli/analysis_cli_support.h"
-#include "core/analysis/baseline_json.h"
+#include "core/analysis/compare/baseline_json.h"
 
 #include <cstdio>
 

@@ -1,7 +1,7 @@
 // What `compare` and `report --compare` share: a side's aggregates from a trace, a store or a baseline
 // file (TraceSession::baseline, with --step), the --step N[:M] pair, and the comparison as JSON.
 #pragma once
-#include "core/analysis/comparison.h"
+#include "core/analysis/compare/comparison.h"
 
 #include <nlohmann/json.hpp>
 

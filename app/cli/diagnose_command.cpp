@@ -1,10 +1,10 @@
 // opscope-cli diagnose TRACE|STORE: the rules engine's findings with evidence, as text or JSON.
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/cli_language.h"
-#include "core/analysis/device_profile.h"
-#include "core/analysis/diagnosis_engine.h"
-#include "core/analysis/diagnosis_json.h"
-#include "core/analysis/rules_config.h"
+#include "core/analysis/roofline/device_profile.h"
+#include "core/analysis/diagnosis/diagnosis_engine.h"
+#include "core/analysis/diagnosis/diagnosis_json.h"
+#include "core/analysis/diagnosis/rules_config.h"
 
 #include <cmath>
 #include <cstdio>

@@ -3,8 +3,8 @@
 // Imports a computation graph into a trace's store, joins its nodes to the trace's operator slices
 // and prints node/edge counts and the join rate by rule.
 #include "app/cli/command_registry.h"
-#include "core/analysis/graph_join.h"
-#include "core/analysis/graph_layout.h"
+#include "core/analysis/graph/graph_join.h"
+#include "core/analysis/graph/graph_layout.h"
 #include "core/importers/graph/graph_import.h"
 
 #include <chrono>

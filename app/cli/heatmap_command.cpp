@@ -1,7 +1,7 @@
 // opscope-cli heatmap TRACE|STORE: the operator x time-bucket matrix as CSV, or shaded text.
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/csv_writer.h"
-#include "core/analysis/heatmap_bins.h"
+#include "core/analysis/heatmap/heatmap_bins.h"
 
 #include <algorithm>
 #include <cmath>

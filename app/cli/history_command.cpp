@@ -4,7 +4,7 @@
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/csv_writer.h"
 #include "app/cli/history_plot.h"
-#include "core/analysis/baseline_json.h"
+#include "core/analysis/compare/baseline_json.h"
 #include "core/history/run_history.h"
 #include "core/session/trace_session.h"
 #include "core/history/run_time.h"

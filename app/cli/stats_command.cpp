@@ -2,8 +2,8 @@
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/csv_writer.h"
 #include "core/analysis/launch/step_selection.h"
-#include "core/analysis/operator_stats.h"
-#include "core/analysis/operator_stats_json.h"
+#include "core/analysis/operators/operator_stats.h"
+#include "core/analysis/operators/operator_stats_json.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // links with the timeline: what a view selects is highlighted and revealed there; the slice selected on
 // the timeline marks its operator in the views. Each view computes when its dock is first shown.
 #pragma once
-#include "core/analysis/slice_search.h"
+#include "core/analysis/selection/slice_search.h"
 #include "core/store/timeline_data.h"
 
 #include <QObject>

@@ -12,7 +12,7 @@
 #include "widgets/launch/launch_view.h"
 #include "widgets/memory/memory_view.h"
 #include "widgets/summary/summary_view.h"
-#include "widgets/tables/operator_stats_view.h"
+#include "widgets/operators/operator_stats_view.h"
 #include "widgets/timeline/timeline_view.h"
 
 #include <QCoreApplication>

@@ -6,7 +6,7 @@
 #include "app/gui/app_icons.h"
 #include "app/gui/compare_session.h"
 #include "app/gui/report_export.h"
-#include "core/analysis/device_alignment.h"
+#include "core/analysis/cluster/device_alignment.h"
 #include "widgets/common/trace_document.h"
 #include "widgets/common/async_job.h"
 #include "widgets/common/csv_export.h"

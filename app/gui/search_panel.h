@@ -1,7 +1,7 @@
 // The search box: substring or regex over slice names, the match count, and Enter / Shift+Enter to step
 // to the next / previous match. Searches run on a worker; a newer query drops older results.
 #pragma once
-#include "core/analysis/slice_search.h"
+#include "core/analysis/selection/slice_search.h"
 #include "core/store/timeline_data.h"
 
 #include <QWidget>

@@ -4,7 +4,7 @@
 #include "widgets/common/trace_document.h"
 #include "widgets/common/csv_export.h"
 #include "widgets/common/time_format.h"
-#include "widgets/tables/selection_stats_model.h"
+#include "widgets/selection/selection_stats_model.h"
 
 #include <QFileDialog>
 #include <QFutureWatcher>

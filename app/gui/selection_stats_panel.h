@@ -1,7 +1,7 @@
 // The selection statistics dock: aggregates of the slices in the last rectangle selection, computed on a
 // worker (stale generations dropped), shown through a sort proxy and exported to CSV as shown.
 #pragma once
-#include "core/analysis/selection_stats.h"
+#include "core/analysis/selection/selection_stats.h"
 
 #include <QPointer>
 #include <QWidget>

@@ -2,7 +2,7 @@
 // from a store, add it, read one metric's trend with its band and changes, and check a new run against
 // the recent ones.
 #pragma once
-#include "core/analysis/comparison.h"
+#include "core/analysis/compare/comparison.h"
 #include "core/history/history_store.h"
 #include "core/history/history_thresholds.h"
 

@@ -3,7 +3,7 @@
 // docs/history.md and stable: users' trend queries and thresholds files name them.
 #pragma once
 #include "core/analysis/breakdown/breakdown_types.h"
-#include "core/analysis/comparison.h"
+#include "core/analysis/compare/comparison.h"
 #include "core/analysis/memory/memory_summary.h"
 #include "core/history/drift_detection.h"
 

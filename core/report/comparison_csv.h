@@ -2,7 +2,7 @@
 // change first) and findings, one row each; times in microseconds with exact ns decimals, units in
 // the header names.
 #pragma once
-#include "core/analysis/comparison.h"
+#include "core/analysis/compare/comparison.h"
 
 #include <string>
 #include <vector>

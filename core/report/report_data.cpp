@@ -2,7 +2,7 @@
 
 #include "core/analysis/breakdown/breakdown_analysis.h"
 
-#include "core/analysis/diagnosis_engine.h"
+#include "core/analysis/diagnosis/diagnosis_engine.h"
 #include "core/store/graph_reader.h"
 #include "core/store/sqlite_db.h"
 

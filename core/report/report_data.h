@@ -3,12 +3,12 @@
 // store holds one, the computation graph's join. Images are rendered by the caller from this data.
 #pragma once
 #include "core/analysis/breakdown/breakdown_types.h"
-#include "core/analysis/comparison.h"
-#include "core/analysis/bubble_analysis.h"
-#include "core/analysis/diagnosis_types.h"
-#include "core/analysis/heatmap_bins.h"
-#include "core/analysis/operator_stats.h"
-#include "core/analysis/per_device_stats.h"
+#include "core/analysis/compare/comparison.h"
+#include "core/analysis/bubbles/bubble_analysis.h"
+#include "core/analysis/diagnosis/diagnosis_types.h"
+#include "core/analysis/heatmap/heatmap_bins.h"
+#include "core/analysis/operators/operator_stats.h"
+#include "core/analysis/breakdown/per_device_stats.h"
 #include "core/history/run_history.h"
 #include "core/store/store_summary.h"
 

@@ -1,6 +1,6 @@
 #include "core/session/connection_pool.h"
 
-#include "core/analysis/store_access.h"
+#include "core/analysis/snapshot/store_access.h"
 
 namespace opscope {
 

@@ -2,9 +2,9 @@
 // its layout (computed with dot and cached in the store the first time), the per-node measures, the
 // slice -> node map and the unjoined executions. Asked through TraceSession::graph.
 #pragma once
-#include "core/analysis/graph_join.h"
-#include "core/analysis/graph_layout.h"
-#include "core/analysis/graph_measures.h"
+#include "core/analysis/graph/graph_join.h"
+#include "core/analysis/graph/graph_layout.h"
+#include "core/analysis/graph/graph_measures.h"
 #include "core/model/error.h"
 #include "core/store/graph_reader.h"
 

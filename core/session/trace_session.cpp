@@ -1,12 +1,12 @@
 #include "core/session/trace_session.h"
 
-#include "core/analysis/device_busy.h"
+#include "core/analysis/breakdown/device_busy.h"
 
 #include "core/store/store_validation.h"
 
 #include "core/analysis/cluster/cluster_from_store.h"
-#include "core/analysis/diagnosis_context.h"
-#include "core/analysis/diagnosis_engine.h"
+#include "core/analysis/diagnosis/diagnosis_context.h"
+#include "core/analysis/diagnosis/diagnosis_engine.h"
 #include "core/analysis/frequency/aicore_frequency.h"
 #include "core/analysis/launch/queue_track.h"
 #include "core/importers/graph/graph_import.h"

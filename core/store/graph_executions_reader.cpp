@@ -1,7 +1,7 @@
 // The executions of selected graph nodes for the counter-curves panel: each execution with its
 // numeric metrics, and the device's counter tracks sampled inside the executions' time windows. A store
 // reader (the SQL over graph_node_slice, slice_metric and counter lives here), declared in graph_measures.h.
-#include "core/analysis/graph_measures.h"
+#include "core/analysis/graph/graph_measures.h"
 
 #include "core/store/sqlite_db.h"
 

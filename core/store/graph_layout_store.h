@@ -1,8 +1,8 @@
-// The store side of the graph's layout cache: loadStoredGraph (declared in core/analysis/graph_layout.h)
+// The store side of the graph's layout cache: loadStoredGraph (declared in core/analysis/graph/graph_layout.h)
 // reads the graph with its cached boxes and edge routes, and writeGraphLayoutCache is the one place the
 // cache is written (layoutStoredGraph computes a layout, then caches it here).
 #pragma once
-#include "core/analysis/graph_layout.h"
+#include "core/analysis/graph/graph_layout.h"
 
 namespace opscope {
 

@@ -14,17 +14,6 @@
 
 namespace opscope {
 
-const char* trackKindName(TrackKind kind) {
-    switch (kind) {
-    case TrackKind::Thread: return "thread";
-    case TrackKind::Async: return "async";
-    case TrackKind::Counter: return "counter";
-    case TrackKind::Instant: return "instant";
-    case TrackKind::Step: return "step";
-    }
-    return "thread";
-}
-
 namespace {
 std::string joinKey(std::string_view a, std::string_view b) {
     std::string key;

@@ -3,6 +3,8 @@
 // Nothing replaces an earlier store unless finish() succeeds.
 #pragma once
 #include "core/model/error.h"
+#include "core/model/ids.h"
+#include "core/model/track_kind.h"
 #include "core/model/time.h"
 #include "core/store/batch_insert.h"
 #include "core/store/chunked_vector.h"
@@ -23,20 +25,11 @@
 
 namespace opscope {
 
-using StringId = std::uint32_t;
-using ProcessId = std::int64_t;
-using ThreadId = std::int64_t;
-using TrackId = std::int64_t;
-using DeviceId = std::int64_t;
-using ArgId = std::int64_t;          // 0: no args
 using PendingSliceIndex = std::uint32_t; // index of a slice before finish() gives it its row id
 
 inline constexpr PendingSliceIndex kNoPendingSlice = 0xffffffffu;
 inline constexpr TimeNs kNoThreadTime = std::numeric_limits<TimeNs>::min(); // slice.thread_ts/thread_dur NULL
-inline constexpr ProcessId kNoProcess = 0; // a track outside any process (track.process_id NULL)
 
-enum class TrackKind { Thread, Async, Counter, Instant, Step };
-const char* trackKindName(TrackKind kind);
 
 // One end of a flow as a trace states it: bound at finish() to a slice on a track by time.
 struct FlowEndpoint {

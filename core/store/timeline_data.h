@@ -5,6 +5,7 @@
 #pragma once
 #include "core/model/error.h"
 #include "core/model/time.h"
+#include "core/model/track_kind.h"
 
 #include <cstdint>
 #include <memory>
@@ -32,7 +33,6 @@ struct TimelineSlice {
 };
 static_assert(sizeof(TimelineSlice) == 32, "the paint loop relies on a compact slice record");
 
-enum class TimelineTrackKind : std::uint8_t { Thread, Async, Counter, Instant, Step };
 
 // All slices of one track at one depth, sorted by start. On well-nested tracks their ends are sorted
 // too, so the first visible slice is found by binary search on the end; endsSorted says whether that holds.
@@ -70,7 +70,7 @@ struct TimelineTrack {
     std::int64_t threadId = 0;    // 0: no thread
     std::string tid;              // empty: no thread
     std::string threadName;
-    TimelineTrackKind kind = TimelineTrackKind::Thread;
+    TrackKind kind = TrackKind::Thread;
     std::string name;
     std::string unit;
     std::int64_t sortIndex = 0;

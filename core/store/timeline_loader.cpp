@@ -5,7 +5,7 @@
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_lod.h"
 #include "core/store/timeline_slice_scan.h"
-#include "core/store/timeline_wait_flag.h"
+#include "core/model/slice_flags.h"
 
 #include <algorithm>
 #include <charconv>
@@ -17,22 +17,22 @@ namespace opscope {
 
 namespace {
 
-TimelineTrackKind kindFromName(std::string_view kind) {
-    if (kind == "async") return TimelineTrackKind::Async;
-    if (kind == "counter") return TimelineTrackKind::Counter;
-    if (kind == "instant") return TimelineTrackKind::Instant;
-    if (kind == "step") return TimelineTrackKind::Step;
-    return TimelineTrackKind::Thread;
+TrackKind kindFromName(std::string_view kind) {
+    if (kind == "async") return TrackKind::Async;
+    if (kind == "counter") return TrackKind::Counter;
+    if (kind == "instant") return TrackKind::Instant;
+    if (kind == "step") return TrackKind::Step;
+    return TrackKind::Thread;
 }
 
 // Step markers and process-wide lanes first, then threads, then counters (as Perfetto lays out a process).
-int kindOrder(TimelineTrackKind kind) {
+int kindOrder(TrackKind kind) {
     switch (kind) {
-    case TimelineTrackKind::Step: return 0;
-    case TimelineTrackKind::Instant: return 1;
-    case TimelineTrackKind::Async: return 2;
-    case TimelineTrackKind::Thread: return 3;
-    case TimelineTrackKind::Counter: return 4;
+    case TrackKind::Step: return 0;
+    case TrackKind::Instant: return 1;
+    case TrackKind::Async: return 2;
+    case TrackKind::Thread: return 3;
+    case TrackKind::Counter: return 4;
     }
     return 5;
 }
@@ -321,7 +321,7 @@ private:
             t.threadId = o.threadId;
             t.tid = o.tid;
             t.threadName = o.threadName;
-            t.kind = TimelineTrackKind::Counter;
+            t.kind = TrackKind::Counter;
             t.name = d.name;
             t.unit = d.unit;
             t.sortIndex = o.sortIndex;

@@ -1,5 +1,5 @@
 // Reads the track table with each track's process, thread and device names: the rows the analyses' track
-// catalog (core/analysis/track_selection.h) folds lanes and groups devices over.
+// catalog (core/analysis/snapshot/track_selection.h) folds lanes and groups devices over.
 #pragma once
 #include "core/model/error.h"
 

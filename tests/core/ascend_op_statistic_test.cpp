@@ -1,6 +1,6 @@
 // Operator statistics as Ascend users read them: rows keyed by (OP Type, Core Type), the ratio of
 // op_statistic.csv, the Core Type filter; checked row for row against op_statistic.csv.
-#include "core/analysis/operator_stats.h"
+#include "core/analysis/operators/operator_stats.h"
 #include "core/session/open_trace.h"
 #include "tests/shared_samples.h"
 #include "test_support.h"

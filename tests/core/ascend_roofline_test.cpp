@@ -4,7 +4,7 @@
 #include "ascend_test_support.h"
 #include "tests/shared_samples.h"
 
-#include "core/analysis/diagnosis_engine.h"
+#include "core/analysis/diagnosis/diagnosis_engine.h"
 #include "core/analysis/roofline/tensor_bytes.h"
 
 #include <catch2/catch.hpp>

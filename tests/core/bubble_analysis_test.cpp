@@ -1,7 +1,7 @@
 #include "analysis_fixture.h"
 
-#include "core/analysis/bubble_analysis.h"
-#include "core/analysis/interval_union.h"
+#include "core/analysis/bubbles/bubble_analysis.h"
+#include "core/analysis/breakdown/interval_union.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Chrome JSON read as Perfetto's trace_processor reads it (issue #20): one case per point, each on a
 // fixture written here, asserting the rows that result. Deliberate differences: docs/chrome-json.md.
 #include "core/store/numeric_id_key.h"
-#include "core/analysis/operator_stats.h"
+#include "core/analysis/operators/operator_stats.h"
 #include "core/store/schema.h"
 #include "core/store/slice_details.h"
 #include "core/store/store_summary.h"

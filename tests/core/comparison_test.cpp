@@ -1,8 +1,8 @@
 // Comparison of two traces' aggregates: regressions around the threshold, the noise floor, new and
 // vanished operators, findings, devices; baselines from a store and their JSON round trip.
 #include "analysis_fixture.h"
-#include "core/analysis/baseline_json.h"
-#include "core/analysis/comparison.h"
+#include "core/analysis/compare/baseline_json.h"
+#include "core/analysis/compare/comparison.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // CSV round trips: what opscope writes (RFC 4180 quoting, CRLF, UTF-8, units in the headers, rows in
 // the comparison's order) reads back field for field with the RFC 4180 reader of the importers.
-#include "core/analysis/comparison.h"
+#include "core/analysis/compare/comparison.h"
 #include "core/importers/ascend/csv_reader.h"
 #include "core/report/comparison_csv.h"
 #include "core/report/csv_text.h"

@@ -1,7 +1,7 @@
 // Multi-device alignment: two ranks whose clocks differ by a known offset line up on their first
 // step marker (or, without steps, the end of their first collective); the timeline applies the offsets.
 #include "analysis_fixture.h"
-#include "core/analysis/device_alignment.h"
+#include "core/analysis/cluster/device_alignment.h"
 #include "core/store/timeline_data.h"
 #include "core/session/open_trace.h"
 #include "test_support.h"

@@ -1,9 +1,9 @@
 // One meaning of "device busy": waits and markers on compute tracks are gaps, not work, in the
 // snapshot every analysis loads; operator shares are op_statistic.csv's Ratio over compute tasks.
 #include "core/session/open_trace.h"
-#include "core/analysis/bubble_analysis.h"
-#include "core/analysis/diagnosis_engine.h"
-#include "core/analysis/operator_stats.h"
+#include "core/analysis/bubbles/bubble_analysis.h"
+#include "core/analysis/diagnosis/diagnosis_engine.h"
+#include "core/analysis/operators/operator_stats.h"
 #include "core/report/html_report.h"
 #include "core/report/report_data.h"
 #include "core/store/trace_store.h"

@@ -4,9 +4,9 @@
 #include "ascend_test_support.h"
 #include "tests/shared_samples.h"
 
-#include "core/analysis/device_profile.h"
-#include "core/analysis/diagnosis_engine.h"
-#include "core/analysis/diagnosis_json.h"
+#include "core/analysis/roofline/device_profile.h"
+#include "core/analysis/diagnosis/diagnosis_engine.h"
+#include "core/analysis/diagnosis/diagnosis_json.h"
 
 #include <catch2/catch.hpp>
 

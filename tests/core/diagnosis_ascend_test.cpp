@@ -4,8 +4,8 @@
 #include "ascend_db_fixture.h"
 #include "ascend_test_support.h"
 
-#include "core/analysis/diagnosis_engine.h"
-#include "core/analysis/rules_config.h"
+#include "core/analysis/diagnosis/diagnosis_engine.h"
+#include "core/analysis/diagnosis/rules_config.h"
 #include "core/session/open_trace.h"
 #include "core/store/cluster_tables.h"
 #include "tests/shared_samples.h"

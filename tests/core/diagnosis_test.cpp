@@ -1,10 +1,10 @@
 #include "analysis_fixture.h"
 
-#include "core/analysis/diagnosis_engine.h"
-#include "core/analysis/diagnosis_json.h"
-#include "core/analysis/diagnosis_rules.h"
-#include "core/analysis/roofline.h"
-#include "core/analysis/rules_config.h"
+#include "core/analysis/diagnosis/diagnosis_engine.h"
+#include "core/analysis/diagnosis/diagnosis_json.h"
+#include "core/analysis/diagnosis/diagnosis_rules.h"
+#include "core/analysis/roofline/roofline.h"
+#include "core/analysis/diagnosis/rules_config.h"
 
 #include <catch2/catch.hpp>
 

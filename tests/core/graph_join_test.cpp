@@ -1,7 +1,7 @@
 // Joining graph nodes to the trace's executions, one test per rule, and the unjoined executions.
 #include "core/session/open_trace.h"
-#include "core/analysis/graph_join.h"
-#include "core/analysis/graph_join_names.h"
+#include "core/analysis/graph/graph_join.h"
+#include "core/analysis/graph/graph_join_names.h"
 #include "tests/core/graph_test_helpers.h"
 #include "tests/shared_samples.h"
 

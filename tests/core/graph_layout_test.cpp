@@ -1,6 +1,6 @@
 // Graphviz dot layout, its cache in the store, and the per-node measures and executions.
-#include "core/analysis/graph_layout.h"
-#include "core/analysis/graph_measures.h"
+#include "core/analysis/graph/graph_layout.h"
+#include "core/analysis/graph/graph_measures.h"
 #include "tests/core/graph_test_helpers.h"
 
 #include <cmath>

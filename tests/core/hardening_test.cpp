@@ -4,9 +4,9 @@
 #include "ascend_test_support.h"
 #include "test_support.h"
 
-#include "core/analysis/baseline_json.h"
-#include "core/analysis/comparison.h"
-#include "core/analysis/rules_config.h"
+#include "core/analysis/compare/baseline_json.h"
+#include "core/analysis/compare/comparison.h"
+#include "core/analysis/diagnosis/rules_config.h"
 #include "core/importers/graph/graph_formats.h"
 #include "core/model/json_depth.h"
 #include "core/model/time_bounds.h"

@@ -1,6 +1,6 @@
 #include "analysis_fixture.h"
 
-#include "core/analysis/heatmap_bins.h"
+#include "core/analysis/heatmap/heatmap_bins.h"
 
 #include <catch2/catch.hpp>
 

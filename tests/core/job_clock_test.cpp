@@ -4,7 +4,7 @@
 #include "core/session/open_trace.h"
 #include "core/analysis/cluster/cluster_from_store.h"
 #include "core/analysis/cluster/job_clock.h"
-#include "core/analysis/selection_stats.h"
+#include "core/analysis/selection/selection_stats.h"
 #include "core/session/trace_session.h"
 #include "core/store/timeline_data.h"
 #include "core/store/trace_store.h"

@@ -2,7 +2,7 @@
 // code launched it, and the phase comparison gives the optimizer its kernels.
 #include "core/session/open_trace.h"
 #include "../launch_fixtures.h"
-#include "core/analysis/diagnosis_engine.h"
+#include "core/analysis/diagnosis/diagnosis_engine.h"
 #include "core/analysis/launch/host_operator_diff.h"
 #include "core/analysis/launch/launch_attribution.h"
 #include "core/store/trace_store.h"

@@ -4,8 +4,8 @@
 // exactly at its value.
 #include "analysis_fixture.h"
 
-#include "core/analysis/diagnosis_engine.h"
-#include "core/analysis/rules_config.h"
+#include "core/analysis/diagnosis/diagnosis_engine.h"
+#include "core/analysis/diagnosis/rules_config.h"
 #include "core/session/open_trace.h"
 #include "tests/shared_samples.h"
 

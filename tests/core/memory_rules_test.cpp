@@ -2,7 +2,7 @@
 // (> 0.9), fragmentation at the allocated peak (> 0.3), allocated memory at step start growing (>= 3 steps);
 // and the shipped rules file carries those defaults.
 #include "core/analysis/memory/memory_rules.h"
-#include "core/analysis/rules_config.h"
+#include "core/analysis/diagnosis/rules_config.h"
 
 #include <catch2/catch.hpp>
 

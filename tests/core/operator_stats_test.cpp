@@ -1,7 +1,7 @@
 #include "analysis_fixture.h"
 
-#include "core/analysis/operator_stats.h"
-#include "core/analysis/store_access.h"
+#include "core/analysis/operators/operator_stats.h"
+#include "core/analysis/snapshot/store_access.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // The profiling window's edges: a gap between the profiler's start marker task (PROFILING_ENABLE) and the
 // first work is "profiler start", one between the last work and PROFILING_DISABLE "profiler stop"
 // (docs/device-time.md); without the markers, or away from the span's edges, the usual causes hold.
-#include "core/analysis/bubble_analysis.h"
+#include "core/analysis/bubbles/bubble_analysis.h"
 #include "core/session/open_trace.h"
 #include "test_support.h"
 #include "tests/shared_samples.h"

@@ -27,7 +27,7 @@ TEST_CASE("queue track: the session's timeline draws the launch queue of each st
     REQUIRE(queue);
     REQUIRE(stream);
     CHECK(queue->id < 0);
-    CHECK(queue->kind == TimelineTrackKind::Counter);
+    CHECK(queue->kind == TrackKind::Counter);
     CHECK(queue->processIndex == stream->processIndex);
     CHECK(queue->threadId == stream->threadId);
     // +1 at each call start, -1 at each kernel start (k5 is unlinked): HTA's series.

@@ -1,4 +1,4 @@
-#include "core/analysis/selection_stats.h"
+#include "core/analysis/selection/selection_stats.h"
 #include "tests/timeline_fixture.h"
 
 #include <catch2/catch.hpp>

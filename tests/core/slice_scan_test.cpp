@@ -3,7 +3,7 @@
 // only over a read-only connection; a cancel stops every part. Device-class lookups from a hint agree
 // with the binary search in any order. Store validation finds the slice id bounds by seeks and keeps its
 // limits.
-#include "core/analysis/store_access.h"
+#include "core/analysis/snapshot/store_access.h"
 #include "core/session/open_trace.h"
 #include "core/store/device_class_reader.h"
 #include "core/store/slice_row_reader.h"

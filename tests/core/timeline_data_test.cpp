@@ -30,7 +30,7 @@ TEST_CASE("timeline data loads tracks in display order with grouping info", "[ti
     CHECK(main.depthCount == 3);
     CHECK(main.sliceCount == 6);
     CHECK(data->tracks()[0].empty());
-    CHECK(data->tracks()[4].kind == TimelineTrackKind::Counter);
+    CHECK(data->tracks()[4].kind == TrackKind::Counter);
     CHECK(data->tracks()[4].unit == "MB");
 }
 

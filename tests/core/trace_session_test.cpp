@@ -1,7 +1,7 @@
 // TraceSession: the one door to an opened trace. Open-or-import, caches shared by the queries, the
 // heatmap's row rules in core, a connection per thread, and a cancel that stops a query.
 #include "analysis_fixture.h"
-#include "core/analysis/baseline_json.h"
+#include "core/analysis/compare/baseline_json.h"
 #include "core/session/trace_session.h"
 #include "core/store/timeline_data.h"
 #include "test_support.h"

@@ -1,8 +1,8 @@
 // libFuzzer harness: the small JSON documents a user hands to a command, read whole: a baseline
 // (compare, baseline show), a rules file (diagnose), a device profile and a history thresholds file.
-#include "core/analysis/baseline_json.h"
-#include "core/analysis/device_profile.h"
-#include "core/analysis/rules_config.h"
+#include "core/analysis/compare/baseline_json.h"
+#include "core/analysis/roofline/device_profile.h"
+#include "core/analysis/diagnosis/rules_config.h"
 #include "core/history/history_thresholds.h"
 
 #include <cstddef>

@@ -1,7 +1,7 @@
 // One door, same rows: for each analysis the opscope-cli binary (its --csv or --json, parsed) and the
 // GUI's TraceDocument (the session the views compute through, or the view's own model) give the same
 // rows for the same options, on the bundled sample.
-#include "core/analysis/diagnosis_json.h"
+#include "core/analysis/diagnosis/diagnosis_json.h"
 #include "core/report/comparison_csv.h"
 #include "core/session/slice_details_json.h"
 #include "tests/cli/cli_runner.h"
@@ -9,8 +9,8 @@
 #include "widgets/common/trace_document.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/common/zoom_control.h"
-#include "widgets/tables/operator_stats_model.h"
-#include "widgets/tables/operator_stats_view.h"
+#include "widgets/operators/operator_stats_model.h"
+#include "widgets/operators/operator_stats_view.h"
 
 #include <QTest>
 

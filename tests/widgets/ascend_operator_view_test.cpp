@@ -4,8 +4,8 @@
 #include "tests/cli/cli_runner.h"
 #include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
-#include "widgets/tables/operator_stats_model.h"
-#include "widgets/tables/operator_stats_view.h"
+#include "widgets/operators/operator_stats_model.h"
+#include "widgets/operators/operator_stats_view.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>

@@ -5,7 +5,7 @@
 #include "widgets/bubbles/bubble_summary_model.h"
 #include "widgets/bubbles/bubble_view.h"
 #include "widgets/common/slice_highlight.h"
-#include "widgets/tables/bubble_table_model.h"
+#include "widgets/bubbles/bubble_table_model.h"
 
 #include <QAbstractItemModelTester>
 #include <QDoubleSpinBox>

@@ -1,6 +1,6 @@
 // The comparison tables: valid models, numeric sort through the proxy, regressions marked, and CSV
 // exports that read back exactly as the table shows them (columns, sort, filter, units in headers).
-#include "core/analysis/comparison.h"
+#include "core/analysis/compare/comparison.h"
 #include "core/importers/ascend/csv_reader.h"
 #include "widgets/common/duration_cell.h"
 #include "widgets/compare/compare_panel.h"

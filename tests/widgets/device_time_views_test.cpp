@@ -4,7 +4,7 @@
 // where HTA-named figures are shown.
 #include "core/session/open_trace.h"
 #include "core/store/timeline_data.h"
-#include "core/store/timeline_wait_flag.h"
+#include "core/model/slice_flags.h"
 #include "tests/widgets/analysis_views_fixture.h"
 #include "widgets/bubbles/bubble_summary_model.h"
 #include "widgets/bubbles/bubble_view.h"
@@ -13,7 +13,7 @@
 #include "widgets/details/slice_details_model.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/summary/summary_view.h"
-#include "widgets/tables/bubble_table_model.h"
+#include "widgets/bubbles/bubble_table_model.h"
 #include "widgets/timeline/timeline_view.h"
 
 #include <QImage>

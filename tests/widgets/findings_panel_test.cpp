@@ -5,7 +5,7 @@
 #include "widgets/diagnosis/findings_panel.h"
 #include "widgets/diagnosis/phase_compare_plot.h"
 #include "widgets/diagnosis/roofline_plot.h"
-#include "widgets/tables/findings_model.h"
+#include "widgets/diagnosis/findings_model.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

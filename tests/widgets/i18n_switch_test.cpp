@@ -3,7 +3,7 @@
 #include "app/gui/language_switch.h"
 #include "app/gui/settings_dialog.h"
 #include "tests/widgets/analysis_views_fixture.h"
-#include "widgets/tables/findings_model.h"
+#include "widgets/diagnosis/findings_model.h"
 #include "app/gui/main_window.h"
 #include "app/gui/report_translation.h"
 #include "app/gui/shortcut_help.h"

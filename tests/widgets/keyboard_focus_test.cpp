@@ -7,8 +7,8 @@
 #include "widgets/common/zoom_control.h"
 #include "widgets/heatmap/heatmap_plot.h"
 #include "widgets/heatmap/heatmap_view.h"
-#include "widgets/tables/operator_stats_model.h"
-#include "widgets/tables/operator_stats_view.h"
+#include "widgets/operators/operator_stats_model.h"
+#include "widgets/operators/operator_stats_view.h"
 #include "widgets/timeline/timeline_view.h"
 
 #include <QDockWidget>

@@ -3,8 +3,8 @@
 #include "tests/widgets/analysis_views_fixture.h"
 #include "widgets/common/csv_export.h"
 #include "widgets/common/duration_cell.h"
-#include "widgets/tables/operator_stats_model.h"
-#include "widgets/tables/operator_stats_view.h"
+#include "widgets/operators/operator_stats_model.h"
+#include "widgets/operators/operator_stats_view.h"
 #include "widgets/timeline/timeline_view.h"
 
 #include <QAbstractItemModelTester>

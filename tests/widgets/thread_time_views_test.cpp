@@ -3,7 +3,7 @@
 #include "core/store/slice_details.h"
 #include "widgets/common/duration_cell.h"
 #include "widgets/details/slice_details_model.h"
-#include "widgets/tables/operator_stats_model.h"
+#include "widgets/operators/operator_stats_model.h"
 
 #include <QAbstractItemModelTester>
 

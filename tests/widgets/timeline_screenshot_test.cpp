@@ -1,5 +1,5 @@
 #include "app/gui/builtin_views.h"
-#include "core/analysis/slice_search.h"
+#include "core/analysis/selection/slice_search.h"
 #include "core/store/timeline_data.h"
 #include "tests/timeline_fixture.h"
 #include "widgets/common/trace_document.h"

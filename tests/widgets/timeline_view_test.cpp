@@ -7,7 +7,7 @@
 #include "widgets/common/zoom_control.h"
 #include "widgets/details/details_panel.h"
 #include "widgets/details/slice_details_model.h"
-#include "widgets/tables/selection_stats_model.h"
+#include "widgets/selection/selection_stats_model.h"
 #include "widgets/timeline/timeline_view.h"
 
 #include <QCheckBox>

@@ -2,8 +2,8 @@
 #include "tests/timeline_fixture.h"
 #include "widgets/common/csv_export.h"
 #include "widgets/details/slice_details_model.h"
-#include "widgets/tables/operator_stats_model.h"
-#include "widgets/tables/selection_stats_model.h"
+#include "widgets/operators/operator_stats_model.h"
+#include "widgets/selection/selection_stats_model.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

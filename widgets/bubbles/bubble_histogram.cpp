@@ -1,7 +1,7 @@
 #include "widgets/bubbles/bubble_histogram.h"
 
 #include "widgets/common/time_format.h"
-#include "widgets/tables/bubble_table_model.h"
+#include "widgets/bubbles/bubble_table_model.h"
 
 #include <QLocale>
 #include <QToolTip>

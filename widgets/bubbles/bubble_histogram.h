@@ -1,7 +1,7 @@
 // Histogram of bubble durations on logarithmic bins (below 1 µs, 1 µs to 10 s, 10 s and above): QCPBars
 // on a log axis, stacked by likely cause. Clicking a bin asks for the list of its bubbles.
 #pragma once
-#include "core/analysis/bubble_analysis.h"
+#include "core/analysis/bubbles/bubble_analysis.h"
 #include "widgets/common/plot_style.h"
 
 #include <qcustomplot.h>

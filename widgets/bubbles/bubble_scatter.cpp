@@ -2,7 +2,7 @@
 
 #include "widgets/common/theme.h"
 #include "widgets/common/time_format.h"
-#include "widgets/tables/bubble_table_model.h"
+#include "widgets/bubbles/bubble_table_model.h"
 
 #include <QToolTip>
 

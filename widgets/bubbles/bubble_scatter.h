@@ -1,7 +1,7 @@
 // Bubbles over time: start (from the trace start) against duration on a log axis, one coloured series
 // per track or device. Hovering a point tells the bubble; clicking it asks to zoom the timeline to it.
 #pragma once
-#include "core/analysis/bubble_analysis.h"
+#include "core/analysis/bubbles/bubble_analysis.h"
 #include "widgets/common/plot_style.h"
 
 #include <qcustomplot.h>

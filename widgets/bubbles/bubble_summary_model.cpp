@@ -3,8 +3,8 @@
 #include "core/analysis/launch/checked_sum.h"
 #include "widgets/common/duration_cell.h"
 #include "widgets/common/time_format.h"
-#include "widgets/tables/bubble_table_model.h"
-#include "widgets/tables/operator_stats_model.h"
+#include "widgets/bubbles/bubble_table_model.h"
+#include "widgets/operators/operator_stats_model.h"
 
 #include <QFont>
 

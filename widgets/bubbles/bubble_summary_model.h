@@ -2,7 +2,7 @@
 // shares of the first-to-last activity span, bubble count, total and largest bubble, main cause; beside
 // them HTA's idle causes per stream (host wait, kernel wait, other) as `opscope-cli idle` gives them.
 #pragma once
-#include "core/analysis/bubble_analysis.h"
+#include "core/analysis/bubbles/bubble_analysis.h"
 #include "core/analysis/launch/idle_breakdown.h"
 
 #include <map>

@@ -1,7 +1,7 @@
 #include "widgets/bubbles/bubble_view.h"
 
-#include "core/analysis/bubble_details.h"
-#include "core/analysis/rules_config.h"
+#include "core/analysis/bubbles/bubble_details.h"
+#include "core/analysis/diagnosis/rules_config.h"
 #include "widgets/bubbles/bubble_histogram.h"
 #include "widgets/bubbles/bubble_scatter.h"
 #include "widgets/bubbles/bubble_summary_model.h"
@@ -11,7 +11,7 @@
 #include "widgets/common/time_format.h"
 #include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
-#include "widgets/tables/bubble_table_model.h"
+#include "widgets/bubbles/bubble_table_model.h"
 
 #include <QCheckBox>
 #include <QComboBox>

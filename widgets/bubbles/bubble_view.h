@@ -3,7 +3,7 @@
 // their neighbours, overlapping host work and likely cause. The counted tracks and the minimum bubble
 // are the user's; every bubble, point or bin leads to the timeline. Computed off the GUI thread.
 #pragma once
-#include "core/analysis/bubble_analysis.h"
+#include "core/analysis/bubbles/bubble_analysis.h"
 #include "core/store/timeline_data.h"
 
 #include <QWidget>

@@ -11,7 +11,7 @@ QString shortDeviceName(const std::string& deviceName) {
 }
 
 QString laneTitle(const TimelineData& data, const TimelineTrack& track) {
-    const bool thread = track.kind == TimelineTrackKind::Thread;
+    const bool thread = track.kind == TrackKind::Thread;
     QString name = QString::fromStdString(thread && !track.threadName.empty() ? track.threadName : track.name).trimmed();
     if (name.isEmpty()) name = QString::fromStdString(track.name);
     if (!thread) return name;

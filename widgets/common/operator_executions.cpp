@@ -1,6 +1,6 @@
 #include "widgets/common/operator_executions.h"
 
-#include "core/analysis/metric_access.h"
+#include "core/analysis/snapshot/metric_access.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 // Which slices make up each operator row of an analysis, so that a table row or a heatmap cell can hand
 // its executions to the timeline. Built on the worker from the same grouping the analysis used; immutable.
 #pragma once
-#include "core/analysis/operator_grouping.h"
-#include "core/analysis/store_access.h"
+#include "core/analysis/operators/operator_grouping.h"
+#include "core/analysis/snapshot/store_access.h"
 
 #include <cstdint>
 #include <memory>

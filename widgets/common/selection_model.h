@@ -2,7 +2,7 @@
 // timeline (an operator's executions, a finding's evidence, search matches) with the current one.
 // Views write it and observe it; none of them talks to another directly.
 #pragma once
-#include "core/analysis/slice_search.h"
+#include "core/analysis/selection/slice_search.h"
 
 #include <QObject>
 

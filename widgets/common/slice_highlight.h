@@ -2,7 +2,7 @@
 // the timeline already draws: matches outlined in turn, other names dimmed), and zooms through the
 // shared ZoomControl that centre a slice or frame an interval.
 #pragma once
-#include "core/analysis/slice_search.h"
+#include "core/analysis/selection/slice_search.h"
 #include "core/model/time.h"
 
 #include <cstdint>

@@ -2,7 +2,7 @@
 // devices, findings) and per-operator diff tables (sortable, filterable, exported as CSV as shown),
 // and both timelines aligned on a common relative time axis.
 #pragma once
-#include "core/analysis/comparison.h"
+#include "core/analysis/compare/comparison.h"
 #include "core/store/timeline_data.h"
 
 #include <QWidget>

@@ -2,7 +2,7 @@
 
 #include "widgets/common/duration_cell.h"
 #include "widgets/common/time_format.h"
-#include "widgets/tables/operator_stats_model.h"
+#include "widgets/operators/operator_stats_model.h"
 
 #include <QBrush>
 #include <QColor>

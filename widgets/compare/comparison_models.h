@@ -2,7 +2,7 @@
 // ratios; µs, units in the headers so CSV exports carry them) and the summary of totals, devices and
 // findings. Regressed rows are red, improvements green; SortRole gives raw numbers for the sort proxy.
 #pragma once
-#include "core/analysis/comparison.h"
+#include "core/analysis/compare/comparison.h"
 
 #include <QAbstractTableModel>
 

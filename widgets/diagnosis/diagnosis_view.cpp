@@ -1,7 +1,7 @@
 #include "widgets/diagnosis/diagnosis_view.h"
 
-#include "core/analysis/device_profile.h"
-#include "core/analysis/diagnosis_engine.h"
+#include "core/analysis/roofline/device_profile.h"
+#include "core/analysis/diagnosis/diagnosis_engine.h"
 #include "widgets/common/analysis_runner.h"
 #include "widgets/common/error_text.h"
 #include "widgets/common/job_indicator.h"
@@ -11,7 +11,7 @@
 #include "widgets/diagnosis/findings_panel.h"
 #include "widgets/diagnosis/phase_compare_plot.h"
 #include "widgets/diagnosis/roofline_plot.h"
-#include "widgets/tables/findings_model.h"
+#include "widgets/diagnosis/findings_model.h"
 
 #include <QComboBox>
 #include <QFileDialog>

@@ -1,8 +1,8 @@
 // The diagnosis view: runs the rules over the store off the GUI thread (device profile and rules file
 // chosen by the user) and shows the findings panel, the roofline and the phase comparison as pages.
 #pragma once
-#include "core/analysis/diagnosis_types.h"
-#include "core/analysis/slice_search.h"
+#include "core/analysis/diagnosis/diagnosis_types.h"
+#include "core/analysis/selection/slice_search.h"
 #include "core/store/timeline_data.h"
 
 #include <QWidget>

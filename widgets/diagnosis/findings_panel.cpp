@@ -3,7 +3,7 @@
 #include "widgets/common/slice_highlight.h"
 #include "widgets/common/time_format.h"
 #include "widgets/common/zoom_control.h"
-#include "widgets/tables/findings_model.h"
+#include "widgets/diagnosis/findings_model.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -3,8 +3,8 @@
 // frames its first evidence range on the timeline and highlights the evidence slices; the ranges can
 // be stepped through, and every range or operator in the text is a link to the timeline.
 #pragma once
-#include "core/analysis/diagnosis_types.h"
-#include "core/analysis/slice_search.h"
+#include "core/analysis/diagnosis/diagnosis_types.h"
+#include "core/analysis/selection/slice_search.h"
 #include "core/store/timeline_data.h"
 
 #include <QWidget>

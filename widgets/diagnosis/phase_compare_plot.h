@@ -1,7 +1,7 @@
 // The phase comparison: device utilisation of each phase (forward, backward, optimizer) and step side by
 // side as QCPBars coloured by kind, with the value on each bar. Clicking a bar frames it on the timeline.
 #pragma once
-#include "core/analysis/diagnosis_types.h"
+#include "core/analysis/diagnosis/diagnosis_types.h"
 #include "widgets/common/plot_style.h"
 
 #include <qcustomplot.h>

@@ -1,7 +1,7 @@
 // The roofline: operators by arithmetic intensity (FLOP/byte) and achieved TFLOPS on log-log axes,
 // under the device profile's memory-bandwidth slope and peak-compute ceiling, coloured by density class.
 #pragma once
-#include "core/analysis/diagnosis_types.h"
+#include "core/analysis/diagnosis/diagnosis_types.h"
 #include "widgets/common/plot_style.h"
 
 #include <qcustomplot.h>

@@ -1,7 +1,7 @@
 // Collapsing name scopes ("layer1/conv2" lives in scope "layer1") into one group node each, so that
 // graphs of thousands of nodes can be read one level at a time. Pure logic over the stored graph.
 #pragma once
-#include "core/analysis/graph_layout.h"
+#include "core/analysis/graph/graph_layout.h"
 
 #include <cstdint>
 #include <set>

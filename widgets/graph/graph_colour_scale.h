@@ -2,7 +2,7 @@
 // most of the chosen measure; log-spaced when values span orders of magnitude), its value labels,
 // and the legend drawn over the view.
 #pragma once
-#include "core/analysis/graph_measures.h"
+#include "core/analysis/graph/graph_measures.h"
 
 #include <QColor>
 #include <QRectF>

@@ -2,8 +2,8 @@
 // allocates nor queries: node boxes with elided labels and fill colours, edge paths, flattened
 // polylines for the far level of detail, arrow heads, tooltips, and the colour scale.
 #pragma once
-#include "core/analysis/graph_layout.h"
-#include "core/analysis/graph_measures.h"
+#include "core/analysis/graph/graph_layout.h"
+#include "core/analysis/graph/graph_measures.h"
 #include "widgets/graph/graph_collapse.h"
 #include "widgets/graph/graph_colour_scale.h"
 

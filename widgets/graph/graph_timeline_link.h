@@ -3,7 +3,7 @@
 // and a slice selected on the timeline selects its node in the graph. Uses the timeline's own
 // selection and search highlighting, so no second selection model exists.
 #pragma once
-#include "core/analysis/slice_search.h"
+#include "core/analysis/selection/slice_search.h"
 
 #include <QObject>
 #include <QVector>

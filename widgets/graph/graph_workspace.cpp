@@ -1,6 +1,6 @@
 #include "widgets/graph/graph_workspace.h"
 
-#include "widgets/counters/counter_curves_panel.h"
+#include "widgets/graph/counter_curves_panel.h"
 #include "widgets/graph/graph_view.h"
 
 #include <QComboBox>

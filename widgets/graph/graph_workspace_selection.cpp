@@ -4,7 +4,7 @@
 
 #include "widgets/common/time_format.h"
 #include "widgets/common/view_snapshot.h"
-#include "widgets/counters/counter_curves_panel.h"
+#include "widgets/graph/counter_curves_panel.h"
 #include "widgets/graph/graph_view.h"
 
 #include <QLabel>

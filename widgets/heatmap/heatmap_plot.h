@@ -1,7 +1,7 @@
 // The heatmap's plot: a QCPColorMap (one row per operator, one column per time bucket, no interpolation)
 // with its QCPColorScale aligned by a QCPMarginGroup, row labels, hover outline and hit testing.
 #pragma once
-#include "core/analysis/heatmap_bins.h"
+#include "core/analysis/heatmap/heatmap_bins.h"
 #include "widgets/common/plot_style.h"
 
 #include <qcustomplot.h>

@@ -5,7 +5,7 @@
 // hovering tells a cell's value, clicking zooms the timeline to the bucket and selects the executions.
 #pragma once
 #include "core/analysis/heatmap/heatmap_rows.h"
-#include "core/analysis/slice_search.h"
+#include "core/analysis/selection/slice_search.h"
 #include "core/store/timeline_data.h"
 #include "widgets/common/operator_executions.h"
 #include "widgets/heatmap/heatmap_plot.h"

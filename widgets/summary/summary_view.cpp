@@ -4,8 +4,8 @@
 #include "widgets/common/trace_document.h"
 
 #include "core/analysis/breakdown/breakdown_analysis.h"
-#include "core/analysis/diagnosis_engine.h"
-#include "core/analysis/operator_stats.h"
+#include "core/analysis/diagnosis/diagnosis_engine.h"
+#include "core/analysis/operators/operator_stats.h"
 #include "widgets/common/async_job.h"
 #include "widgets/common/error_text.h"
 #include "widgets/common/time_format.h"

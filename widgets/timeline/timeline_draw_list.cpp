@@ -2,7 +2,7 @@
 
 #include "core/store/schema.h"
 #include "core/store/timeline_lod.h"
-#include "core/store/timeline_wait_flag.h"
+#include "core/model/slice_flags.h"
 #include "widgets/timeline/timeline_layout.h"
 
 #include <algorithm>

@@ -11,7 +11,7 @@ namespace opscope {
 
 int TimelineLayout::trackHeight(const TimelineData& data, int trackIndex) {
     const TimelineTrack& t = data.tracks()[static_cast<std::size_t>(trackIndex)];
-    if (t.kind == TimelineTrackKind::Counter || t.counterEnd > t.counterBegin) return kCounterHeight;
+    if (t.kind == TrackKind::Counter || t.counterEnd > t.counterBegin) return kCounterHeight;
     return std::max(t.depthCount, 1) * kSliceRowHeight + 2 * kTrackPadding;
 }
 

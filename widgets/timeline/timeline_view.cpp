@@ -274,7 +274,7 @@ void TimelineView::collapseHostGroupsAboveDevice() {
             if (r.kind != TimelineRow::Kind::Track) continue;
             const TimelineTrack& t = tracks[static_cast<std::size_t>(r.trackIndex)];
             const bool onDevice = !processes[t.processIndex].deviceName.empty();
-            if (onDevice && t.kind == TimelineTrackKind::Thread && t.depthCount > 0) {
+            if (onDevice && t.kind == TrackKind::Thread && t.depthCount > 0) {
                 deviceTop = r.y;
                 break;
             }

@@ -2,7 +2,7 @@
 // charts, flow arrows and a time ruler, over one shared ZoomControl. Paints from a cached draw list that is
 // rebuilt only when the window, size, rows or data change; never queries the store.
 #pragma once
-#include "core/analysis/slice_search.h"
+#include "core/analysis/selection/slice_search.h"
 #include "core/store/timeline_data.h"
 #include "widgets/common/theme.h"
 #include "widgets/common/time_mapper.h"

@@ -110,7 +110,7 @@ const TrackHeaderText& TimelineView::trackHeaderText(const TimelineRow& row, QSi
         title = QString::fromStdString(proc.name.empty() ? proc.pid : proc.name) + QStringLiteral(" / ") + title;
     }
     QString sub;
-    if (t.kind == TimelineTrackKind::Counter || t.counterEnd > t.counterBegin) {
+    if (t.kind == TrackKind::Counter || t.counterEnd > t.counterBegin) {
         const QString unit = QString::fromStdString(t.unit);
         sub = tr("%1 – %2 %3").arg(formatCounterValue(std::min(0.0, t.counterMin)), formatCounterValue(t.counterMax),
                                     unit).trimmed();

@@ -1,7 +1,7 @@
 // TimelineView overlays: flow arrows (all of them when shown, the selected slice's always, highlighted)
 // and the hover card with the slice or counter value under the mouse.
-#include "core/analysis/device_busy.h"
-#include "core/store/timeline_wait_flag.h"
+#include "core/analysis/breakdown/device_busy.h"
+#include "core/model/slice_flags.h"
 #include "widgets/common/time_format.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/timeline/timeline_view.h"

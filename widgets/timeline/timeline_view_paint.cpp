@@ -2,7 +2,7 @@
 // per item and nothing queries the store.
 #include "core/model/time_bounds.h"
 #include "core/store/schema.h"
-#include "core/store/timeline_wait_flag.h"
+#include "core/model/slice_flags.h"
 #include "widgets/common/time_format.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/timeline/timeline_ruler.h"

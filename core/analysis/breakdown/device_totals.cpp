@@ -1,7 +1,7 @@
 #include "core/analysis/breakdown/device_totals.h"
 
 #include "core/analysis/breakdown/interval_set.h"
-#include "core/analysis/device_busy.h"
+#include "core/analysis/breakdown/device_busy.h"
 #include "core/analysis/breakdown/kernel_names.h"
 
 #include <algorithm>

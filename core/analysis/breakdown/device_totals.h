@@ -2,7 +2,7 @@
 // overlap, wait-only time, HTA's idle, and the kernel-type breakdown.
 #pragma once
 #include "core/analysis/breakdown/breakdown_types.h"
-#include "core/analysis/interval_union.h"
+#include "core/analysis/breakdown/interval_union.h"
 #include "core/store/breakdown_reader.h"
 
 #include <vector>

@@ -1,7 +1,7 @@
 // Set operations on disjoint sorted interval lists (the output of mergeIntervals), and int64 sums that
 // report overflow instead of wrapping: the building blocks of the device-time breakdown.
 #pragma once
-#include "core/analysis/interval_union.h"
+#include "core/analysis/breakdown/interval_union.h"
 
 #include <vector>
 

@@ -3,7 +3,7 @@
 // consumer turns a stored time into job time with it (the timeline's load options, Details, selection
 // statistics through SelectionTrack::clockOffsetNs, the cluster CLI), so they show the same time.
 #pragma once
-#include "core/analysis/device_alignment.h"
+#include "core/analysis/cluster/device_alignment.h"
 #include "core/model/error.h"
 #include "core/model/time.h"
 

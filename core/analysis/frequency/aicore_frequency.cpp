@@ -1,6 +1,6 @@
 #include "core/analysis/frequency/aicore_frequency.h"
 
-#include "core/analysis/track_selection.h"
+#include "core/analysis/snapshot/track_selection.h"
 
 #include <algorithm>
 

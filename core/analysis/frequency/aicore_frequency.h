@@ -2,7 +2,7 @@
 // and whether the frequency was below the device's highest sample then (a drop msprof-analyze's
 // frequency check counts). Shown in the operator's Details; the frequency rule reads the same samples.
 #pragma once
-#include "core/analysis/counter_access.h"
+#include "core/analysis/snapshot/counter_access.h"
 
 #include <cstddef>
 #include <optional>

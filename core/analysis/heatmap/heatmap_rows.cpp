@@ -1,6 +1,6 @@
 #include "core/analysis/heatmap/heatmap_rows.h"
 
-#include "core/analysis/metric_access.h"
+#include "core/analysis/snapshot/metric_access.h"
 
 #include <algorithm>
 #include <cmath>

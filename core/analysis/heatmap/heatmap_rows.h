@@ -1,7 +1,7 @@
 // The heatmap as every front end shows it: which metrics can colour it (metric discovery) and which
 // rows a metric heatmap keeps (row rules). Once lived in the GUI only; the CLI and the report use it too.
 #pragma once
-#include "core/analysis/heatmap_bins.h"
+#include "core/analysis/heatmap/heatmap_bins.h"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 #include "core/analysis/launch/host_operator_diff.h"
 
 #include "core/analysis/launch/checked_sum.h"
-#include "core/analysis/store_access.h"
+#include "core/analysis/snapshot/store_access.h"
 #include "core/store/host_call_reader.h"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 // launching call, so that a host-side window (a phase, a step) can claim the device work it asked
 // for, however far the device queue lags. Unlinked device intervals stay keyed by their own time.
 #pragma once
-#include "core/analysis/interval_union.h"
+#include "core/analysis/breakdown/interval_union.h"
 
 #include <cstdint>
 #include <map>

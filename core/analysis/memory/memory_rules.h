@@ -2,7 +2,7 @@
 // exactly: reserved memory against the device's capacity, fragmentation at the allocated peak, and
 // allocated memory at step starts growing step after step (definitions: docs/memory.md).
 #pragma once
-#include "core/analysis/diagnosis_types.h"
+#include "core/analysis/diagnosis/diagnosis_types.h"
 #include "core/analysis/memory/memory_summary.h"
 
 #include <vector>

@@ -3,7 +3,7 @@
 // (docs/memory.md). Rows are matched by operator name; grouping by type gets no memory columns.
 #pragma once
 #include "core/analysis/memory/memory_operators.h"
-#include "core/analysis/operator_stats.h"
+#include "core/analysis/operators/operator_stats.h"
 
 namespace opscope {
 

@@ -3,7 +3,7 @@
 // Each reader fills a GraphModel or an Error naming the file, the place and what was expected.
 #pragma once
 #include "core/importers/graph/graph_json_source.h"
-#include "core/importers/graph/graph_model.h"
+#include "core/model/graph_model.h"
 #include "core/model/error.h"
 
 #include <string>

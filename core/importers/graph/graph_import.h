@@ -2,7 +2,7 @@
 // from the trace), write graph/graph_node/graph_edge and the node-to-slice join in one transaction.
 // A store holds one graph: importing replaces the previous one (and its cached layout).
 #pragma once
-#include "core/importers/graph/graph_model.h"
+#include "core/model/graph_model.h"
 #include "core/model/error.h"
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // Writing a GraphModel and its join into a finished store in one transaction.
-#include "core/analysis/graph_join.h"
+#include "core/analysis/graph/graph_join.h"
 #include "core/importers/graph/graph_formats.h"
 #include "core/importers/graph/graph_import.h"
 #include "core/store/graph_row_writer.h"

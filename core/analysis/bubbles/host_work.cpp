@@ -1,0 +1,107 @@
+#include "core/analysis/bubbles/host_work.h"
+
+#include <algorithm>
+#include <cctype>
+#include <unordered_map>
+
+namespace opscope {
+
+const char* hostWorkClassName(HostWorkClass c) {
+    switch (c) {
+    case HostWorkClass::Sync: return "sync";
+    case HostWorkClass::Communication: return "communication";
+    case HostWorkClass::DataTransfer: return "data_transfer";
+    case HostWorkClass::Launch: return "launch";
+    case HostWorkClass::HostCompute: return "host_compute";
+    case HostWorkClass::Other: return "other";
+    }
+    return "other";
+}
+
+namespace {
+
+bool containsNoCase(std::string_view haystack, std::string_view needle) {
+    if (needle.empty() || needle.size() > haystack.size()) return false;
+    auto it = std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(), [](char a, char b) {
+        return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+    });
+    return it != haystack.end();
+}
+
+bool matchesAny(std::string_view text, const std::vector<std::string>& patterns) {
+    for (const std::string& p : patterns)
+        if (containsNoCase(text, p)) return true;
+    return false;
+}
+
+bool equalsAnyNoCase(std::string_view text, const std::vector<std::string>& values) {
+    for (const std::string& v : values)
+        if (v.size() == text.size() && containsNoCase(text, v)) return true;
+    return false;
+}
+
+} // namespace
+
+bool isExcludedHostWork(const HostWorkPatterns& patterns, std::string_view name, std::string_view processName) {
+    return matchesAny(processName, patterns.excludedProcesses) || matchesAny(name, patterns.excludedNames);
+}
+
+HostWorkClass classifyHostWork(const HostWorkPatterns& patterns, std::string_view name, std::string_view category,
+                               std::string_view processName, std::string_view trackName) {
+    // A communication process (HCCL) waits and copies on behalf of a collective: that is communication.
+    if (matchesAny(processName, patterns.communicationProcesses) || matchesAny(trackName, patterns.communicationProcesses))
+        return HostWorkClass::Communication;
+    if (matchesAny(name, patterns.sync)) return HostWorkClass::Sync;
+    if (matchesAny(name, patterns.communication) || matchesAny(category, patterns.communication))
+        return HostWorkClass::Communication;
+    if (matchesAny(name, patterns.dataTransfer) || matchesAny(category, patterns.dataTransfer))
+        return HostWorkClass::DataTransfer;
+    if (matchesAny(name, patterns.launch)) return HostWorkClass::Launch;
+    if (equalsAnyNoCase(category, patterns.hostComputeCategories)) return HostWorkClass::HostCompute;
+    return HostWorkClass::Other;
+}
+
+void HostActivity::build(const StoreSnapshot& snapshot, const std::vector<std::int64_t>& computeTracks,
+                         const HostWorkPatterns& patterns) {
+    slices_.clear();
+    std::array<std::vector<Interval>, kHostWorkClassCount> intervals, trackRuns;
+    std::vector<Interval> busy, trackBusy;
+    const SliceSet& set = snapshot.slices;
+    for (std::size_t t = 0; t < set.trackCount(); ++t) {
+        std::int64_t trackId = set.trackIds[t];
+        if (std::binary_search(computeTracks.begin(), computeTracks.end(), trackId)) continue;
+        const TrackRecord* track = snapshot.catalog.find(trackId);
+        if (!track || track->kind == "step" || track->kind == "counter") continue;
+        std::string trackName = track->kind == "thread" && !track->threadName.empty() ? track->threadName : track->name;
+        // Classification depends on the name and category only: cache it per (name, category) pair.
+        std::unordered_map<std::uint64_t, int> cache;
+        for (auto& run : trackRuns) run.clear();
+        trackBusy.clear();
+        for (std::uint32_t i = set.begin(t); i < set.end(t); ++i) {
+            const SliceRecord& s = set.slices[i];
+            if (s.durNs <= 0) continue;
+            std::uint64_t key = (static_cast<std::uint64_t>(s.nameId) << 32) | s.catId;
+            auto it = cache.find(key);
+            if (it == cache.end()) {
+                std::string_view name = snapshot.strings.at(s.nameId);
+                int c = isExcludedHostWork(patterns, name, track->processName)
+                            ? -1
+                            : static_cast<int>(classifyHostWork(patterns, name, snapshot.strings.at(s.catId),
+                                                                track->processName, trackName));
+                it = cache.emplace(key, c).first;
+            }
+            if (it->second < 0) continue;
+            auto c = static_cast<HostWorkClass>(it->second);
+            slices_.push_back({s.tsNs, s.endNs(), s.id, trackId, s.nameId, c});
+            trackRuns[static_cast<std::size_t>(c)].push_back({s.tsNs, s.endNs()});
+            if (c == HostWorkClass::Launch || c == HostWorkClass::HostCompute) trackBusy.push_back({s.tsNs, s.endNs()});
+        }
+        // A track's slices come sorted by start: merging the runs keeps everything sorted without a sort.
+        for (std::size_t c = 0; c < kHostWorkClassCount; ++c) appendSortedRun(intervals[c], trackRuns[c]);
+        appendSortedRun(busy, trackBusy);
+    }
+    for (std::size_t c = 0; c < kHostWorkClassCount; ++c) byClass_[c] = CoverageIndex(std::move(intervals[c]));
+    hostBusy_ = CoverageIndex(std::move(busy));
+}
+
+} // namespace opscope

@@ -1,0 +1,119 @@
+#include "core/analysis/operators/operator_grouping.h"
+
+#include "core/analysis/snapshot/metric_access.h"
+#include "core/store/args_reader.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace opscope {
+
+const char* groupByName(GroupBy by) { return by == GroupBy::Name ? "name" : "type"; }
+
+const char* typeSourceName(TypeSource source) {
+    switch (source) {
+    case TypeSource::Auto: return "auto";
+    case TypeSource::TypeColumn: return "type";
+    case TypeSource::Category: return "cat";
+    case TypeSource::ArgsField: return "args";
+    }
+    return "auto";
+}
+
+namespace {
+
+class LabelInterner {
+public:
+    std::uint32_t intern(const std::string& label, std::vector<std::string>* labels) {
+        auto it = index_.find(label);
+        if (it != index_.end()) return it->second;
+        std::uint32_t id = static_cast<std::uint32_t>(labels->size());
+        labels->push_back(label);
+        index_.emplace(label, id);
+        return id;
+    }
+
+private:
+    std::unordered_map<std::string, std::uint32_t> index_;
+};
+
+bool included(const SliceRecord& s, const GroupingOptions& options) {
+    // A complete event of zero duration (aten::empty in a µs Kineto trace) is an execution: count 1,
+    // time 0. Only instants (ph i/I/n) are markers.
+    if (options.skipInstants && s.isInstant()) return false;
+    if (options.range && !options.range->contains(s.tsNs)) return false;
+    if (options.onlySliceIds && !std::binary_search(options.onlySliceIds->begin(), options.onlySliceIds->end(), s.id))
+        return false;
+    return true;
+}
+
+// Group per string id (names, types, categories), through a dense map over the string table.
+void groupByStringId(const StoreSnapshot& snap, const GroupingOptions& options, OperatorGrouping* out) {
+    const auto& slices = snap.slices.slices;
+    out->groupOfSlice.assign(slices.size(), kNoGroup);
+    std::vector<std::uint32_t> groupOfString(snap.strings.size() + 1, kNoGroup);
+    LabelInterner interner;
+    for (std::size_t i = 0; i < slices.size(); ++i) {
+        const SliceRecord& s = slices[i];
+        if (!included(s, options)) continue;
+        std::uint32_t sid = s.nameId;
+        if (options.by == GroupBy::Type) {
+            if (options.typeSource == TypeSource::TypeColumn) sid = s.typeId;
+            else if (options.typeSource == TypeSource::Category) sid = s.catId;
+            else sid = s.typeId ? s.typeId : s.catId;
+        }
+        if (sid >= groupOfString.size()) groupOfString.resize(sid + 1, kNoGroup);
+        if (groupOfString[sid] == kNoGroup) {
+            std::string label(snap.strings.at(sid));
+            if (sid == 0 || label.empty()) label = options.by == GroupBy::Type ? kNoTypeLabel : "";
+            groupOfString[sid] = interner.intern(label, &out->labels);
+        }
+        out->groupOfSlice[i] = groupOfString[sid];
+    }
+}
+
+bool groupByArgsField(Database& db, const StoreSnapshot& snap, const GroupingOptions& options,
+                      OperatorGrouping* out, Error* error) {
+    const auto& slices = snap.slices.slices;
+    out->groupOfSlice.assign(slices.size(), kNoGroup);
+    std::int64_t lo = 0, hi = -1;
+    for (const SliceRecord& s : slices) {
+        if (!s.argId) continue;
+        lo = hi < lo ? s.argId : std::min(lo, s.argId);
+        hi = std::max(hi, s.argId);
+    }
+    LabelInterner interner;
+    std::vector<std::uint32_t> groupOfArg(hi >= lo ? static_cast<std::size_t>(hi - lo + 1) : 0, kNoGroup);
+    const bool read = readArgsField(
+        db, options.argsField, lo, hi,
+        [&](std::int64_t argsId, const std::string& value) {
+            groupOfArg[static_cast<std::size_t>(argsId - lo)] = interner.intern(value, &out->labels);
+        },
+        error);
+    if (!read) return false;
+    std::uint32_t noType = kNoGroup;
+    for (std::size_t i = 0; i < slices.size(); ++i) {
+        const SliceRecord& s = slices[i];
+        if (!included(s, options)) continue;
+        std::uint32_t g = s.argId ? groupOfArg[static_cast<std::size_t>(s.argId - lo)] : kNoGroup;
+        if (g == kNoGroup) {
+            if (noType == kNoGroup) noType = interner.intern(kNoTypeLabel, &out->labels);
+            g = noType;
+        }
+        out->groupOfSlice[i] = g;
+    }
+    return true;
+}
+
+} // namespace
+
+bool groupOperators(Database& db, const StoreSnapshot& snapshot, const GroupingOptions& options,
+                    OperatorGrouping* out, Error* error) {
+    out->labels.clear();
+    if (options.by == GroupBy::Type && options.typeSource == TypeSource::ArgsField)
+        return groupByArgsField(db, snapshot, options, out, error);
+    groupByStringId(snapshot, options, out);
+    return true;
+}
+
+} // namespace opscope

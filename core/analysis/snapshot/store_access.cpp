@@ -1,0 +1,244 @@
+#include "core/analysis/snapshot/store_access.h"
+
+#include "core/analysis/snapshot/slice_scan.h"
+#include "core/store/meta_reader.h"
+#include "core/store/schema.h"
+#include "core/store/slice_row_reader.h"
+#include "core/store/sqlite_db.h"
+#include "core/store/string_reader.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <numeric>
+
+namespace opscope {
+
+Error storeError(const Database& db, const char* what) {
+    return Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", what};
+}
+
+bool openStoreReadOnly(const std::string& path, Database* out, Error* error) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) {
+        if (error) *error = Error{ErrorCode::FileNotFound, path, -1, -1, -1, {}, {}};
+        return false;
+    }
+    try {
+        Database db(path, Database::Mode::ReadOnly);
+        if (!db.tableExists("slice") || !db.tableExists("track")) {
+            if (error) *error = Error{ErrorCode::BadDatabase, path, -1, -1, -1, "an opscope store", "no slice table"};
+            return false;
+        }
+        *out = std::move(db);
+    } catch (const SqliteError& e) {
+        if (error) *error = Error{ErrorCode::BadDatabase, path, -1, -1, -1, "an opscope store", e.what()};
+        return false;
+    }
+    return true;
+}
+
+bool StringTable::load(Database& db, StringTable* out, Error* error) {
+    return readStringValues(db, &out->values_, error);
+}
+
+void StringTable::set(std::uint32_t id, std::string value) {
+    if (id >= values_.size()) values_.resize(id + 1);
+    values_[id] = std::move(value);
+}
+
+bool SliceRecord::isInstant() const { return (flags & kSliceInstant) != 0; }
+
+int SliceSet::indexOfTrack(std::int64_t logicalId) const {
+    // Track ids are loaded sorted (selectTracks sorts them); fall back to a scan for hand-made sets.
+    if (trackIdsSorted) {
+        auto it = std::lower_bound(trackIds.begin(), trackIds.end(), logicalId);
+        return it != trackIds.end() && *it == logicalId ? static_cast<int>(it - trackIds.begin()) : -1;
+    }
+    for (std::size_t i = 0; i < trackIds.size(); ++i)
+        if (trackIds[i] == logicalId) return static_cast<int>(i);
+    return -1;
+}
+
+void SliceSet::finalize() {
+    trackIdsSorted = std::is_sorted(trackIds.begin(), trackIds.end());
+    byId.clear();
+    bool sorted = std::is_sorted(slices.begin(), slices.end(),
+                                 [](const SliceRecord& a, const SliceRecord& b) { return a.id < b.id; });
+    if (sorted) return;
+    byId.resize(slices.size());
+    std::iota(byId.begin(), byId.end(), 0u);
+    std::sort(byId.begin(), byId.end(), [this](std::uint32_t a, std::uint32_t b) { return slices[a].id < slices[b].id; });
+}
+
+std::int64_t SliceSet::indexOfSlice(std::int64_t sliceId) const {
+    if (byId.empty()) {
+        auto it = std::lower_bound(slices.begin(), slices.end(), sliceId,
+                                   [](const SliceRecord& s, std::int64_t id) { return s.id < id; });
+        return it != slices.end() && it->id == sliceId ? it - slices.begin() : -1;
+    }
+    auto it = std::lower_bound(byId.begin(), byId.end(), sliceId,
+                               [this](std::uint32_t i, std::int64_t id) { return slices[i].id < id; });
+    return it != byId.end() && slices[*it].id == sliceId ? static_cast<std::int64_t>(*it) : -1;
+}
+
+namespace {
+
+// Groups rows by track index, keeping each group in id (= time) order.
+void groupByTrack(std::vector<SliceRecord>& rows, std::size_t trackCount, SliceSet* out) {
+    std::vector<std::uint32_t> counts(trackCount + 1, 0);
+    for (const SliceRecord& r : rows) ++counts[r.trackIndex + 1];
+    for (std::size_t i = 1; i <= trackCount; ++i) counts[i] += counts[i - 1];
+    out->trackBegin = counts;
+    // Rows read in id order already come grouped (StoreWriter numbers slices track by track): no copy then.
+    bool grouped = std::is_sorted(rows.begin(), rows.end(), [](const SliceRecord& a, const SliceRecord& b) {
+        return a.trackIndex < b.trackIndex;
+    });
+    if (grouped) {
+        out->slices = std::move(rows);
+    } else {
+        out->slices.resize(rows.size());
+        for (SliceRecord& r : rows) out->slices[counts[r.trackIndex]++] = r;
+    }
+    for (std::size_t t = 0; t < trackCount; ++t) {
+        auto first = out->slices.begin() + out->trackBegin[t];
+        auto last = out->slices.begin() + out->trackBegin[t + 1];
+        auto byTime = [](const SliceRecord& a, const SliceRecord& b) {
+            return a.tsNs != b.tsNs ? a.tsNs < b.tsNs : a.id < b.id;
+        };
+        if (!std::is_sorted(first, last, byTime)) std::sort(first, last, byTime);
+    }
+}
+
+} // namespace
+
+const std::vector<std::string>& annotationCategories() {
+    static const std::vector<std::string> categories{"gpu_user_annotation"};
+    return categories;
+}
+
+bool loadSlices(Database& db, const TrackCatalog& catalog, const std::vector<std::int64_t>& logicalIds,
+                SliceSet* out, Error* error, const SliceLoadFilter& filter) {
+    out->trackIds = logicalIds;
+    SliceScanPlan plan;
+    plan.logicalIds = &logicalIds;
+    plan.filter = &filter;
+    const std::int64_t maxTrack = catalog.tracks().empty() ? 0 : catalog.tracks().back().id;
+    plan.tracks.resize(static_cast<std::size_t>(maxTrack + 1));
+    for (const TrackRecord& t : catalog.tracks()) plan.tracks[static_cast<std::size_t>(t.id)].compute = t.isCompute;
+    std::int64_t allSlices = 0;
+    for (std::size_t i = 0; i < logicalIds.size(); ++i)
+        for (std::int64_t id : catalog.lanesOf(logicalIds[i])) {
+            plan.tracks[static_cast<std::size_t>(id)].logicalIndex = static_cast<std::int32_t>(i);
+            plan.wantedSlices += catalog.find(id)->sliceCount;
+        }
+    for (const TrackRecord& t : catalog.tracks()) allSlices += t.sliceCount;
+    ScannedSlices scanned;
+    std::size_t parts = 1;
+    try {
+        // A table scan in rowid order beats index lookups unless few of the slices are wanted.
+        if (plan.wantedSlices * 4 > allSlices) {
+            parts = sliceScanParts(db, allSlices, filter);
+            scanAllSlices(db, plan, parts, &scanned);
+        } else {
+            scanned.rows.reserve(static_cast<std::size_t>(std::clamp<std::int64_t>(plan.wantedSlices, 0, std::int64_t{1} << 24)));
+            SliceRowReader reader(db, SliceRowReader::Scope::OneTrack);
+            for (std::int64_t id : logicalIds)
+                for (std::int64_t lane : catalog.lanesOf(id)) {
+                    reader.selectTrack(lane);
+                    scanSliceRows(reader, plan, &scanned);
+                }
+        }
+    } catch (const SqliteError& e) {
+        if (error) *error = storeError(db, e.what());
+        return false;
+    }
+    if (filter.scanParts) *filter.scanParts = parts;
+    if (filter.skipped) *filter.skipped += scanned.skippedAnnotations;
+    if (filter.skippedNotWork) *filter.skippedNotWork += scanned.skippedNotWork;
+    if (filter.notWork) filter.notWork->insert(filter.notWork->end(), scanned.notWork.begin(), scanned.notWork.end());
+    groupByTrack(scanned.rows, logicalIds.size(), out);
+    out->finalize();
+    return true;
+}
+
+SliceSet makeSliceSet(std::vector<std::int64_t> trackIds, std::vector<SliceRecord> slices) {
+    SliceSet set;
+    std::size_t n = trackIds.size();
+    set.trackIds = std::move(trackIds);
+    groupByTrack(slices, n, &set);
+    set.finalize();
+    return set;
+}
+
+bool cutSnapshot(const StoreSnapshot& all, const TrackSelection& selection, StoreSnapshot* out) {
+    SelectedTracks selected = selectTracks(all.catalog, selection);
+    for (std::int64_t id : all.catalog.computeTracks())
+        if (!std::binary_search(selected.logicalIds.begin(), selected.logicalIds.end(), id)) return false;
+    std::vector<int> sourceTrack(selected.logicalIds.size());
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < selected.logicalIds.size(); ++i) {
+        sourceTrack[i] = all.slices.indexOfTrack(selected.logicalIds[i]);
+        if (sourceTrack[i] >= 0) // a track without slices: loadSlices finds none either
+            kept += all.slices.end(static_cast<std::size_t>(sourceTrack[i])) -
+                    all.slices.begin(static_cast<std::size_t>(sourceTrack[i]));
+    }
+    std::vector<SliceRecord> rows;
+    rows.reserve(kept);
+    for (std::size_t i = 0; i < selected.logicalIds.size(); ++i) {
+        if (sourceTrack[i] < 0) continue;
+        const auto from = static_cast<std::size_t>(sourceTrack[i]);
+        for (std::uint32_t k = all.slices.begin(from); k < all.slices.end(from); ++k) {
+            SliceRecord& r = rows.emplace_back(all.slices.slices[k]);
+            r.trackIndex = static_cast<std::uint32_t>(i);
+        }
+    }
+    out->catalog = all.catalog;
+    out->strings = all.strings;
+    out->deviceClasses = all.deviceClasses;
+    out->traceRange = all.traceRange;
+    out->fellBackToAll = selected.fellBackToAll;
+    out->skippedAnnotations = all.skippedAnnotations;
+    out->skippedNotWork = all.skippedNotWork;
+    out->notWork = all.notWork; // only compute tracks leave slices out, and the selection holds every one
+    out->slices = SliceSet{};
+    out->slices.trackIds = selected.logicalIds;
+    groupByTrack(rows, selected.logicalIds.size(), &out->slices);
+    out->slices.finalize();
+    return true;
+}
+
+bool ensureSnapshot(Database& db, const TrackSelection& selection, std::shared_ptr<const StoreSnapshot>* snapshot,
+                    Error* error) {
+    if (*snapshot) return true;
+    auto loaded = std::make_shared<StoreSnapshot>();
+    if (!loadSnapshot(db, selection, loaded.get(), error)) return false;
+    *snapshot = std::move(loaded);
+    return true;
+}
+
+bool loadSnapshot(Database& db, const TrackSelection& selection, StoreSnapshot* out, Error* error) {
+    if (!TrackCatalog::load(db, &out->catalog, error)) return false;
+    SelectedTracks selected = selectTracks(out->catalog, selection);
+    out->fellBackToAll = selected.fellBackToAll;
+    if (!StringTable::load(db, &out->strings, error)) return false;
+    SliceLoadFilter filter;
+    for (std::uint32_t id = 1; id < out->strings.size(); ++id)
+        for (const std::string& c : annotationCategories())
+            if (out->strings.at(id) == c) filter.computeCategoriesToSkip.push_back(id);
+    filter.skipped = &out->skippedAnnotations;
+    if (!readDeviceClassIndex(db, &out->deviceClasses, error)) return false;
+    filter.deviceClasses = &out->deviceClasses;
+    filter.skippedNotWork = &out->skippedNotWork;
+    filter.notWork = &out->notWork;
+    if (!loadSlices(db, out->catalog, selected.logicalIds, &out->slices, error, filter)) return false;
+    std::sort(out->notWork.begin(), out->notWork.end(),
+              [](const NotWorkSlice& a, const NotWorkSlice& b) { return a.tsNs != b.tsNs ? a.tsNs < b.tsNs : a.sliceId < b.sliceId; });
+    try {
+        out->traceRange = readTraceSpan(db);
+    } catch (const SqliteError&) {
+        out->traceRange = {};
+    }
+    return true;
+}
+
+} // namespace opscope
