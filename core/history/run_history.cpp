@@ -3,6 +3,7 @@
 #include "core/analysis/breakdown/breakdown_analysis.h"
 #include "core/store/memory_reader.h"
 #include "core/store/store_identity.h"
+#include "core/store/store_error.h"
 
 #include <unistd.h>
 
@@ -52,12 +53,11 @@ bool collectStoreFigures(Database& store, const std::string& tracePath, const Ru
                          CollectedRun* out, Error* error) {
     *out = CollectedRun{};
     out->info = describeRun(tracePath, description);
-    try {
-        out->info.contentHash = storeContentHash(store);
-    } catch (const SqliteError& e) {
-        if (error) *error = Error{ErrorCode::BadDatabase, store.path(), -1, -1, -1, "an opscope store", e.what()};
+    if (!guardStore(store, error, [&] {
+            out->info.contentHash = storeContentHash(store);
+            return true;
+        }))
         return false;
-    }
     BreakdownReport breakdown;
     if (!computeBreakdown(store, BreakdownOptions{}, &breakdown, error)) return false;
     out->metrics = metricsFromBreakdown(breakdown);

@@ -5,6 +5,7 @@
 #include "core/analysis/diagnosis/diagnosis_engine.h"
 #include "core/store/graph_reader.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/store_error.h"
 
 #include <chrono>
 #include <ctime>
@@ -51,13 +52,12 @@ bool collectReportData(Database& db, const ReportOptions& options, ReportData* o
     std::error_code ec;
     out->storePath = std::filesystem::absolute(db.path(), ec).string();
     out->generatedAt = utcNow();
-    try {
+    const bool read = guardStore(db, error, [&] {
         out->summary = readStoreSummary(db);
         readGraph(db, out);
-    } catch (const SqliteError& e) {
-        if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", e.what()};
-        return false;
-    }
+        return true;
+    });
+    if (!read) return false;
     const std::string source = out->summary.sourcePath.empty() ? db.path() : out->summary.sourcePath;
     out->title = std::filesystem::path(source).filename().string();
     if (out->title.empty()) out->title = source;

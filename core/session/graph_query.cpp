@@ -3,6 +3,7 @@
 #include "core/importers/graph/graph_import.h"
 #include "core/store/graph_row_writer.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/store_error.h"
 
 #include <chrono>
 
@@ -58,7 +59,7 @@ GraphLoadResult loadGraphFromStore(const std::string& storePath, const GraphLoad
         if (!listUnjoinedExecutions(db, graphId, 50, &out.unjoined, &out.error)) return out;
         out.ok = true;
     } catch (const SqliteError& e) {
-        out.error = Error{ErrorCode::BadDatabase, storePath, -1, -1, -1, "an opscope store", e.what()};
+        out.error = storeError(storePath, e.what());
     }
     return out;
 }

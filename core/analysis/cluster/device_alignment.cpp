@@ -3,6 +3,7 @@
 #include "core/store/alignment_reader.h"
 #include "core/store/process_key.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/store_error.h"
 
 #include <algorithm>
 #include <map>
@@ -115,7 +116,8 @@ bool assignAnchors(std::vector<AlignmentGroup>& groups, const std::unordered_map
 
 bool computeDeviceAlignment(Database& db, const AlignmentOptions& options, DeviceAlignment* out, Error* error) {
     *out = DeviceAlignment{};
-    try {
+    bool anchored = false;
+    const bool read = guardStore(db, error, [&] {
         if (storeHasClockOffsets(db)) {
             out->source = AlignmentSource::ClockOffsets;
             return true;
@@ -127,10 +129,11 @@ bool computeDeviceAlignment(Database& db, const AlignmentOptions& options, Devic
         else if (assignAnchors(out->groups, anchorsPerProcess(db, options.syncPatterns, MarkerMatch::Contains, true)))
             out->source = AlignmentSource::SyncMarkers;
         else return true; // no marker every rank shares: leave the times alone
-    } catch (const SqliteError& e) {
-        if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", e.what()};
-        return false;
-    }
+        anchored = true;
+        return true;
+    });
+    if (!read) return false;
+    if (!anchored) return true;
     out->referenceGroup = 0;
     const TimeNs reference = out->groups[0].anchorNs;
     for (AlignmentGroup& g : out->groups) g.offsetNs = reference - g.anchorNs;

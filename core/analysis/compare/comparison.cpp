@@ -9,6 +9,7 @@
 #include "core/analysis/breakdown/per_device_stats.h"
 #include "core/store/meta_reader.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/store_error.h"
 
 #include <algorithm>
 #include <cmath>
@@ -58,16 +59,13 @@ void addFindings(const DiagnosisReport& report, BaselineAggregates* out) {
 bool computeBaseline(Database& db, const BaselineOptions& options, BaselineAggregates* out, Error* error) {
     *out = BaselineAggregates{};
     out->minBubbleNs = options.minBubbleNs;
-    try {
+    const bool spanRead = guardStore(db, error, [&] {
         out->source = readMetaText(db, "source_path", db.path());
         const TimeRange span = readTraceSpan(db); // {0, 0} for a store without a span
         out->traceDurationNs = std::max<TimeNs>(0, span.endNs - span.startNs);
-    } catch (const SqliteError& e) {
-        if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", e.what()};
-        return false;
-    } catch (const std::exception&) {
-        out->traceDurationNs = 0; // a store without a span: the other aggregates still hold
-    }
+        return true;
+    });
+    if (!spanRead) return false;
     OperatorStatsOptions statsOptions;
     statsOptions.includeMetrics = false;
     std::optional<TimeRange> stepSpan, hostWindow;

@@ -4,6 +4,7 @@
 #include "core/store/graph_join_reader.h"
 #include "core/store/string_reader.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/store_error.h"
 
 #include <algorithm>
 #include <map>
@@ -260,37 +261,28 @@ void Joiner::run(JoinResult* out) {
 
 bool joinNodesToSlices(Database& db, const std::vector<JoinNode>& nodes, const JoinOptions& options, JoinResult* out,
                        Error* error) {
-    try {
+    return guardStore(db, error, [&] {
         Joiner joiner(db, nodes, options);
         joiner.run(out);
         return true;
-    } catch (const SqliteError& e) {
-        *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", e.what()};
-        return false;
-    }
+    });
 }
 
 bool countUnjoinedExecutions(Database& db, std::int64_t graphId, std::int64_t* count, Error* error) {
-    try {
+    return guardStore(db, error, [&] {
         *count = countUnjoinedSlices(db, graphId);
         return true;
-    } catch (const SqliteError& e) {
-        *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", e.what()};
-        return false;
-    }
+    });
 }
 
 bool listUnjoinedExecutions(Database& db, std::int64_t graphId, int limit, std::vector<UnjoinedName>* out,
                             Error* error) {
     out->clear();
-    try {
+    return guardStore(db, error, [&] {
         for (UnjoinedNameRow& row : readUnjoinedNames(db, graphId, limit))
             out->push_back({std::move(row.name), row.count, row.totalNs});
         return true;
-    } catch (const SqliteError& e) {
-        *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", e.what()};
-        return false;
-    }
+    });
 }
 
 } // namespace opscope

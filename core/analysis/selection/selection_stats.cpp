@@ -2,6 +2,7 @@
 
 #include "core/store/slice_range_reader.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/store_error.h"
 
 #include <algorithm>
 #include <limits>
@@ -32,7 +33,7 @@ bool computeSelectionStats(Database& db, const TimeRange& rangeIn, const std::ve
     *stats = SelectionStats{};
     stats->range = rangeIn;
     std::unordered_map<std::int64_t, Accumulator> byName;
-    try {
+    const bool read = guardStore(db, error, [&] {
         SliceRangeReader reader(db);
         for (const SelectionTrack& track : tracks) {
             // The selection is in job-clock time; this track's slices are stored in its own.
@@ -70,10 +71,9 @@ bool computeSelectionStats(Database& db, const TimeRange& rangeIn, const std::ve
             stats->sliceCount += acc.count;
             stats->rows.push_back(std::move(row));
         }
-    } catch (const SqliteError& e) {
-        if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, {}, e.what()};
-        return false;
-    }
+        return true;
+    });
+    if (!read) return false;
     std::sort(stats->rows.begin(), stats->rows.end(), [](const SliceNameStats& a, const SliceNameStats& b) {
         return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.name < b.name;
     });

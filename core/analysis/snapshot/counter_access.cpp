@@ -3,6 +3,7 @@
 #include "core/analysis/snapshot/store_access.h"
 #include "core/store/counter_reader.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/store_error.h"
 
 #include <algorithm>
 #include <cctype>
@@ -14,13 +15,10 @@ bool loadCounterSeries(Database& db, std::int64_t trackId, CounterSeries* out, E
     out->trackId = trackId;
     out->tsNs.clear();
     out->values.clear();
-    try {
+    return guardStore(db, error, [&] {
         readCounterSamples(db, trackId, &out->tsNs, &out->values);
-    } catch (const SqliteError& e) {
-        if (error) *error = storeError(db, e.what());
-        return false;
-    }
-    return true;
+        return true;
+    });
 }
 
 namespace {

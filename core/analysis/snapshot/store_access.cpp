@@ -6,16 +6,13 @@
 #include "core/store/slice_row_reader.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/string_reader.h"
+#include "core/store/store_error.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <numeric>
 
 namespace opscope {
-
-Error storeError(const Database& db, const char* what) {
-    return Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", what};
-}
 
 bool openStoreReadOnly(const std::string& path, Database* out, Error* error) {
     std::error_code ec;
@@ -31,7 +28,7 @@ bool openStoreReadOnly(const std::string& path, Database* out, Error* error) {
         }
         *out = std::move(db);
     } catch (const SqliteError& e) {
-        if (error) *error = Error{ErrorCode::BadDatabase, path, -1, -1, -1, "an opscope store", e.what()};
+        if (error) *error = storeError(path, e.what());
         return false;
     }
     return true;

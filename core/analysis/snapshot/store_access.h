@@ -131,6 +131,4 @@ bool cutSnapshot(const StoreSnapshot& all, const TrackSelection& selection, Stor
 bool ensureSnapshot(Database& db, const TrackSelection& selection, std::shared_ptr<const StoreSnapshot>* snapshot,
                     Error* error);
 
-Error storeError(const Database& db, const char* what);
-
 } // namespace opscope

@@ -7,6 +7,7 @@
 #include "core/store/derived_graph_reader.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/string_reader.h"
+#include "core/store/store_error.h"
 
 #include <algorithm>
 #include <map>
@@ -88,7 +89,7 @@ bool buildDerivedGraph(Database& db, GraphModel* out, std::vector<std::int64_t>*
         if (!computeOnly) out->name = "top-level slices";
         return true;
     } catch (const SqliteError& e) {
-        *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, "an opscope store", e.what()};
+        *error = storeError(db, e.what());
         return false;
     }
 }

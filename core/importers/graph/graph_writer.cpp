@@ -4,6 +4,7 @@
 #include "core/importers/graph/graph_import.h"
 #include "core/store/graph_row_writer.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/store_error.h"
 
 #include <set>
 #include <tuple>
