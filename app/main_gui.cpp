@@ -1,5 +1,5 @@
 // opscope [TRACE|FOLDER|STORE]...: the GUI. Several paths open together as one store (multi-rank traces).
-#include "app/gui/builtin_views.h"
+#include "app/render/builtin_views.h"
 #include "app/gui/graph_dock.h"
 #include "app/gui/main_window.h"
 #include "app/gui/main_window_decor.h"

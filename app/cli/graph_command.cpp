@@ -78,8 +78,7 @@ int runImport(ArgParser& parser) {
     std::string graphPath = pos.size() == 3 ? pos[2] : (derive ? std::string() : findGraphBeside(pos[1]));
     GraphImportReport report;
     Error error;
-    bool ok = graphPath.empty() ? deriveGraphIntoStore(storePath, &report, &error)
-                                : importGraphFile(storePath, graphPath, &report, &error);
+    const bool ok = session->importGraph(graphPath, &report, &error);
     if (!ok) {
         std::fprintf(stderr, "opscope-cli graph import: %s\n", describe(error).c_str());
         return error.code == ErrorCode::StoreFailed ? kExitFailure : kExitBadInput;

@@ -5,9 +5,9 @@
 #include "app/cli/cli_language.h"
 #include "app/cli/compare_inputs.h"
 #include "app/cli_render/offscreen_application.h"
-#include "app/gui/language.h"
-#include "app/gui/report_images.h"
-#include "app/gui/report_translation.h"
+#include "app/render/language.h"
+#include "app/render/report_images.h"
+#include "app/render/report_translation.h"
 #include "core/importers/graph/graph_import.h"
 #include "core/store/timeline_data.h"
 #include "widgets/common/trace_document.h"
@@ -119,7 +119,7 @@ int runReport(const std::vector<std::string>& args) {
     Error error;
     if (!graph.empty()) {
         GraphImportReport imported;
-        if (!importGraphFile(session->storePath(), graph, &imported, &error)) {
+        if (!session->importGraph(graph, &imported, &error)) {
             std::fprintf(stderr, "opscope-cli report: %s\n", describe(error).c_str());
             return kExitBadInput;
         }

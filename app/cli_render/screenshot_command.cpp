@@ -4,8 +4,8 @@
 #include "app/cli/command_registry.h"
 #include "app/cli_render/offscreen_application.h"
 #include "core/importers/chrome_json/decimal_time.h"
-#include "app/gui/builtin_views.h"
-#include "app/gui/compare_session.h"
+#include "app/render/builtin_views.h"
+#include "app/render/compare_session.h"
 #include "widgets/compare/compare_panel.h"
 #include "core/importers/graph/graph_import.h"
 #include "core/store/timeline_data.h"
@@ -130,7 +130,7 @@ int runScreenshot(const std::vector<std::string>& args) {
     if (!graph.empty()) {
         GraphImportReport report;
         Error graphError;
-        if (!importGraphFile(session->storePath(), graph, &report, &graphError)) {
+        if (!session->importGraph(graph, &report, &graphError)) {
             std::fprintf(stderr, "opscope-cli screenshot: %s\n", describe(graphError).c_str());
             return kExitBadInput;
         }

@@ -1,6 +1,6 @@
 // The GUI's language setting for the CLI (cli_language.h), read from the same QSettings store as the GUI.
 #include "app/cli/cli_language.h"
-#include "app/gui/app_settings.h"
+#include "app/render/app_settings.h"
 
 #include <QSettings>
 

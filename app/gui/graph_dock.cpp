@@ -1,10 +1,11 @@
 #include "app/gui/graph_dock.h"
 
-#include "app/gui/import_session.h"
+#include "app/render/import_session.h"
 #include "app/gui/recent_files.h"
 
 #include "core/importers/graph/graph_import.h"
 #include "core/session/trace_session.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/graph/graph_timeline_link.h"
 #include "widgets/graph/graph_workspace.h"
 
@@ -15,16 +16,6 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace opscope::gui {
-
-namespace {
-
-// True when the store's graph came from a file (so a neighbouring file must not replace it).
-bool storeHasFileGraph(const std::string& storePath) {
-    Error error;
-    return TraceSession(storePath).hasFileGraph(&error);
-}
-
-} // namespace
 
 GraphDock::GraphDock(TimelineView* timeline, QWidget* parent)
     : QDockWidget(tr("Graph"), parent), workspace_(new GraphWorkspace(this)),
@@ -41,15 +32,18 @@ GraphDock::~GraphDock() { importWatcher_.waitForFinished(); }
 
 void GraphDock::setGraphPath(const QString& path) {
     pendingGraph_ = path;
-    if (!storePath_.isEmpty()) startImport(path);
+    if (document_) startImport(path);
 }
 
-void GraphDock::traceOpened(const QString& storePath, const QStringList& sources) {
-    storePath_ = storePath;
+void GraphDock::traceOpened(TraceDocument* document, const QStringList& sources) {
+    importWatcher_.waitForFinished(); // an import into the previous store ends first
+    document_ = document;
     sources_ = sources;
     stale_ = true;
+    if (!document) return;
     QString graph = pendingGraph_;
-    if (graph.isEmpty() && !sources.isEmpty() && !storeHasFileGraph(storePath.toStdString()))
+    Error error; // a store whose graph tables cannot be read gets the neighbouring file
+    if (graph.isEmpty() && !sources.isEmpty() && !document->session()->hasFileGraph(&error))
         graph = QString::fromStdString(findGraphBeside(sources.first().toStdString()));
     if (!graph.isEmpty()) startImport(graph);
     else loadIfVisible();
@@ -61,7 +55,7 @@ void GraphDock::openGraphDialog() {
         tr("Graphs (*.json *.json.gz);;opscope graph (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;"
            "CANN offline model (*.om.json);;All files (*)"));
     if (path.isEmpty()) return;
-    if (storePath_.isEmpty()) {
+    if (!document_) {
         pendingGraph_ = path; // imported when a trace opens
         return;
     }
@@ -69,7 +63,7 @@ void GraphDock::openGraphDialog() {
 }
 
 void GraphDock::startImport(const QString& graphPath) {
-    if (storePath_.isEmpty()) return;
+    if (!document_) return;
     importWatcher_.waitForFinished();
     pendingGraph_.clear();
     show();
@@ -79,12 +73,13 @@ void GraphDock::startImport(const QString& graphPath) {
         resized_ = true;
         window->resizeDocks({this}, {window->height() * 45 / 100}, Qt::Vertical);
     }
-    const std::string store = storePath_.toStdString(), graph = graphPath.toStdString();
-    importWatcher_.setFuture(QtConcurrent::run([store, graph] {
+    std::shared_ptr<TraceSession> session = document_->session();
+    const std::string graph = graphPath.toStdString();
+    importWatcher_.setFuture(QtConcurrent::run([session, graph] {
         GraphImportReport report;
         Error error;
         ImportOutcome out;
-        out.ok = importGraphFile(store, graph, &report, &error);
+        out.ok = session->importGraph(graph, &report, &error);
         out.message = out.ok ? QCoreApplication::translate("GraphDock", "Graph: %1 nodes, %2 of them joined to executions (%3%)")
                                    .arg(report.nodes)
                                    .arg(report.joinedNodes)
@@ -103,9 +98,9 @@ void GraphDock::importFinished() {
 }
 
 void GraphDock::loadIfVisible() {
-    if (!stale_ || storePath_.isEmpty() || importWatcher_.isRunning() || !isVisible()) return;
+    if (!stale_ || !document_ || importWatcher_.isRunning() || !isVisible()) return;
     stale_ = false;
-    workspace_->openStore(storePath_);
+    workspace_->setDocument(document_);
 }
 
 void GraphDock::waitForIdle() {

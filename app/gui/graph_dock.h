@@ -4,12 +4,14 @@
 #pragma once
 #include <QDockWidget>
 #include <QFutureWatcher>
+#include <QPointer>
 #include <QStringList>
 
 namespace opscope {
 class GraphTimelineLink;
 class GraphWorkspace;
 class TimelineView;
+class TraceDocument;
 } // namespace opscope
 
 namespace opscope::gui {
@@ -23,8 +25,9 @@ public:
     GraphWorkspace* workspace() const { return workspace_; }
     // A graph file to import into the next (or the current) trace's store.
     void setGraphPath(const QString& path);
-    // Called once a trace is open: imports a pending or neighbouring graph file, then (when visible) loads.
-    void traceOpened(const QString& storePath, const QStringList& sources);
+    // Called once a trace is open: imports a pending or neighbouring graph file into the document's store,
+    // then (when visible) loads.
+    void traceOpened(TraceDocument* document, const QStringList& sources);
     void openGraphDialog();
     // Blocks until any import and load are done (tests).
     void waitForIdle();
@@ -44,7 +47,8 @@ private:
     GraphWorkspace* workspace_;
     GraphTimelineLink* link_;
     QFutureWatcher<ImportOutcome> importWatcher_;
-    QString storePath_, pendingGraph_;
+    QPointer<TraceDocument> document_;
+    QString pendingGraph_;
     QStringList sources_; // the trace's files: Open Graph starts in their folder
     bool stale_ = true; // the workspace does not show the current store yet
     bool resized_ = false;

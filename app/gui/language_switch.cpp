@@ -1,6 +1,6 @@
 #include "app/gui/language_switch.h"
 
-#include "app/gui/language.h"
+#include "app/render/language.h"
 #include "app/gui/main_window.h"
 
 namespace opscope::gui {

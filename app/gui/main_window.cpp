@@ -4,7 +4,7 @@
 #include "app/gui/cut_banner.h"
 #include "app/gui/dock_heights.h"
 #include "app/gui/graph_dock.h"
-#include "app/gui/import_session.h"
+#include "app/render/import_session.h"
 #include "app/gui/keyboard_routing.h"
 #include "app/gui/main_window_decor.h"
 #include "app/gui/search_panel.h"
@@ -234,8 +234,8 @@ void MainWindow::importFinished(bool ok) {
     data_ = r.timeline;
     storePath_ = r.open.storePath;
     sources_ = r.sources;
-    graphDock_->traceOpened(QString::fromStdString(storePath_), sources_);
     TraceDocument* previous = std::exchange(document_, new TraceDocument(r.session, data_, this));
+    graphDock_->traceOpened(document_, sources_);
     lastRegion_ = {};
     timeline_->setData(data_);
     analysis_->traceOpened(document_);

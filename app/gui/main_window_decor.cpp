@@ -2,9 +2,9 @@
 
 #include "app/gui/about_dialog.h"
 #include "app/gui/app_icons.h"
-#include "app/gui/app_settings.h"
+#include "app/render/app_settings.h"
 #include "app/gui/colour_scheme.h"
-#include "app/gui/language.h"
+#include "app/render/language.h"
 #include "app/gui/language_switch.h"
 #include "app/gui/main_window.h"
 #include "app/gui/settings_dialog.h"

@@ -4,7 +4,7 @@
 #include "app/gui/recent_files.h"
 
 #include "app/gui/app_icons.h"
-#include "app/gui/compare_session.h"
+#include "app/render/compare_session.h"
 #include "app/gui/report_export.h"
 #include "core/analysis/cluster/device_alignment.h"
 #include "widgets/common/trace_document.h"

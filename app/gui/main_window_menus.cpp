@@ -4,7 +4,7 @@
 
 #include "app/gui/app_icons.h"
 #include "app/gui/analysis_docks.h"
-#include "app/gui/app_settings.h"
+#include "app/render/app_settings.h"
 #include "app/gui/graph_dock.h"
 
 #include "widgets/common/theme.h"

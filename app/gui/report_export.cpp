@@ -1,9 +1,9 @@
 #include "app/gui/report_export.h"
 
-#include "app/gui/import_session.h"
-#include "app/gui/report_images.h"
-#include "app/gui/language.h"
-#include "app/gui/report_translation.h"
+#include "app/render/import_session.h"
+#include "app/render/report_images.h"
+#include "app/render/language.h"
+#include "app/render/report_translation.h"
 #include "core/report/html_report.h"
 #include "core/session/cancel_scope.h"
 #include "widgets/common/async_job.h"

@@ -1,6 +1,6 @@
 #include "app/gui/selection_stats_panel.h"
 
-#include "app/gui/import_session.h"
+#include "app/render/import_session.h"
 #include "widgets/common/trace_document.h"
 #include "widgets/common/csv_export.h"
 #include "widgets/common/time_format.h"

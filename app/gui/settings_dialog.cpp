@@ -1,6 +1,6 @@
 #include "app/gui/settings_dialog.h"
 
-#include "app/gui/app_settings.h"
+#include "app/render/app_settings.h"
 
 #include <QCheckBox>
 #include <QComboBox>

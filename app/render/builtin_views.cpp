@@ -1,4 +1,4 @@
-#include "app/gui/builtin_views.h"
+#include "app/render/builtin_views.h"
 
 #include "widgets/bubbles/bubble_view.h"
 #include "widgets/common/trace_document.h"
@@ -80,7 +80,7 @@ void registerBuiltinViews() {
     registry.add({QStringLiteral("graph"), QCoreApplication::translate("Views", "Graph"),
                   [](const ViewContext& context, QWidget* parent) -> QWidget* {
                       auto* view = new GraphWorkspace(parent);
-                      view->openStore(QString::fromStdString(context.document->session()->storePath()));
+                      view->setDocument(context.document);
                       return view;
                   }});
     registerAnalysisViews(registry);

@@ -1,6 +1,6 @@
-#include "app/gui/compare_session.h"
+#include "app/render/compare_session.h"
 
-#include "app/gui/import_session.h"
+#include "app/render/import_session.h"
 #include "core/session/trace_session.h"
 #include "widgets/common/async_job.h"
 #include "widgets/compare/aligned_timelines.h"

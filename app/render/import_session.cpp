@@ -1,4 +1,4 @@
-#include "app/gui/import_session.h"
+#include "app/render/import_session.h"
 
 #include "core/importers/cut_policy.h"
 #include "core/store/finish_stages.h"

@@ -1,4 +1,4 @@
-#include "app/gui/language.h"
+#include "app/render/language.h"
 
 #include "widgets/common/ui_language.h"
 

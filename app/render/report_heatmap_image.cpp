@@ -1,6 +1,6 @@
 // The report's heatmap picture: one row per operator, one column per time bucket, the share of the
 // bucket the operator was busy as colour (square-root scaled so short operators still show).
-#include "app/gui/report_images.h"
+#include "app/render/report_images.h"
 
 #include "widgets/common/time_format.h"
 

@@ -1,6 +1,6 @@
-#include "app/gui/report_images.h"
+#include "app/render/report_images.h"
 
-#include "app/gui/builtin_views.h"
+#include "app/render/builtin_views.h"
 #include "widgets/common/async_job.h"
 #include "widgets/common/trace_document.h"
 #include "widgets/common/view_registry.h"

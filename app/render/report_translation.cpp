@@ -1,4 +1,4 @@
-#include "app/gui/report_translation.h"
+#include "app/render/report_translation.h"
 
 #include <QCoreApplication>
 

@@ -458,4 +458,10 @@ GraphLoadResult TraceSession::graph(const GraphLoadRequest& request) {
     return loadGraphFromStore(storePath(), request);
 }
 
+bool TraceSession::importGraph(const std::string& graphPath, GraphImportReport* report, Error* error) {
+    std::lock_guard lock(graphMutex_);
+    return graphPath.empty() ? deriveGraphIntoStore(storePath(), report, error)
+                             : importGraphFile(storePath(), graphPath, report, error);
+}
+
 } // namespace opscope

@@ -23,6 +23,7 @@
 #include "core/analysis/selection/selection_stats.h"
 #include "core/analysis/snapshot/store_access.h"
 #include "core/history/run_history.h"
+#include "core/importers/graph/graph_import.h"
 #include "core/importers/import_progress.h"
 #include "core/model/error.h"
 #include "core/report/report_data.h"
@@ -36,6 +37,7 @@
 #include "core/store/slice_details.h"
 #include "core/store/store_summary.h"
 #include "core/session/open_trace.h"
+#include "core/store/store_error.h"
 
 #include <map>
 #include <memory>
@@ -120,6 +122,9 @@ public:
     bool report(const ReportOptions& options, ReportData* out, Error* error);
     // The computation graph; derives it and caches its layout in the store the first time.
     GraphLoadResult graph(const GraphLoadRequest& request);
+    // Imports a graph file into the store and joins it to the trace (core/store's one graph write path);
+    // with an empty graphPath, derives the graph from the trace instead. Replaces the store's graph.
+    bool importGraph(const std::string& graphPath, GraphImportReport* report, Error* error);
 
     // The stored graph with its join by rule and up to unjoinedLimit unjoined names (hasGraph false: none).
     bool graphSummary(int unjoinedLimit, GraphSummary* out, Error* error);

@@ -66,6 +66,7 @@ const char* ruleName(Rule rule) {
     case Rule::QtInCore: return "qt-in-core";
     case Rule::CliIncludesGui: return "cli-includes-gui";
     case Rule::WriteOutsideStore: return "store-written-outside-core-store";
+    case Rule::RenderIncludesGui: return "render-includes-gui";
     }
     return "?";
 }
@@ -137,6 +138,7 @@ std::vector<Violation> checkFile(const std::string& path, const std::string& con
     const bool inStore = startsWith(path, "core/store/");
     const bool inUi = startsWith(path, "widgets/") || startsWith(path, "app/");
     const bool inCli = startsWith(path, "app/cli/");
+    const bool inRender = startsWith(path, "app/render/") || startsWith(path, "app/cli_render/");
 
     if (!inStore && (inCore || inUi))
         for (const Literal& literal : stringLiterals(content))
@@ -153,8 +155,11 @@ std::vector<Violation> checkFile(const std::string& path, const std::string& con
         if (inCore && (startsWith(inc.target, "QtCore/") || startsWith(inc.target, "QtGui/") ||
                        startsWith(inc.target, "QtWidgets/")))
             add(&out, Rule::QtInCore, path, inc.line, "#include " + inc.target);
-        if (inCli && (startsWith(inc.target, "app/gui/") || startsWith(inc.target, "widgets/")))
+        if (inCli && (startsWith(inc.target, "app/gui/") || startsWith(inc.target, "app/render/") ||
+                      startsWith(inc.target, "widgets/")))
             add(&out, Rule::CliIncludesGui, path, inc.line, "#include " + inc.target);
+        if (inRender && startsWith(inc.target, "app/gui/"))
+            add(&out, Rule::RenderIncludesGui, path, inc.line, "#include " + inc.target);
     }
 
     // The store has one writer: the import's StoreWriter and the graph's rows, both in core/store. The run

@@ -12,8 +12,9 @@ enum class Rule {
     DatabaseInUi,         // widgets/ or app/ include the SQLite wrapper or open a database
     StoreIncludesImporter, // core/store includes core/importers
     QtInCore,             // core includes Qt
-    CliIncludesGui,       // app/cli includes app/gui or widgets
+    CliIncludesGui,       // app/cli includes app/gui, app/render or widgets
     WriteOutsideStore,    // a store opened for writing (ReadWrite, Create) outside core/store
+    RenderIncludesGui,    // app/render or app/cli_render include app/gui (the CLI links the render library only)
 };
 
 struct Violation {

@@ -108,9 +108,19 @@ TEST_CASE("layering: core/store knows no importer, core no Qt, the CLI no GUI", 
     CHECK(fires(checkFile("core/analysis/a.h", "#include <QString>\n"), Rule::QtInCore));
     CHECK(fires(checkFile("core/model/m.h", "#include <QtCore/QObject>\n"), Rule::QtInCore));
     CHECK(checkFile("widgets/a/b.h", "#include <QString>\n").empty());
-    CHECK(fires(checkFile("app/cli/x_command.cpp", "#include \"app/gui/report_images.h\"\n"), Rule::CliIncludesGui));
+    CHECK(fires(checkFile("app/cli/x_command.cpp", "#include \"app/gui/main_window.h\"\n"), Rule::CliIncludesGui));
+    CHECK(fires(checkFile("app/cli/x_command.cpp", "#include \"app/render/report_images.h\"\n"), Rule::CliIncludesGui));
     CHECK(fires(checkFile("app/cli/x_command.cpp", "#include \"widgets/common/zoom_control.h\"\n"), Rule::CliIncludesGui));
-    CHECK(checkFile("app/cli_render/screenshot_command.cpp", "#include \"app/gui/builtin_views.h\"\n").empty());
+    CHECK(checkFile("app/cli_render/screenshot_command.cpp", "#include \"app/render/builtin_views.h\"\n").empty());
+}
+
+TEST_CASE("layering: the rendering library and the CLI's rendering commands stand without the main window", "[layering]") {
+    CHECK(fires(checkFile("app/cli_render/screenshot_command.cpp", "#include \"app/gui/main_window.h\"\n"),
+                Rule::RenderIncludesGui));
+    CHECK(fires(checkFile("app/render/report_images.cpp", "#include \"app/gui/settings_dialog.h\"\n"),
+                Rule::RenderIncludesGui));
+    CHECK(checkFile("app/gui/main_window.cpp", "#include \"app/render/builtin_views.h\"\n").empty());
+    CHECK(checkFile("app/render/report_images.cpp", "#include \"widgets/common/view_snapshot.h\"\n").empty());
 }
 
 TEST_CASE("layering: string literals are found whole, raw ones and joined ones", "[layering]") {

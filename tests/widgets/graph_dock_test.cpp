@@ -1,6 +1,7 @@
 // The main window's Graph dock: a graph given with --graph (or found next to the trace) is imported
 // into the trace's store on a worker and shown; without one, a derived graph is shown.
 #include "app/gui/graph_dock.h"
+#include "widgets/common/trace_document.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_data.h"
 #include "core/session/open_trace.h"
@@ -44,6 +45,14 @@ std::string openStore(const QString& trace, const QTemporaryDir& dir) {
     return result.storePath;
 }
 
+// The document the main window hands the dock once the trace is open.
+std::unique_ptr<TraceDocument> documentOf(const std::string& store) {
+    Error error;
+    std::unique_ptr<TraceDocument> document(TraceDocument::openStore(store, nullptr, &error));
+    REQUIRE(document);
+    return document;
+}
+
 } // namespace
 
 TEST_CASE("Graph dock imports the graph given for the trace", "[graph][widgets][dock]") {
@@ -52,7 +61,8 @@ TEST_CASE("Graph dock imports the graph given for the trace", "[graph][widgets][
     Window w;
     QSignalSpy imported(w.dock, &gui::GraphDock::graphImported);
     w.dock->setGraphPath(fixture("mini.om.json"));
-    w.dock->traceOpened(QString::fromStdString(store), {fixture("npu_trace.json")});
+    std::unique_ptr<TraceDocument> document1 = documentOf(store);
+    w.dock->traceOpened(document1.get(), {fixture("npu_trace.json")});
     w.dock->waitForIdle();
     REQUIRE(imported.count() == 1);
     CHECK(imported.at(0).at(0).toBool());
@@ -68,7 +78,8 @@ TEST_CASE("Graph dock finds a graph file next to the trace, else derives one", "
     const std::string store = openStore(trace, dir);
     {
         Window w;
-        w.dock->traceOpened(QString::fromStdString(store), {trace});
+        std::unique_ptr<TraceDocument> document2 = documentOf(store);
+        w.dock->traceOpened(document2.get(), {trace});
         w.dock->waitForIdle();
         REQUIRE(w.dock->workspace()->isLoaded());
         CHECK(w.dock->workspace()->graph().derived);
@@ -76,7 +87,8 @@ TEST_CASE("Graph dock finds a graph file next to the trace, else derives one", "
     REQUIRE(QFile::copy(fixture("mini.graph.json"), dir.filePath(QStringLiteral("run.graph.json"))));
     Window w;
     QSignalSpy imported(w.dock, &gui::GraphDock::graphImported);
-    w.dock->traceOpened(QString::fromStdString(store), {trace});
+    std::unique_ptr<TraceDocument> document3 = documentOf(store);
+    w.dock->traceOpened(document3.get(), {trace});
     w.dock->waitForIdle();
     REQUIRE(imported.count() == 1);
     CHECK(w.dock->workspace()->graph().format == "opscope-graph");

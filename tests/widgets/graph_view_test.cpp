@@ -8,6 +8,7 @@
 #include "widgets/graph/counter_curves_panel.h"
 #include "widgets/graph/graph_timeline_link.h"
 #include "widgets/graph/graph_view.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/graph/graph_workspace.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -55,7 +56,10 @@ void loadInto(GraphWorkspace& w, const std::string& store) {
     w.resize(1200, 800);
     w.show();
     QSignalSpy spy(&w, &GraphWorkspace::loaded);
-    w.openStore(QString::fromStdString(store));
+    Error error;
+    std::unique_ptr<TraceDocument> document(TraceDocument::openStore(store, nullptr, &error));
+    REQUIRE(document);
+    w.setDocument(document.get());
     REQUIRE(w.waitForLoaded());
     REQUIRE(spy.count() == 1);
     CHECK(spy.at(0).at(0).toBool());

@@ -1,11 +1,11 @@
 // Switching the language: menus, dialogs and error sentences come from the embedded zh_CN translation.
-#include "app/gui/language.h"
+#include "app/render/language.h"
 #include "app/gui/language_switch.h"
 #include "app/gui/settings_dialog.h"
 #include "tests/widgets/analysis_views_fixture.h"
 #include "widgets/diagnosis/findings_model.h"
 #include "app/gui/main_window.h"
-#include "app/gui/report_translation.h"
+#include "app/render/report_translation.h"
 #include "app/gui/shortcut_help.h"
 #include "widgets/common/error_text.h"
 

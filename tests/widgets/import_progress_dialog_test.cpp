@@ -1,6 +1,6 @@
 // The import progress dialog after the reading: a busy bar naming each finishing stage, never a full
 // bar that seems stuck at 100 %.
-#include "app/gui/import_session.h"
+#include "app/render/import_session.h"
 #include "app/gui/main_window.h"
 #include "core/store/finish_stages.h"
 

@@ -2,7 +2,7 @@
 // open timeline, the selected slice's Details and the selection statistics by exactly that offset, without
 // reopening the trace. And the import shows one progress line per rank.
 #include "app/gui/analysis_docks.h"
-#include "app/gui/import_session.h"
+#include "app/render/import_session.h"
 #include "app/gui/main_window.h"
 #include "core/importers/import_progress.h"
 #include "tests/cluster_fixtures.h"

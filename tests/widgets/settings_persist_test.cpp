@@ -1,5 +1,5 @@
 // Settings persist across a restart of the main window (same QSettings scope: "opscope-tests").
-#include "app/gui/app_settings.h"
+#include "app/render/app_settings.h"
 #include "app/gui/colour_scheme.h"
 #include "app/gui/main_window.h"
 #include "app/gui/settings_dialog.h"

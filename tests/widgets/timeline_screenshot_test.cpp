@@ -1,4 +1,4 @@
-#include "app/gui/builtin_views.h"
+#include "app/render/builtin_views.h"
 #include "core/analysis/selection/slice_search.h"
 #include "core/store/timeline_data.h"
 #include "tests/timeline_fixture.h"

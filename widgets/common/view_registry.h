@@ -33,7 +33,7 @@ struct ViewFactory {
 class ViewRegistry {
 public:
     static ViewRegistry& instance();
-    // Registration is explicit (see app/gui/builtin_views.cpp): static registrars in a static
+    // Registration is explicit (see app/render/builtin_views.cpp): static registrars in a static
     // library would be dropped by the linker.
     void add(ViewFactory factory);
     const ViewFactory* find(const QString& name) const;

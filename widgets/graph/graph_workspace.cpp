@@ -1,5 +1,7 @@
 #include "widgets/graph/graph_workspace.h"
 
+#include "widgets/common/trace_document.h"
+
 #include "widgets/graph/counter_curves_panel.h"
 #include "widgets/graph/graph_view.h"
 
@@ -111,7 +113,8 @@ void GraphWorkspace::buildToolbar() {
     });
     connect(fit_, &QToolButton::clicked, view_, &GraphView::fitToView);
     connect(export_, &QToolButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export graph"), storePath_ + QStringLiteral(".graph.png"),
+        const QString store = session_ ? QString::fromStdString(session_->storePath()) : QString();
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export graph"), store + QStringLiteral(".graph.png"),
                                                           tr("PNG image (*.png);;SVG drawing (*.svg)"));
         if (path.isEmpty()) return;
         QString message;
@@ -120,13 +123,17 @@ void GraphWorkspace::buildToolbar() {
     });
 }
 
-void GraphWorkspace::openStore(const QString& storePath) {
-    storePath_ = storePath;
+void GraphWorkspace::setDocument(TraceDocument* document) {
+    // The graph query may derive the graph and cache its layout in the store, through the session.
+    session_ = document ? document->session() : nullptr;
     collapsed_.clear();
-    // The session of the store (the graph query may derive the graph and cache its layout in it).
-    session_ = std::make_shared<TraceSession>(storePath.toStdString());
+    reload();
+}
+
+void GraphWorkspace::reload() {
+    if (!session_) return;
     GraphLoadRequest request;
-    request.storePath = storePath.toStdString();
+    request.storePath = session_->storePath();
     startLoad(std::move(request));
 }
 
@@ -232,9 +239,9 @@ void GraphWorkspace::setColourColumn(int column) {
 }
 
 void GraphWorkspace::setDirection(LayoutDirection direction) {
-    if (storePath_.isEmpty() || direction == loaded_.graph.direction) return;
+    if (!session_ || direction == loaded_.graph.direction) return;
     GraphLoadRequest request;
-    request.storePath = storePath_.toStdString();
+    request.storePath = session_->storePath();
     request.direction = direction;
     startLoad(std::move(request));
 }

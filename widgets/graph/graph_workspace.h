@@ -24,6 +24,7 @@ namespace opscope {
 
 class CounterCurvesPanel;
 class GraphView;
+class TraceDocument;
 
 class GraphWorkspace : public QWidget {
     Q_OBJECT
@@ -31,8 +32,10 @@ public:
     explicit GraphWorkspace(QWidget* parent = nullptr);
     ~GraphWorkspace() override;
 
-    // Loads the store's graph on a worker (deriving one from the trace when the store has none).
-    void openStore(const QString& storePath);
+    // Loads the document's graph on a worker (deriving one from the trace when the store has none).
+    void setDocument(TraceDocument* document);
+    // Loads the graph again (after a graph file was imported into the store).
+    void reload();
     // Blocks (processing events) until loading and any relayout are done; false on failure or timeout.
     Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
     bool isBusy() const;
@@ -86,8 +89,8 @@ private:
     QToolButton *fit_, *export_, *unjoinedButton_;
     QLabel* status_;
 
-    QString storePath_, errorText_;
-    std::shared_ptr<TraceSession> session_; // the graph's queries, a node's executions when it is clicked
+    QString errorText_;
+    std::shared_ptr<TraceSession> session_; // the document's: the graph's queries, a node's executions
     GraphLoadResult loaded_;
     std::shared_ptr<GraphScene> scene_;
     std::set<std::string> collapsed_;
