@@ -56,7 +56,7 @@ TEST_CASE("memory view: curves, the peak, zero-only series hidden until asked fo
     MemoryView view(&f.zoom);
     showAt(view, {1000, 700});
     QSignalSpy computed(&view, &MemoryView::computed);
-    view.setStore(f.store.path(), f.timeline);
+    view.setDocument(f.document.get());
     REQUIRE(view.waitForLoaded());
     CHECK(computed.count() == 1);
     REQUIRE(view.summaries().size() == 1);
@@ -80,7 +80,7 @@ TEST_CASE("memory view: a range dragged on the curves lists the allocations aliv
     MemoryView view(&f.zoom);
     QAbstractItemModelTester tester(view.aliveModel());
     showAt(view, {1000, 700});
-    view.setStore(f.store.path(), f.timeline);
+    view.setDocument(f.document.get());
     REQUIRE(view.waitForLoaded());
     QSignalSpy selection(&f.zoom, &ZoomControl::selectionChanged);
     QCustomPlot* plot = view.plot()->plot();
@@ -111,7 +111,7 @@ TEST_CASE("memory view: clicking an allocation selects its operator on the timel
     addMemory(f);
     MemoryView view(&f.zoom);
     showAt(view, {1000, 700});
-    view.setStore(f.store.path(), f.timeline);
+    view.setDocument(f.document.get());
     REQUIRE(view.waitForLoaded());
     QSignalSpy activated(&view, &MemoryView::sliceActivated);
     QTableView* table = view.largestTable();

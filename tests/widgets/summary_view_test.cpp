@@ -8,6 +8,7 @@
 #include "core/session/open_trace.h"
 #include "core/store/trace_store.h"
 #include "tests/widgets/analysis_views_fixture.h"
+#include "widgets/common/trace_document.h"
 #include "widgets/summary/summary_view.h"
 
 #include <qcustomplot.h>
@@ -48,6 +49,14 @@ std::string storeWithSteps(const QTemporaryDir& dir) {
 ])json");
 }
 
+// The document the application would hand the view, over the store at path.
+std::unique_ptr<TraceDocument> openDocument(const std::string& path) {
+    Error error;
+    std::unique_ptr<TraceDocument> document(TraceDocument::openStore(path, nullptr, &error));
+    REQUIRE(document);
+    return document;
+}
+
 } // namespace
 
 TEST_CASE("The summary draws a bar per step; a click on a bar selects the step", "[summary_view][devicetime]") {
@@ -56,7 +65,8 @@ TEST_CASE("The summary draws a bar per step; a click on a bar selects the step",
     zoom.setTraceRange({0, 1'000'000});
     SummaryView view(&zoom);
     opscope::testing::showAt(view, QSize(900, 600));
-    view.setStore(storeWithSteps(dir));
+    std::unique_ptr<TraceDocument> document = openDocument(storeWithSteps(dir));
+    view.setDocument(document.get());
     REQUIRE(view.waitForLoaded());
     REQUIRE(view.bars().size() == 2);
     const SummaryView::Bar& step7 = view.bars()[0];
@@ -86,7 +96,8 @@ TEST_CASE("The summary of a trace without device work says so", "[summary_view][
         importedStore(dir, QStringLiteral("cpu.json"), R"([{"ph":"X","cat":"cpu_op","name":"aten::mm","pid":1,"tid":1,"ts":0,"dur":5}])");
     ZoomControl zoom;
     SummaryView view(&zoom);
-    view.setStore(store);
+    std::unique_ptr<TraceDocument> document = openDocument(store);
+    view.setDocument(document.get());
     REQUIRE(view.waitForLoaded());
     CHECK(view.bars().empty());
     QList<QLabel*> labels = view.findChildren<QLabel*>();
@@ -108,7 +119,8 @@ TEST_CASE("The summary's step bars carry memory, and equal breakdown --json and 
 ])json");
     ZoomControl zoom;
     SummaryView view(&zoom);
-    view.setStore(store);
+    std::unique_ptr<TraceDocument> document = openDocument(store);
+    view.setDocument(document.get());
     REQUIRE(view.waitForLoaded());
     REQUIRE(view.bars().size() == 1);
     const SummaryView::Bar& bar = view.bars()[0];

@@ -3,7 +3,7 @@
 #include "core/session/trace_session.h"
 #include "widgets/common/trace_document.h"
 
-#include "widgets/common/async_job.h"
+#include "widgets/common/analysis_runner.h"
 #include "widgets/common/error_text.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/memory/memory_plot.h"
@@ -58,7 +58,7 @@ std::vector<MemoryBlock> copies(const std::vector<const MemoryBlock*>& blocks) {
 } // namespace
 
 MemoryView::MemoryView(ZoomControl* zoom, QWidget* parent)
-    : QWidget(parent), zoom_(zoom), job_(new AsyncJob(this)), plot_(new MemoryPlot(this)), info_(new QLabel(this)),
+    : QWidget(parent), zoom_(zoom), runner_(new AnalysisRunner(0, [this] { recompute(); }, this)), plot_(new MemoryPlot(this)), info_(new QLabel(this)),
       showZero_(new QCheckBox(tr("Show zero-only series"), this)), tabs_(new QTabWidget(this)),
       alive_(new MemoryBlockModel(this)), largest_(new MemoryBlockModel(this)), unreleased_(new MemoryBlockModel(this)),
       operators_(new MemoryOperatorModel(this)) {
@@ -122,26 +122,10 @@ QTableView* MemoryView::addBlockTable(MemoryBlockModel* model, QSortFilterProxyM
     return view;
 }
 
-void MemoryView::setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline) {
-    Error error;
-    std::shared_ptr<TraceSession> session = TraceSession::openStore(storePath, &error);
-    if (!session) {
-        info_->setText(errorText(error));
-        return;
-    }
-    setSession(std::move(session), std::move(timeline));
-}
-
-void MemoryView::setSession(std::shared_ptr<TraceSession> session, std::shared_ptr<const TimelineData> timeline) {
-    if (timeline && zoom_->traceRange().startNs != timeline->traceRange().startNs)
-        zoom_->setTraceRange(timeline->traceRange()); // standalone (no timeline view reset it)
+void MemoryView::recompute() {
     info_->setText(tr("Loading memory…"));
-    job_->start<Result>(
-        [session](AsyncJob::CancelFlag cancel) {
-            CancelScope scope(cancel.get());
-            return loadJob(*session);
-        },
-        [this](Result r) { take(std::move(r)); });
+    runner_->run<Result>([](TraceSession& session) { return loadJob(session); },
+                         [this](Result r) { take(std::move(r)); });
 }
 
 void MemoryView::take(Result result) {
@@ -213,10 +197,15 @@ void MemoryView::activateBlock(const QModelIndex& proxyIndex) {
     if (b.sliceId) emit sliceActivated(b.sliceId);
 }
 
-bool MemoryView::waitForLoaded(int timeoutMs) { return waitForAsyncJobs(timeoutMs); }
+bool MemoryView::waitForLoaded(int timeoutMs) { return runner_->waitForLoaded(timeoutMs); }
 
 void MemoryView::setDocument(TraceDocument* document) {
-    if (document) setSession(document->session(), document->timeline());
+    runner_->setDocument(document);
+    if (!document) return;
+    const std::shared_ptr<const TimelineData> timeline = document->timeline();
+    if (timeline && zoom_->traceRange().startNs != timeline->traceRange().startNs)
+        zoom_->setTraceRange(timeline->traceRange()); // standalone (no timeline view reset it)
+    runner_->schedule();
 }
 
 } // namespace opscope

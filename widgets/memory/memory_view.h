@@ -22,7 +22,7 @@ namespace opscope {
 class TraceDocument;
 class TraceSession;
 
-class AsyncJob;
+class AnalysisRunner;
 class MemoryBlockModel;
 class MemoryOperatorModel;
 class MemoryPlot;
@@ -36,8 +36,6 @@ public:
     explicit MemoryView(ZoomControl* zoom, QWidget* parent = nullptr);
     ~MemoryView() override;
 
-    // Opens a session of its own on the store (tests, benchmarks); the application hands a document.
-    void setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline);
     // The opened trace's document: memory is read through its session, off the GUI thread.
     void setDocument(TraceDocument* document);
     Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
@@ -64,12 +62,12 @@ signals:
     void sliceActivated(qint64 sliceId);
 
 private:
-    void setSession(std::shared_ptr<TraceSession> session, std::shared_ptr<const TimelineData> timeline);
+    void recompute();
     void take(Result result);
     QTableView* addBlockTable(MemoryBlockModel* model, QSortFilterProxyModel** proxy, const QString& title);
 
     ZoomControl* zoom_;
-    AsyncJob* job_;
+    AnalysisRunner* runner_;
     std::shared_ptr<const MemoryData> data_;
     std::vector<DeviceMemorySummary> summaries_;
     MemoryPlot* plot_;

@@ -1,12 +1,13 @@
 #include "widgets/summary/summary_view.h"
 
+#include "widgets/common/analysis_runner.h"
+
 #include "core/session/trace_session.h"
 #include "widgets/common/trace_document.h"
 
 #include "core/analysis/breakdown/breakdown_analysis.h"
 #include "core/analysis/diagnosis/diagnosis_engine.h"
 #include "core/analysis/operators/operator_stats.h"
-#include "widgets/common/async_job.h"
 #include "widgets/common/error_text.h"
 #include "widgets/common/time_format.h"
 #include "widgets/common/ui_language.h"
@@ -51,7 +52,7 @@ SummaryView::Content computeContent(TraceSession& session) {
 } // namespace
 
 SummaryView::SummaryView(ZoomControl* zoom, QWidget* parent)
-    : QWidget(parent), zoom_(zoom), job_(new AsyncJob(this)), header_(new QLabel(this)), plot_(new QCustomPlot(this)),
+    : QWidget(parent), zoom_(zoom), runner_(new AnalysisRunner(0, [this] { recompute(); }, this)), header_(new QLabel(this)), plot_(new QCustomPlot(this)),
       operators_(new QLabel(this)), findings_(new QLabel(this)) {
     auto* layout = new QVBoxLayout(this);
     header_->setWordWrap(true);
@@ -104,27 +105,13 @@ SummaryView::SummaryView(ZoomControl* zoom, QWidget* parent)
     });
 }
 
-void SummaryView::setStore(const std::string& storePath, std::shared_ptr<const TimelineData>) {
-    Error error;
-    std::shared_ptr<TraceSession> session = TraceSession::openStore(storePath, &error);
-    if (!session) {
-        header_->setText(tr("The summary could not be computed: %1").arg(errorText(error)));
-        return;
-    }
-    setSession(std::move(session));
-}
-
-void SummaryView::setSession(std::shared_ptr<TraceSession> session) {
+void SummaryView::recompute() {
     header_->setText(tr("Computing the device-time summary…"));
-    job_->start<Content>(
-        [session](AsyncJob::CancelFlag cancel) {
-            CancelScope scope(cancel.get());
-            return computeContent(*session);
-        },
-        [this](Content c) { show(c); });
+    runner_->run<Content>([](TraceSession& session) { return computeContent(session); },
+                          [this](Content c) { show(c); });
 }
 
-bool SummaryView::waitForLoaded(int timeoutMs) { return waitForAsyncJobs(timeoutMs); }
+bool SummaryView::waitForLoaded(int timeoutMs) { return runner_->waitForLoaded(timeoutMs); }
 
 void SummaryView::show(const Content& content) {
     bars_.clear();
@@ -197,7 +184,8 @@ void SummaryView::barClicked(int index) {
 }
 
 void SummaryView::setDocument(TraceDocument* document) {
-    if (document) setSession(document->session());
+    runner_->setDocument(document);
+    runner_->schedule();
 }
 
 } // namespace opscope

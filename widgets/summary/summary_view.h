@@ -20,15 +20,13 @@ namespace opscope {
 class TraceDocument;
 class TraceSession;
 
-class AsyncJob;
+class AnalysisRunner;
 class ZoomControl;
 
 class SummaryView : public QWidget {
     Q_OBJECT
 public:
     explicit SummaryView(ZoomControl* zoom, QWidget* parent = nullptr);
-    // Opens a session of its own on the store (tests, benchmarks); the application hands a document.
-    void setStore(const std::string& storePath, std::shared_ptr<const TimelineData> timeline = {});
     // The opened trace's document: the summary is computed through its session, off the GUI thread.
     void setDocument(TraceDocument* document);
     Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
@@ -55,12 +53,12 @@ signals:
     void stepSelected(qint64 startNs, qint64 endNs);
 
 private:
-    void setSession(std::shared_ptr<TraceSession> session);
+    void recompute();
     void show(const Content& content);
     void barClicked(int index);
 
     ZoomControl* zoom_;
-    AsyncJob* job_;
+    AnalysisRunner* runner_;
     QLabel* header_;
     QCustomPlot* plot_;
     QCPBars *compute_, *communication_, *memory_, *free_;
