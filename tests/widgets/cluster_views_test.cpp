@@ -267,3 +267,52 @@ TEST_CASE("cluster view: manual rank clock offsets typed in the dialog are store
     opscope::test::CliResult overridden = opscope::test::runCli({"cluster", store, "--json", "--offset", "1=100"});
     CHECK(nlohmann::json::parse(overridden.out)["ranks"][1]["steps"][0]["start_ns"] == startNs + 100);
 }
+
+TEST_CASE("parity: communication, the Communication view's tables and opscope-cli communication --json", "[ranks][widgets][parity]") {
+    const std::string store = collectiveStore();
+    opscope::test::CliResult r = opscope::test::runCli({"communication", store, "--json"});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const nlohmann::json cli = nlohmann::json::parse(r.out);
+
+    Error error;
+    std::unique_ptr<TraceDocument> doc(TraceDocument::openStore(store, nullptr, &error));
+    REQUIRE(doc);
+    CommunicationView view(nullptr);
+    view.setDocument(doc.get());
+    REQUIRE(view.waitForLoaded(30000));
+    const CommunicationReport& shown = view.model()->report();
+    REQUIRE(shown.ranks.size() == 1); // the one operator's rank
+    REQUIRE(cli["ranks"].size() == shown.ranks.size());
+    for (std::size_t i = 0; i < shown.ranks.size(); ++i) {
+        const RankCommFigures& g = shown.ranks[i];
+        const nlohmann::json& c = cli["ranks"][i];
+        CHECK(c["rank"] == g.rank);
+        CHECK(c["ops"] == g.ops);
+        CHECK(c["elapse_ns"] == g.elapseNs);
+        CHECK(c["transit_ns"] == g.transitNs);
+        CHECK(c["wait_ns"] == g.waitNs);
+        CHECK(c["synchronization_ns"] == g.synchronizationNs);
+        CHECK(c["idle_ns"] == g.idleNs);
+        CHECK(c["wait_ratio"].get<double>() == Approx(g.waitRatio));
+        CHECK(c["synchronization_ratio"].get<double>() == Approx(g.synchronizationRatio));
+        CHECK(c["wait_above_guidance"] == g.waitAboveGuidance);
+    }
+    CHECK(cli["ranks"][0]["elapse_ns"] == 100'000);
+    CHECK(cli["guidance_slow_rank"] == shown.guidanceSlowRank);
+    // The matrix as the view's grid holds it: rank 1 -> rank 0 over RDMA, 4 MB in 80 µs (50 GB/s).
+    REQUIRE(cli["matrix"].size() == shown.matrix.size());
+    REQUIRE(shown.matrix.size() == 1);
+    CHECK(cli["matrix"][0]["src_rank"] == shown.matrix[0].srcRank);
+    CHECK(cli["matrix"][0]["dst_rank"] == shown.matrix[0].dstRank);
+    CHECK(cli["matrix"][0]["transport"] == shown.matrix[0].transport);
+    CHECK(cli["matrix"][0]["bandwidth_gbps"].get<double>() == Approx(50.0));
+    CHECK(view.opsModel()->rowCount() == static_cast<int>(cli["operators"].size()));
+    CHECK(cli["operators"][0]["op"] == "ncclKernel_AllReduce");
+
+    opscope::test::CliResult csv = opscope::test::runCli({"communication", store, "--csv"});
+    REQUIRE(csv.exitCode == 0);
+    CHECK(csv.out.rfind("rank,ops,elapse_ns,transit_ns,wait_ns,synchronization_ns,idle_ns,wait_ratio,", 0) == 0);
+    opscope::test::CliResult both = opscope::test::runCli({"communication", store, "--csv", "--json"});
+    CHECK(both.exitCode == 2);
+}
