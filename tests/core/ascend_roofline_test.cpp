@@ -171,6 +171,11 @@ TEST_CASE("ascend roofline shared: kernel_details beside another run's trace_vie
     CHECK(matmul->flops == 1270134824960.0);
     CHECK(matmul->bytes == 603979776.0);
     CHECK(matmul->densityClass == DensityClass::ComputeBound);
+    // A one-dimensional shape ("544404480") is a shape, not a number: 544404480 FLOAT16 elements in and out.
+    const RooflinePoint* zeros = point("ZerosLike46");
+    REQUIRE(zeros);
+    CHECK(zeros->bytes == 2.0 * 544404480 * 2);
+    CHECK(zeros->flops == 137176320.0);
     // Under the 910B2's ceilings (353.9 TFLOPS fp16, 1600 GB/s): MatMul104's intensity is past the ridge.
     CHECK(matmul->attainableTflops == Approx(353.9));
     CHECK(adam->attainableTflops == Approx(adam->intensity * 1600 / 1e3));

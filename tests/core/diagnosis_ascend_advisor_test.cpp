@@ -3,11 +3,14 @@
 // exactly at its threshold, and missing input with what to collect.
 #include "analysis_fixture.h"
 #include "ascend_test_support.h"
+#include "rule_finding.h"
 
 #include "core/analysis/diagnosis/ascend_shape_groups.h"
 #include "core/analysis/diagnosis/diagnosis_engine.h"
 #include "core/analysis/diagnosis/rules_config.h"
+#include "core/session/open_trace.h"
 #include "core/store/cluster_tables.h"
+#include "tests/shared_samples.h"
 
 #include <catch2/catch.hpp>
 
@@ -15,17 +18,6 @@ using namespace opscope;
 using namespace opscope::test;
 
 namespace {
-
-Finding ruleFinding(Database& db, const std::string& id) {
-    DiagnosisOptions options;
-    DiagnosisReport report;
-    Error error;
-    REQUIRE(runDiagnosis(db, options, &report, &error));
-    for (const Finding& f : report.findings)
-        if (f.ruleId == id) return f;
-    FAIL("no finding " << id);
-    return {};
-}
 
 bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -58,7 +50,7 @@ const char* kCubeOut = "1024,25600";
 Finding cube(const std::string& inputs, const std::string& outputs, double mac, double mte2,
              const std::string& core = "AI_CORE") {
     AnalysisStore s;
-    return ruleFinding(kernelStore(s, {{"aclnnMm_MatMulCommon_MatMulV2", "MatMulV2", core, inputs, outputs,
+    return findingOf(kernelStore(s, {{"aclnnMm_MatMulCommon_MatMulV2", "MatMulV2", core, inputs, outputs,
                                         {{"aic_mac_ratio", mac}, {"aic_mte2_ratio", mte2}}}}),
                        "ascend_aicore_cube");
 }
@@ -66,7 +58,7 @@ Finding cube(const std::string& inputs, const std::string& outputs, double mac, 
 // Query 8 x 2048 x 1024 (BSH); the first output 8 x 8 x 2048 x 8 gives N = 8, so D = 128 and S = 2048.
 Finding flashAttention(const std::string& type, const std::string& outputs, std::vector<std::pair<std::string, double>> ratios) {
     AnalysisStore s;
-    return ruleFinding(kernelStore(s, {{"aclnnFlashAttentionScore_FlashAttentionScore", type, "MIX_AIC",
+    return findingOf(kernelStore(s, {{"aclnnFlashAttentionScore_FlashAttentionScore", type, "MIX_AIC",
                                         "8,2048,1024;8,2048,1024;8,2048,1024", outputs, std::move(ratios)}}),
                        "ascend_aicore_flash_attention");
 }
@@ -116,7 +108,7 @@ TEST_CASE("ascend advisor: cube operators from 100 MB, bound at 0.8 / 0.95, inne
     REQUIRE(unaffine.operators.size() == 1);
     CHECK(mentions(unaffine.operators[0].name, "not a multiple of 256"));
     AnalysisStore noRatios;
-    Finding m = ruleFinding(kernelStore(noRatios, {{"MatMul", "MatMulV2", "AI_CORE", kCubeIn, kCubeOut, {}}}),
+    Finding m = findingOf(kernelStore(noRatios, {{"MatMul", "MatMulV2", "AI_CORE", kCubeIn, kCubeOut, {}}}),
                             "ascend_aicore_cube");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(mentions(m.needs.en, "PipeUtilization"));
@@ -153,7 +145,7 @@ TEST_CASE("ascend advisor: FlashAttention bound at 0.8 / 0.75, D and S multiples
     CHECK(mentions(seq.operators[0].name, "S is not a multiple of 128"));
     // No FlashAttention task: nothing analysed, passed; no aic_mte2 ratio: missing input.
     AnalysisStore other;
-    Finding p = ruleFinding(kernelStore(other, {{"MatMul", "MatMulV2", "AI_CORE", kCubeIn, kCubeOut, {{"aic_mte2_ratio", 0.5}}}}),
+    Finding p = findingOf(kernelStore(other, {{"MatMul", "MatMulV2", "AI_CORE", kCubeIn, kCubeOut, {{"aic_mte2_ratio", 0.5}}}}),
                             "ascend_aicore_flash_attention");
     CHECK(p.status == FindingStatus::Passed);
     CHECK(mentions(p.detail, "0 FlashAttention"));
@@ -186,7 +178,7 @@ Database& contentionStore(AnalysisStore& s, double bandwidthGBps, TimeNs matmulE
 
 TEST_CASE("ascend advisor: SDMA under 0.8 x 18 GB/s while a MatMul runs", "[diagnosis][ascend]") {
     AnalysisStore slow;
-    Finding f = ruleFinding(contentionStore(slow, 14.39, 1'050'000), "ascend_bandwidth_contention");
+    Finding f = findingOf(contentionStore(slow, 14.39, 1'050'000), "ascend_bandwidth_contention");
     INFO(f.detail);
     CHECK(f.status == FindingStatus::Fired);
     CHECK(f.threshold == Approx(14.4));
@@ -195,15 +187,15 @@ TEST_CASE("ascend advisor: SDMA under 0.8 x 18 GB/s while a MatMul runs", "[diag
     REQUIRE(f.ranges.size() == 1);
     CHECK(f.ranges[0].startNs == 1'000'000);
     AnalysisStore atThreshold;
-    CHECK(ruleFinding(contentionStore(atThreshold, 14.4, 1'050'000), "ascend_bandwidth_contention").status ==
+    CHECK(findingOf(contentionStore(atThreshold, 14.4, 1'050'000), "ascend_bandwidth_contention").status ==
           FindingStatus::Passed);
     // The MatMul ending at the operator's start overlaps it; ending 1 ns before does not.
     AnalysisStore touching;
-    CHECK(ruleFinding(contentionStore(touching, 5, 1'000'000), "ascend_bandwidth_contention").status == FindingStatus::Fired);
+    CHECK(findingOf(contentionStore(touching, 5, 1'000'000), "ascend_bandwidth_contention").status == FindingStatus::Fired);
     AnalysisStore apart;
-    CHECK(ruleFinding(contentionStore(apart, 5, 999'999), "ascend_bandwidth_contention").status == FindingStatus::Passed);
+    CHECK(findingOf(contentionStore(apart, 5, 999'999), "ascend_bandwidth_contention").status == FindingStatus::Passed);
     AnalysisStore noSdma; // no SDMA traffic: nothing to judge
-    Finding m = ruleFinding(contentionStore(noSdma, 5, 1'050'000, 0), "ascend_bandwidth_contention");
+    Finding m = findingOf(contentionStore(noSdma, 5, 1'050'000, 0), "ascend_bandwidth_contention");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(mentions(m.needs.en, "communication.json"));
 }
@@ -239,7 +231,7 @@ Database& rdmaStore(AnalysisStore& s, std::pair<TimeNs, TimeNs> elapseNs, std::p
 TEST_CASE("ascend advisor: RDMA retransmission above 4000 ms when no rank finished sooner", "[diagnosis][ascend]") {
     constexpr TimeNs k4s = 4'000'000'000;
     AnalysisStore above;
-    Finding f = ruleFinding(rdmaStore(above, {k4s, 5 * k4s / 4}, {1000, k4s + 1000}), "ascend_rdma_retransmission");
+    Finding f = findingOf(rdmaStore(above, {k4s, 5 * k4s / 4}, {1000, k4s + 1000}), "ascend_rdma_retransmission");
     INFO(f.detail);
     CHECK(f.status == FindingStatus::Fired);
     CHECK(f.measured == Approx(4000.001));
@@ -247,15 +239,15 @@ TEST_CASE("ascend advisor: RDMA retransmission above 4000 ms when no rank finish
     REQUIRE(f.ranges.size() == 1);
     CHECK(mentions(f.ranges[0].label, "rank 1"));
     AnalysisStore atThreshold; // a transit of exactly 4000 ms is not above it
-    CHECK(ruleFinding(rdmaStore(atThreshold, {k4s, k4s}, {1000, k4s}), "ascend_rdma_retransmission").status ==
+    CHECK(findingOf(rdmaStore(atThreshold, {k4s, k4s}, {1000, k4s}), "ascend_rdma_retransmission").status ==
           FindingStatus::Passed);
     AnalysisStore desync; // a rank finished in under 4000 ms: the others waited for it, no retransmission
-    CHECK(ruleFinding(rdmaStore(desync, {k4s - 1000, 5 * k4s / 4}, {1000, 2 * k4s}), "ascend_rdma_retransmission").status ==
+    CHECK(findingOf(rdmaStore(desync, {k4s - 1000, 5 * k4s / 4}, {1000, 2 * k4s}), "ascend_rdma_retransmission").status ==
           FindingStatus::Passed);
     AnalysisStore noRdma;
     TrackId t = noRdma.computeTrack(0, "Stream 2");
     noRdma.slice(t, 0, 1000, "K");
-    Finding m = ruleFinding(noRdma.finish(), "ascend_rdma_retransmission");
+    Finding m = findingOf(noRdma.finish(), "ascend_rdma_retransmission");
     CHECK(m.status == FindingStatus::MissingInput);
 }
 
@@ -269,18 +261,18 @@ TEST_CASE("ascend advisor: SyncBatchNorm from 20 calls", "[diagnosis][ascend]") 
         return s.finish();
     };
     AnalysisStore twenty;
-    Finding f = ruleFinding(run(twenty, 20), "ascend_sync_batchnorm");
+    Finding f = findingOf(run(twenty, 20), "ascend_sync_batchnorm");
     CHECK(f.status == FindingStatus::Fired);
     CHECK(f.measured == 20);
     CHECK(f.timeAtStakeNs == 20 * 50);
     AnalysisStore nineteen;
-    CHECK(ruleFinding(run(nineteen, 19), "ascend_sync_batchnorm").status == FindingStatus::Passed);
+    CHECK(findingOf(run(nineteen, 19), "ascend_sync_batchnorm").status == FindingStatus::Passed);
     AnalysisStore none;
-    Finding p = ruleFinding(run(none, 0), "ascend_sync_batchnorm");
+    Finding p = findingOf(run(none, 0), "ascend_sync_batchnorm");
     CHECK(p.status == FindingStatus::Passed);
     CHECK(p.measured == 0);
     AnalysisStore noHost;
-    Finding m = ruleFinding(run(noHost, 0, false), "ascend_sync_batchnorm");
+    Finding m = findingOf(run(noHost, 0, false), "ascend_sync_batchnorm");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(mentions(m.needs.en, "CPU"));
 }
@@ -298,16 +290,16 @@ TEST_CASE("ascend advisor: recorded GC events from 1000 us", "[diagnosis][ascend
         return s.finish();
     };
     AnalysisStore slow;
-    Finding f = ruleFinding(run(slow, {999'999, 1'000'000}), "ascend_gc_events");
+    Finding f = findingOf(run(slow, {999'999, 1'000'000}), "ascend_gc_events");
     CHECK(f.status == FindingStatus::Fired);
     CHECK(f.measured == Approx(1000));
     CHECK(f.timeAtStakeNs == 1'000'000);
     REQUIRE(f.ranges.size() == 1);
     CHECK(f.ranges[0].startNs == 1'000'999);
     AnalysisStore below;
-    CHECK(ruleFinding(run(below, {999'999}), "ascend_gc_events").status == FindingStatus::Passed);
+    CHECK(findingOf(run(below, {999'999}), "ascend_gc_events").status == FindingStatus::Passed);
     AnalysisStore none;
-    Finding m = ruleFinding(run(none, {}), "ascend_gc_events");
+    Finding m = findingOf(run(none, {}), "ascend_gc_events");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(mentions(m.needs.en, "gc_detect_threshold"));
 }
@@ -324,7 +316,7 @@ TEST_CASE("ascend advisor: device memory calls from 10000 us in all", "[diagnosi
         return s.finish();
     };
     AnalysisStore slow;
-    Finding f = ruleFinding(run(slow, 10'000'000), "ascend_memory_operators");
+    Finding f = findingOf(run(slow, 10'000'000), "ascend_memory_operators");
     INFO(f.detail);
     CHECK(f.status == FindingStatus::Fired);
     CHECK(f.measured == Approx(10000));
@@ -333,14 +325,14 @@ TEST_CASE("ascend advisor: device memory calls from 10000 us in all", "[diagnosi
     CHECK(f.operators[0].count == 2);
     CHECK(f.timeAtStakeNs == 10'000'000);
     AnalysisStore below;
-    CHECK(ruleFinding(run(below, 9'999'999), "ascend_memory_operators").status == FindingStatus::Passed);
+    CHECK(findingOf(run(below, 9'999'999), "ascend_memory_operators").status == FindingStatus::Passed);
     AnalysisStore db; // the DB import's name: without the prefix, at level acl
-    CHECK(ruleFinding(run(db, 10'000'000, "aclMallocMemInner", "acl"), "ascend_memory_operators").status ==
+    CHECK(findingOf(run(db, 10'000'000, "aclMallocMemInner", "acl"), "ascend_memory_operators").status ==
           FindingStatus::Fired);
     AnalysisStore noAcl;
     TrackId t = noAcl.computeTrack(0, "Stream 2");
     noAcl.slice(t, 0, 1000, "K");
-    Finding m = ruleFinding(noAcl.finish(), "ascend_memory_operators");
+    Finding m = findingOf(noAcl.finish(), "ascend_memory_operators");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(mentions(m.needs.en, "AscendCL"));
 }
@@ -379,7 +371,7 @@ Finding fusible(const FusibleRun& r) {
         task(base + 10'000, "X", "AI_CPU");
     }
     if (r.stepEndNs > 0) task(r.stepEndNs - 1000, "Y", "AI_CPU");
-    return ruleFinding(s.finish(), "ascend_fusible_operators");
+    return findingOf(s.finish(), "ascend_fusible_operators");
 }
 
 } // namespace
@@ -429,7 +421,46 @@ TEST_CASE("ascend advisor: fusible sequences, host bound under 0.4, MTE bound ov
     AnalysisStore none;
     TrackId t = none.computeTrack(0, "Stream 2");
     none.slice(t, 0, 1000, "K");
-    Finding m = ruleFinding(none.finish(), "ascend_fusible_operators");
+    Finding m = findingOf(none.finish(), "ascend_fusible_operators");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(mentions(m.needs.en, "PipeUtilization"));
+}
+
+// The shared torch_npu rank 0 (Level1, PipeUtilization) through the new rules; the figures were computed
+// from its kernel_details.csv and communication.json by a re-reading of the checkers in Python.
+TEST_CASE("ascend advisor shared: rank 0 through the cube, FA, fusible, contention and host rules",
+          "[diagnosis][ascend][shared]") {
+    const std::string folder = sharedPathOrSkip("samples/ascend/torch_npu_text_rank0/rank0_ascend_pt");
+    TempDir dir;
+    OpenOptions options;
+    options.storePath = dir.file("rank0.sqlite");
+    OpenResult opened;
+    Error error;
+    REQUIRE(openTrace({folder}, options, ImportProgress{}, &opened, &error));
+    Database db = openReadOnly(opened.storePath);
+    DiagnosisReport report;
+    REQUIRE(runDiagnosis(db, DiagnosisOptions{}, &report, &error));
+    auto find = [&](const std::string& id) -> const Finding& {
+        for (const Finding& f : report.findings)
+            if (f.ruleId == id) return f;
+        FAIL("no finding " << id);
+        return report.findings.front();
+    };
+    // No MatMul name/shape group reaches 100 MB (the largest holds 72.83 MB); no FlashAttention.
+    CHECK(find("ascend_aicore_cube").status == FindingStatus::Passed);
+    CHECK(mentions(find("ascend_aicore_cube").detail, "0 cube operator/shape group(s) analysed"));
+    CHECK(mentions(find("ascend_aicore_flash_attention").detail, "0 FlashAttention"));
+    // 4 operators with SDMA traffic, 14 MatMul tasks; hcom_allReduce__586_0_1 overlaps one at 15.7676 GB/s.
+    const Finding& contention = find("ascend_bandwidth_contention");
+    CHECK(contention.status == FindingStatus::Passed);
+    CHECK(contention.measured == Approx(15.7676));
+    CHECK(mentions(contention.detail, "4 operator(s) with SDMA traffic, 14 MatMul task(s); 1 overlapping"));
+    // 1264 counted sequences, none recurring more than twice.
+    const Finding& fusibleOps = find("ascend_fusible_operators");
+    CHECK(fusibleOps.status == FindingStatus::Passed);
+    CHECK(fusibleOps.measured == 2);
+    CHECK(find("ascend_sync_batchnorm").measured == 0);
+    CHECK(find("ascend_memory_operators").status == FindingStatus::Passed);
+    CHECK(find("ascend_gc_events").status == FindingStatus::MissingInput);        // no GC layer recorded
+    CHECK(find("ascend_rdma_retransmission").status == FindingStatus::MissingInput); // HCCS only, no RDMA
 }

@@ -45,7 +45,7 @@ void addRowMetrics(StoreWriter& writer, PendingSliceIndex slice, const OpColumns
                    const std::vector<std::string>& cells) {
     for (std::size_t i = 0; i < columns.columns.size() && i < cells.size(); ++i) {
         const MetricColumn& c = columns.columns[i];
-        addCellMetric(writer, slice, c.key, c.unit, c.group, cells[i], c.kind == CellKind::Time, c.idColumn);
+        addCellMetric(writer, slice, c.key, c.unit, c.group, cells[i], c.kind != CellKind::Number, c.idColumn);
     }
 }
 
