@@ -21,6 +21,13 @@ namespace {
 
 bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// The finding of a rule on a store holding one kernel and nothing else.
+Finding onKernelOnly(const std::string& rule) {
+    AnalysisStore s;
+    s.slice(s.computeTrack(0, "Stream 2"), 0, 1000, "K");
+    return findingOf(s.finish(), rule);
+}
+
 // One kernel_details task on compute stream 2: its core, op type, shapes and pipe ratios.
 struct KernelTask {
     std::string name, type, core = "AI_CORE";
@@ -244,10 +251,7 @@ TEST_CASE("ascend advisor: RDMA retransmission above 4000 ms when no rank finish
     AnalysisStore desync; // a rank finished in under 4000 ms: the others waited for it, no retransmission
     CHECK(findingOf(rdmaStore(desync, {k4s - 1000, 5 * k4s / 4}, {1000, 2 * k4s}), "ascend_rdma_retransmission").status ==
           FindingStatus::Passed);
-    AnalysisStore noRdma;
-    TrackId t = noRdma.computeTrack(0, "Stream 2");
-    noRdma.slice(t, 0, 1000, "K");
-    Finding m = findingOf(noRdma.finish(), "ascend_rdma_retransmission");
+    Finding m = onKernelOnly("ascend_rdma_retransmission");
     CHECK(m.status == FindingStatus::MissingInput);
 }
 
@@ -329,10 +333,7 @@ TEST_CASE("ascend advisor: device memory calls from 10000 us in all", "[diagnosi
     AnalysisStore db; // the DB import's name: without the prefix, at level acl
     CHECK(findingOf(run(db, 10'000'000, "aclMallocMemInner", "acl"), "ascend_memory_operators").status ==
           FindingStatus::Fired);
-    AnalysisStore noAcl;
-    TrackId t = noAcl.computeTrack(0, "Stream 2");
-    noAcl.slice(t, 0, 1000, "K");
-    Finding m = findingOf(noAcl.finish(), "ascend_memory_operators");
+    Finding m = onKernelOnly("ascend_memory_operators");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(mentions(m.needs.en, "AscendCL"));
 }
@@ -418,10 +419,7 @@ TEST_CASE("ascend advisor: fusible sequences, host bound under 0.4, MTE bound ov
     CHECK(mte.status == FindingStatus::Fired);
     REQUIRE(mte.operators.size() == 1);
     CHECK(mte.operators[0].name == "A > B > C (MTE bound)");
-    AnalysisStore none;
-    TrackId t = none.computeTrack(0, "Stream 2");
-    none.slice(t, 0, 1000, "K");
-    Finding m = findingOf(none.finish(), "ascend_fusible_operators");
+    Finding m = onKernelOnly("ascend_fusible_operators");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(mentions(m.needs.en, "PipeUtilization"));
 }
