@@ -198,3 +198,89 @@ TEST_CASE("ascend join: starts at the ends of int64 find no slice, without overf
     CHECK(run.result.joined == 1);
     CHECK(run.result.unjoined == 2);
 }
+
+// A row that joins nothing keeps its task type, stream and task id as args, as a timeline task has them:
+// the device class pass classes it by that type (compute, communication) instead of "other".
+TEST_CASE("ascend join: a row of its own carries its task type for the device classes", "[ascend][join]") {
+    TempDir dir;
+    HandTimeline t(dir);
+    TrackId s2 = t.stream("3170820512", "NPU", 2);
+    t.task(s2, kBase + 100'000, "Conv2D1", 2, 101);
+    std::string csv = dir.write("k.csv", std::string(kHeader) + row(0, "102", "2", "Lone", "1736408883700105.000") +
+                                             row(0, "N/A", "N/A", "hcom_lone", "1736408883700106.000", "HCCL"));
+    JoinRun run;
+    runJoin(t, csv, &run);
+    CHECK(run.result.unjoined == 2);
+    CHECK_FALSE(run.result.otherRun);
+    REQUIRE(t.writer->finish(nullptr, nullptr));
+    Database db = openReadOnly(t.storePath);
+    CHECK(db.scalarText("SELECT json_extract(a.json, '$.\"Task Type\"') FROM slice s JOIN args a ON a.id = s.arg_id "
+                        "WHERE s.name_id = (SELECT id FROM string WHERE value = 'Lone')") == "AI_CORE");
+    CHECK(db.scalarInt("SELECT json_extract(a.json, '$.\"Task Id\"') FROM slice s JOIN args a ON a.id = s.arg_id "
+                       "WHERE s.name_id = (SELECT id FROM string WHERE value = 'Lone')") == 102);
+    CHECK(db.scalarText("SELECT json_extract(a.json, '$.\"Task Type\"') FROM slice s JOIN args a ON a.id = s.arg_id "
+                        "WHERE s.name_id = (SELECT id FROM string WHERE value = 'hcom_lone')") == "HCCL");
+}
+
+// The timeline's device tasks span [kBase + 100 µs, kBase + 110 µs]; a row joins or stays on the timeline's
+// device when it starts within that span widened by the join tolerance (1 µs) on both sides.
+TEST_CASE("ascend join: a file whose rows all start outside the timeline's device time is another run's",
+          "[ascend][join]") {
+    struct Case {
+        const char* start;
+        bool otherRun;
+    };
+    // 1 µs before the first start, 1 µs after the last end: within; 1 ns further: outside.
+    const Case cases[] = {{"1736408883700099.000", false}, {"1736408883700098.999", true},
+                          {"1736408883700111.000", false}, {"1736408883700111.001", true}};
+    for (const Case& c : cases) {
+        INFO(c.start);
+        TempDir run;
+        HandTimeline t(run);
+        TrackId s2 = t.stream("3170820512", "NPU", 2);
+        t.task(s2, kBase + 100'000, "Conv2D1", 2, 101);
+        std::string csv = run.write("kernel_details.csv", std::string(kHeader) + row(0, "7", "9", "Far", c.start));
+        JoinRun result;
+        runJoin(t, csv, &result);
+        CHECK(result.result.otherRun == c.otherRun);
+        CHECK(result.result.joined == 0);
+        REQUIRE(t.writer->finish(nullptr, nullptr));
+        Database db = openReadOnly(t.storePath);
+        const std::string device = db.scalarText("SELECT d.name FROM slice_view s JOIN track t ON t.id = s.track_id "
+                                                 "JOIN process p ON p.id = t.process_id JOIN device d ON d.id = p.device_id "
+                                                 "WHERE s.name = 'Far'", "<none>");
+        const std::int64_t warnings = countOf(db, "SELECT count(*) FROM warning WHERE code = 'ascend_rows_other_run'");
+        if (c.otherRun) {
+            CHECK(device == "NPU 0 (kernel_details.csv)");
+            CHECK(result.result.otherRunDevice == "NPU 0 (kernel_details.csv)");
+            CHECK(warnings == 1);
+            // Its own "Ascend Hardware" process, apart from the timeline's.
+            CHECK(countOf(db, "SELECT count(*) FROM process WHERE name = 'Ascend Hardware'") == 2);
+        } else {
+            CHECK(device != "NPU 0 (kernel_details.csv)"); // the timeline's process (no device in this hand-made one)
+            CHECK(warnings == 0);
+            CHECK(countOf(db, "SELECT count(*) FROM process WHERE name = 'Ascend Hardware'") == 1);
+        }
+    }
+}
+
+// One row inside the timeline's time is enough: the file is the timeline's, rows outside stay rows of their
+// own on its device (a timeline cut short), and the rows that match join.
+TEST_CASE("ascend join: one row within the timeline's time keeps the file with the timeline", "[ascend][join]") {
+    TempDir dir;
+    HandTimeline t(dir);
+    TrackId s2 = t.stream("3170820512", "NPU", 2);
+    t.task(s2, kBase + 100'000, "Conv2D1", 2, 101);
+    std::string csv = dir.write("k.csv", std::string(kHeader) + row(0, "7", "2", "Before", "1736408883600000.000") +
+                                             row(0, "101", "2", "Conv2D1", "1736408883700100.000") +
+                                             row(0, "8", "2", "After", "1736408883800000.000"));
+    JoinRun run;
+    runJoin(t, csv, &run);
+    CHECK_FALSE(run.result.otherRun);
+    CHECK(run.result.joined == 1);
+    CHECK(run.result.unjoined == 2);
+    REQUIRE(t.writer->finish(nullptr, nullptr));
+    Database db = openReadOnly(t.storePath);
+    CHECK(countOf(db, "SELECT count(*) FROM warning WHERE code = 'ascend_rows_other_run'") == 0);
+    CHECK(countOf(db, "SELECT count(*) FROM process WHERE name = 'Ascend Hardware'") == 1);
+}

@@ -53,6 +53,7 @@ TEST_CASE("ascend columns: the CANN 8.3 kernel_details layout", "[ascend][column
     CHECK(c->device == 1);
     CHECK(c->core == 8);
     CHECK(column(*c, "Start Time(us)").kind == CellKind::Time);
+    CHECK(column(*c, "Input Shapes").kind == CellKind::Text); // "544404480" is one dimension, kept as text
     CHECK(column(*c, "Duration(us)").group == "Timing");
     CHECK(column(*c, "Duration(us)").unit == "us");
     CHECK(column(*c, "Block Dim").group == "Task");

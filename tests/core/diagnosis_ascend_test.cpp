@@ -3,6 +3,7 @@
 #include "analysis_fixture.h"
 #include "ascend_db_fixture.h"
 #include "ascend_test_support.h"
+#include "rule_finding.h"
 
 #include "core/analysis/diagnosis/diagnosis_engine.h"
 #include "core/analysis/diagnosis/rules_config.h"
@@ -16,19 +17,6 @@ using namespace opscope;
 using namespace opscope::test;
 
 namespace {
-
-Finding findingOf(Database& db, const std::string& id, const std::string& params = {}) {
-    DiagnosisOptions options;
-    Error error;
-    if (!params.empty())
-        REQUIRE(mergeRulesConfig(R"({"rules":[{"id":")" + id + R"(","params":)" + params + "}]}", &options.rules, &error));
-    DiagnosisReport report;
-    REQUIRE(runDiagnosis(db, options, &report, &error));
-    for (const Finding& f : report.findings)
-        if (f.ruleId == id) return f;
-    FAIL("no finding " << id);
-    return {};
-}
 
 struct Task {
     std::string name;

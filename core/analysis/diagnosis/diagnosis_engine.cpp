@@ -63,6 +63,14 @@ const std::vector<std::pair<const char*, RuleFunction>>& builtinRules() {
         {"ascend_byte_alignment", &ruleAscendByteAlignment},
         {"ascend_small_packets", &ruleAscendSmallPackets},
         {"ascend_environment_variables", &ruleAscendEnvironmentVariables},
+        {"ascend_aicore_cube", &ruleAscendAicoreCube},
+        {"ascend_aicore_flash_attention", &ruleAscendAicoreFlashAttention},
+        {"ascend_bandwidth_contention", &ruleAscendBandwidthContention},
+        {"ascend_rdma_retransmission", &ruleAscendRdmaRetransmission},
+        {"ascend_sync_batchnorm", &ruleAscendSyncBatchNorm},
+        {"ascend_gc_events", &ruleAscendGcEvents},
+        {"ascend_memory_operators", &ruleAscendMemoryOperators},
+        {"ascend_fusible_operators", &ruleAscendFusibleOperators},
     };
     return rules;
 }

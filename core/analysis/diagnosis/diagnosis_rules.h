@@ -38,6 +38,18 @@ Finding ruleAscendAicoreVector(DiagnosisContext& ctx, const RuleConfig& rule);
 // The advisor's byte-alignment rule over the communication planes: diagnosis_rules_ascend_communication.cpp.
 Finding ruleAscendByteAlignment(DiagnosisContext& ctx, const RuleConfig& rule);
 Finding ruleAscendSmallPackets(DiagnosisContext& ctx, const RuleConfig& rule);
+// The advisor's cube and FlashAttention AI Core performance checks: diagnosis_rules_ascend_cube_fa.cpp.
+Finding ruleAscendAicoreCube(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleAscendAicoreFlashAttention(DiagnosisContext& ctx, const RuleConfig& rule);
+// Bandwidth contention and RDMA retransmission: diagnosis_rules_ascend_communication.cpp.
+Finding ruleAscendBandwidthContention(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleAscendRdmaRetransmission(DiagnosisContext& ctx, const RuleConfig& rule);
+// SyncBatchNorm, recorded GC events, device memory calls: diagnosis_rules_ascend_host_calls.cpp.
+Finding ruleAscendSyncBatchNorm(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleAscendGcEvents(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleAscendMemoryOperators(DiagnosisContext& ctx, const RuleConfig& rule);
+// Fusible operator sequences: diagnosis_rules_ascend_fusible.cpp.
+Finding ruleAscendFusibleOperators(DiagnosisContext& ctx, const RuleConfig& rule);
 // The advisor's environment variable check: diagnosis_rules_ascend_environment.cpp.
 Finding ruleAscendEnvironmentVariables(DiagnosisContext& ctx, const RuleConfig& rule);
 

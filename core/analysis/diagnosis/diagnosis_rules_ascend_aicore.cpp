@@ -2,15 +2,13 @@
 // §6.1, ai_core_performance_checker.py and rules/*/aicore_performance.yaml): the AI_VECTOR_CORE / MIX_AIV op
 // types that take a share of the task time are grouped by operator name and input + output shapes; a group
 // is bound when its mean pipe ratios reach the yaml's thresholds, else it has optimization space.
-#include "core/analysis/diagnosis/ascend_tasks.h"
+#include "core/analysis/diagnosis/ascend_shape_groups.h"
 #include "core/analysis/diagnosis/diagnosis_rules.h"
 #include "core/analysis/snapshot/metric_access.h"
-#include "core/store/text_metric_reader.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <unordered_map>
 
 namespace opscope {
 
@@ -53,9 +51,8 @@ Finding ruleAscendAicoreVector(DiagnosisContext& ctx, const RuleConfig& rule) {
                                                  normalizeMetricName("aiv_mte3_ratio")};
     const AscendTasks* loaded = ascendTasks(ctx, ratioNames, &error);
     if (!loaded || !loaded->hasCoreType || loaded->ratioNames.size() != ratioNames.size()) return missingInputFinding();
-    std::unordered_map<std::int64_t, std::string> inputs, outputs;
-    if (!readTextMetric(ctx.db, "Input Shapes", &inputs, &error) || !readTextMetric(ctx.db, "Output Shapes", &outputs, &error))
-        return missingInputFinding();
+    ShapeTexts shapes;
+    if (!readShapeTexts(ctx.db, &shapes, &error)) return missingInputFinding();
     const SliceSet& set = ctx.snapshot.slices;
     TimeNs allNs = 0;
     std::map<std::uint32_t, TimeNs> typeTotals; // vector op type -> its total
@@ -74,12 +71,7 @@ Finding ruleAscendAicoreVector(DiagnosisContext& ctx, const RuleConfig& rule) {
         if (allNs <= 0 || (static_cast<double>(typeNs) / static_cast<double>(allNs) < minShare &&
                            static_cast<double>(typeNs) / 1000.0 < minTotalUs))
             continue;
-        auto in = inputs.find(s.id);
-        auto out = outputs.find(s.id);
-        const std::string shapes = (in == inputs.end() ? std::string() : in->second) + " - " +
-                                   (out == outputs.end() ? std::string() : out->second);
-        std::string label = std::string(ctx.snapshot.strings.at(s.nameId));
-        if (shapes != " - ") label += " [" + shapes + "]";
+        const std::string label = shapeGroupLabel(ctx.snapshot.strings.at(s.nameId), shapes.inputOf(s.id), shapes.outputOf(s.id));
         VectorGroup& g = groups[label];
         g.label = label;
         g.totalNs += s.durNs;

@@ -4,54 +4,23 @@
 // each compares as the advisor's checker does (>, >=, <), as the comments say.
 #include "core/analysis/diagnosis/ascend_tasks.h"
 #include "core/analysis/diagnosis/diagnosis_rules.h"
+#include "core/analysis/diagnosis/slice_name_match.h"
 
-#include <algorithm>
-#include <cctype>
 #include <cmath>
 
 namespace opscope {
 
-namespace {
-
-bool inRange(const DiagnosisContext& ctx, const SliceRecord& s) {
-    return !ctx.options.range || ctx.options.range->contains(s.tsNs);
-}
-
-// Ids of the interned names that satisfy pred, sorted (for binary search per slice).
-template <typename Pred> std::vector<std::uint32_t> namesWhere(const DiagnosisContext& ctx, Pred pred) {
-    std::vector<std::uint32_t> ids;
-    for (std::uint32_t id = 0; id < ctx.snapshot.strings.size(); ++id)
-        if (pred(ctx.snapshot.strings.at(id))) ids.push_back(id);
-    return ids;
-}
-
-bool contains(const std::vector<std::uint32_t>& sorted, std::uint32_t id) {
-    return std::binary_search(sorted.begin(), sorted.end(), id);
-}
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
-void sortByStart(std::vector<const SliceRecord*>& slices) {
-    std::stable_sort(slices.begin(), slices.end(),
-                     [](const SliceRecord* a, const SliceRecord* b) { return a->tsNs < b->tsNs; });
-}
-
-} // namespace
 
 // synchronize_stream_checker.py: among the Node@launch and AscendCL@aclrtSynchronizeStream events in time
 // order, a synchronisation right after a launch is a co-occurrence; ratio = co-occurrences / launches,
 // flagged when > min_co_occurrence_ratio (0.5): the sign of ASCEND_LAUNCH_BLOCKING=1.
 Finding ruleAscendSynchronizeStream(DiagnosisContext& ctx, const RuleConfig& rule) {
     const std::string syncPrefix = "AscendCL@aclrtSynchronizeStream";
-    const auto launchNames = namesWhere(ctx, [](std::string_view n) { return n.rfind("Node@launch", 0) == 0; });
-    const auto syncNames = namesWhere(ctx, [&](std::string_view n) { return n.rfind(syncPrefix, 0) == 0; });
+    const auto launchNames = stringIdsWhere(ctx, [](std::string_view n) { return n.rfind("Node@launch", 0) == 0; });
+    const auto syncNames = stringIdsWhere(ctx, [&](std::string_view n) { return n.rfind(syncPrefix, 0) == 0; });
     std::vector<const SliceRecord*> events;
     for (const SliceRecord& s : ctx.snapshot.slices.slices)
-        if (inRange(ctx, s) && (contains(launchNames, s.nameId) || contains(syncNames, s.nameId))) events.push_back(&s);
+        if (startsInRange(ctx, s) && (containsId(launchNames, s.nameId) || containsId(syncNames, s.nameId))) events.push_back(&s);
     if (events.empty()) return missingInputFinding(); // no CANN API data on the host
     sortByStart(events);
     std::int64_t launches = 0, syncs = 0, coOccurrences = 0;
@@ -59,12 +28,12 @@ Finding ruleAscendSynchronizeStream(DiagnosisContext& ctx, const RuleConfig& rul
     TimeNs syncTotalNs = 0;
     for (std::size_t i = 0; i < events.size(); ++i) {
         const SliceRecord& s = *events[i];
-        if (contains(launchNames, s.nameId)) {
+        if (containsId(launchNames, s.nameId)) {
             ++launches;
             continue;
         }
         ++syncs;
-        if (i == 0 || !contains(launchNames, events[i - 1]->nameId)) continue;
+        if (i == 0 || !containsId(launchNames, events[i - 1]->nameId)) continue;
         ++coOccurrences;
         syncTotalNs += s.durNs;
         if (f.ranges.size() < rule.evidenceLimit()) f.ranges.push_back({s.tsNs, s.endNs(), 0, "synchronize after launch"});
@@ -85,14 +54,14 @@ Finding ruleAscendSynchronizeStream(DiagnosisContext& ctx, const RuleConfig& rul
 // dataloader_checker.py: host events whose name contains "dataloader", flagged from
 // dataloader_duration_threshold (10000 µs) per event.
 Finding ruleAscendSlowDataloader(DiagnosisContext& ctx, const RuleConfig& rule) {
-    const auto loaderNames = namesWhere(ctx, [](std::string_view n) { return lower(n).find("dataloader") != std::string::npos; });
-    const auto hostOpCategories = namesWhere(ctx, [](std::string_view n) { return n == "cpu_op" || n == "python_function"; });
+    const auto loaderNames = stringIdsWhere(ctx, [](std::string_view n) { return lowerAsciiText(n).find("dataloader") != std::string::npos; });
+    const auto hostOpCategories = stringIdsWhere(ctx, [](std::string_view n) { return n == "cpu_op" || n == "python_function"; });
     bool hostOps = false;
     std::vector<const SliceRecord*> loaders;
     for (const SliceRecord& s : ctx.snapshot.slices.slices) {
-        if (!inRange(ctx, s)) continue;
-        if (s.catId != 0 && contains(hostOpCategories, s.catId)) hostOps = true;
-        if (contains(loaderNames, s.nameId)) loaders.push_back(&s);
+        if (!startsInRange(ctx, s)) continue;
+        if (s.catId != 0 && containsId(hostOpCategories, s.catId)) hostOps = true;
+        if (containsId(loaderNames, s.nameId)) loaders.push_back(&s);
     }
     if (!hostOps && loaders.empty()) return missingInputFinding();
     Finding f;
@@ -124,9 +93,9 @@ Finding ruleAscendConjecturedGc(DiagnosisContext& ctx, const RuleConfig& rule) {
     const double maxFreeUs = rule.threshold();
     const double maxTimeRatio = rule.number("max_acl_time_ratio", 0.01);
     const double maxCountPerUs = rule.number("max_acl_count_per_us", 0.0001);
-    const auto aclNames = namesWhere(ctx, [](std::string_view n) { return n.rfind("AscendCL@", 0) == 0; });
-    const auto freeNames = namesWhere(ctx, [](std::string_view n) { return lower(n) == "free"; });
-    const auto gcCategories = namesWhere(ctx, [](std::string_view n) { return lower(n) == "gc"; });
+    const auto aclNames = stringIdsWhere(ctx, [](std::string_view n) { return n.rfind("AscendCL@", 0) == 0; });
+    const auto freeNames = stringIdsWhere(ctx, [](std::string_view n) { return lowerAsciiText(n) == "free"; });
+    const auto gcCategories = stringIdsWhere(ctx, [](std::string_view n) { return lowerAsciiText(n) == "gc"; });
     std::vector<const SliceRecord*> acl, frees;
     bool overlapLanes = false, gcEvents = false;
     const SliceSet& set = ctx.snapshot.slices;
@@ -136,10 +105,10 @@ Finding ruleAscendConjecturedGc(DiagnosisContext& ctx, const RuleConfig& rule) {
         overlapLanes = overlapLanes || overlap;
         for (std::uint32_t i = set.begin(t); i < set.end(t); ++i) {
             const SliceRecord& s = set.slices[i];
-            if (!inRange(ctx, s)) continue;
-            if (s.catId != 0 && contains(gcCategories, s.catId)) gcEvents = true;
-            if (contains(aclNames, s.nameId)) acl.push_back(&s);
-            else if (overlap && contains(freeNames, s.nameId) && static_cast<double>(s.durNs) / 1000.0 > maxFreeUs)
+            if (!startsInRange(ctx, s)) continue;
+            if (s.catId != 0 && containsId(gcCategories, s.catId)) gcEvents = true;
+            if (containsId(aclNames, s.nameId)) acl.push_back(&s);
+            else if (overlap && containsId(freeNames, s.nameId) && static_cast<double>(s.durNs) / 1000.0 > maxFreeUs)
                 frees.push_back(&s);
         }
     }

@@ -330,6 +330,86 @@ const char* defaultRulesJson() {
       },
       "needs": {"en": "needs profiler_metadata.json with ENV_VARIABLES in the *_ascend_pt folder (written by recent torch_npu profilers)", "zh_CN": "需要 *_ascend_pt 目录中包含 ENV_VARIABLES 的 profiler_metadata.json（较新版本的 torch_npu profiler 会写出）"},
       "params": {"threshold": 0, "aclnn_cache_limit_min": 10000, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_aicore_cube",
+      "title": {"en": "Cube (MatMul) operators with room to optimise", "zh_CN": "Cube（MatMul）算子存在优化空间"},
+      "suggestion": {
+        "en": "These large MatMul operators either have shapes that do not suit the cube unit (the inner axis of an input is not a multiple of 256) or keep neither the cube (MAC) nor the MTE2 pipe busy. Pad or reshape the inputs so that their inner axes are multiples of 256, check the tiling of these shapes, or try AOE. Follows msprof-analyze's AI Core performance check (cube part): AI_CORE tasks whose op type contains matmul, grouped by name and shapes, from min_memory_mb of tensor memory per group; a group is bound by mac and mte2 when both reach mac_threshold / mte2_threshold, by mac or mte2 alone when that ratio reaches mte2_threshold, otherwise its optimization space is the larger threshold minus ratio.",
+        "zh_CN": "这些较大的 MatMul 算子或者 shape 不适合 Cube 单元（某个输入的内轴不是 256 的倍数），或者 Cube（MAC）与 MTE2 流水都不饱和。请填充或调整输入形状使内轴为 256 的倍数，检查这些 shape 的分块，或尝试 AOE 调优。与 msprof-analyze 的 AI Core 性能分析（Cube 部分）一致：Op 类型含 matmul 的 AI_CORE 任务按名称与 shape 分组，张量内存达到 min_memory_mb 的组参与分析；mac 与 mte2 同时达到 mac_threshold / mte2_threshold 为二者 bound，单一比例达到 mte2_threshold 为该流水 bound，否则优化空间为阈值减去比例的较大者。"
+      },
+      "needs": {"en": "needs kernel_details' Accelerator Core, OP Type, Input/Output Shapes and the aic_mac / aic_mte2 ratios: aic_metrics PipeUtilization (profiler_level Level1, record_shapes)", "zh_CN": "需要 kernel_details 的 Accelerator Core、OP Type、Input/Output Shapes 以及 aic_mac / aic_mte2 比例：aic_metrics 设为 PipeUtilization（profiler_level Level1，record_shapes）"},
+      "params": {"threshold": 0, "min_memory_mb": 100, "mac_threshold": 0.8, "mte2_threshold": 0.95, "inner_axis": 256, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_aicore_flash_attention",
+      "title": {"en": "FlashAttention operators with room to optimise", "zh_CN": "FlashAttention 算子存在优化空间"},
+      "suggestion": {
+        "en": "These FlashAttention operators either have a head dim D or a sequence length S that is not a multiple of 128, which the kernel handles less efficiently, or keep none of their pipes busy. Choose head dims and sequence lengths (or padding) that are multiples of 128, and check the layout (BSH / BNSD) of the inputs. Follows msprof-analyze's AI Core performance check (FlashAttention part): every FlashAttentionScore / FlashAttentionScoreGrad task, grouped by name and shapes; forward groups are bound when aic_mte2 reaches mte2_threshold or aiv_vec reaches vec_threshold, backward groups when aic_mte2 or aic_fixpipe reaches its threshold (the advisor calls the aic_mte2 bound mac), otherwise their optimization space is the larger threshold minus ratio.",
+        "zh_CN": "这些 FlashAttention 算子的 head dim D 或序列长度 S 不是 128 的倍数（内核处理效率较低），或者各条流水都不饱和。请选择（或填充到）128 倍数的 head dim 与序列长度，并检查输入排布（BSH / BNSD）。与 msprof-analyze 的 AI Core 性能分析（FlashAttention 部分）一致：全部 FlashAttentionScore / FlashAttentionScoreGrad 任务按名称与 shape 分组；前向组在 aic_mte2 达到 mte2_threshold 或 aiv_vec 达到 vec_threshold 时为 bound，反向组在 aic_mte2 或 aic_fixpipe 达到阈值时为 bound（advisor 将 aic_mte2 bound 称为 mac），否则优化空间为阈值减去比例的较大者。"
+      },
+      "needs": {"en": "needs kernel_details' OP Type, Input/Output Shapes and the aic_mte2 / aiv_vec / aic_fixpipe ratios: aic_metrics PipeUtilization (profiler_level Level1, record_shapes)", "zh_CN": "需要 kernel_details 的 OP Type、Input/Output Shapes 以及 aic_mte2 / aiv_vec / aic_fixpipe 比例：aic_metrics 设为 PipeUtilization（profiler_level Level1，record_shapes）"},
+      "params": {"threshold": 0, "mte2_threshold": 0.8, "vec_threshold": 0.75, "fixpipe_threshold": 0.75, "inner_axis": 128, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_bandwidth_contention",
+      "title": {"en": "SDMA bandwidth contended by MatMul", "zh_CN": "SDMA 带宽被 MatMul 抢占"},
+      "suggestion": {
+        "en": "Communication operators moved their SDMA data well below the link's baseline while MatMul tasks ran beside them: computation and communication compete for memory bandwidth. Compare the run with one where computation and communication do not overlap (or the fusion that overlaps them is off) to see whether the overlap still pays for the slower transfers. Follows msprof-analyze's bandwidth contention check: operators with SDMA traffic that overlap a task whose name contains matmul, reported when their SDMA bandwidth is below threshold x sdma_baseline_gbps.",
+        "zh_CN": "通信算子在与 MatMul 任务并行时，SDMA 带宽明显低于链路基线：计算与通信争抢内存带宽。请与计算、通信不重叠（或关闭使其重叠的融合功能）的运行对比，确认重叠的收益是否仍大于传输变慢的损失。与 msprof-analyze 的带宽抢占检查一致：与名称含 matmul 的任务重叠、且 SDMA 带宽低于 threshold × sdma_baseline_gbps 的通信算子即报告。"
+      },
+      "needs": {"en": "needs communication.json with SDMA bandwidth info and the MatMul tasks of kernel_details or the timeline (a multi-card run, profiler_level Level1 or above)", "zh_CN": "需要含 SDMA 带宽信息的 communication.json 以及 kernel_details 或时间线中的 MatMul 任务（多卡运行，profiler_level Level1 及以上）"},
+      "params": {"threshold": 0.8, "sdma_baseline_gbps": 18, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_rdma_retransmission",
+      "title": {"en": "RDMA retransmission suspected", "zh_CN": "疑似 RDMA 重传"},
+      "suggestion": {
+        "en": "An RDMA transfer took longer than 4 s while no rank of the operator finished sooner (so the ranks did not merely wait for each other): the network most likely retransmitted. Check the transfer time of these operators, then the network configuration of the switches and the hosts (RoCE settings, HCCL_RDMA_TC / HCCL_RDMA_SL). Follows msprof-analyze's communication retransmission check: per group, operator and step, the shortest elapse over the ranks is at least the threshold and the longest RDMA transit time is above it.",
+        "zh_CN": "某次 RDMA 传输耗时超过 4 秒，且该算子没有任何 rank 更早结束（并非各卡相互等待）：网络很可能发生了重传。请检查这些算子的传输时间，再检查交换机与主机的网络配置（RoCE 设置、HCCL_RDMA_TC / HCCL_RDMA_SL）。与 msprof-analyze 的通信重传检查一致：按通信域、算子与 step，各 rank 中最短的耗时不小于阈值，且最长的 RDMA 传输时间大于阈值。"
+      },
+      "needs": {"en": "needs communication.json (or cluster_communication.json) with RDMA bandwidth info: a multi-node run, profiler_level Level1 or above", "zh_CN": "需要含 RDMA 带宽信息的 communication.json（或 cluster_communication.json）：多机运行，profiler_level Level1 及以上"},
+      "params": {"threshold": 4000, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_sync_batchnorm",
+      "title": {"en": "Many SyncBatchNorm calls", "zh_CN": "SyncBatchNorm 调用过多"},
+      "suggestion": {
+        "en": "SyncBatchNorm synchronises statistics across devices at every call: it slows the Python dispatch and adds communication. Remove torch.nn.SyncBatchNorm.convert_sync_batchnorm(model) where plain BatchNorm is enough, or use torch_npu's efficient SyncBatchNorm forward. Follows msprof-analyze's SyncBatchNorm check: framework events named SyncBatchNorm, reported from threshold calls.",
+        "zh_CN": "SyncBatchNorm 每次调用都会在设备间同步统计量：拖慢 Python 下发并增加通信。在普通 BatchNorm 足够时去掉 torch.nn.SyncBatchNorm.convert_sync_batchnorm(model)，或使用 torch_npu 的高效 SyncBatchNorm 前向实现。与 msprof-analyze 的 SyncBatchNorm 检查一致：名为 SyncBatchNorm 的框架事件达到阈值次数即报告。"
+      },
+      "needs": {"en": "needs the framework (torch) operators on the host timeline: activities CPU in the torch_npu profiler", "zh_CN": "需要主机时间线上的框架（torch）算子：torch_npu profiler 的 activities 包含 CPU"},
+      "params": {"threshold": 20, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_gc_events",
+      "title": {"en": "Long garbage collection pauses", "zh_CN": "垃圾回收（GC）停顿过长"},
+      "suggestion": {
+        "en": "Python's garbage collector paused the process for a millisecond or more: every pause blocks the dispatch, and steps with one take longer than the others. Free what is no longer used, avoid reference cycles between objects, raise the collector's thresholds with gc.set_threshold(), or, as a stopgap, gc.disable() around the training loop. Follows msprof-analyze's GC analysis: recorded GC events of threshold microseconds or more.",
+        "zh_CN": "Python 垃圾回收使进程停顿 1 毫秒或更久：每次停顿都会阻塞下发，出现停顿的 step 比其他 step 更长。请及时释放不再使用的对象，避免对象间的循环引用，用 gc.set_threshold() 调高回收阈值，或临时在训练循环中 gc.disable()。与 msprof-analyze 的 GC 分析一致：记录的 GC 事件时长不小于阈值（微秒）即报告。"
+      },
+      "needs": {"en": "needs recorded GC events: set experimental_config gc_detect_threshold in the torch_npu profiler (a CANN and torch_npu version that collects them)", "zh_CN": "需要记录的 GC 事件：在 torch_npu profiler 的 experimental_config 中设置 gc_detect_threshold（需支持采集 GC 的 CANN 与 torch_npu 版本）"},
+      "params": {"threshold": 1000, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_memory_operators",
+      "title": {"en": "Slow device memory allocation and release", "zh_CN": "设备内存申请与释放耗时过长"},
+      "suggestion": {
+        "en": "The device memory calls (aclMallocMemInner, aclrtFreePhysical, aclrtFree) took a long time in all, which shows as free time on the device. For aclMallocMemInner: export PYTORCH_NPU_ALLOC_CONF=expandable_segments:True and start the job again. For aclrtFreePhysical: watch HBM usage with npu-smi info and lower the (micro) batch size when it reaches the maximum; profile with with_stack=True and remove torch.npu.empty_cache() calls. Follows msprof-analyze's memory operator check: per call, the total time, reported from threshold microseconds.",
+        "zh_CN": "设备内存调用（aclMallocMemInner、aclrtFreePhysical、aclrtFree）总耗时较长，在设备上表现为空闲时间。aclMallocMemInner：设置 export PYTORCH_NPU_ALLOC_CONF=expandable_segments:True 后重新启动任务。aclrtFreePhysical：用 npu-smi info 观察 HBM 使用量，达到上限时减小（micro）batch size；以 with_stack=True 采集后去掉 torch.npu.empty_cache() 调用。与 msprof-analyze 的内存算子检查一致：按调用统计总耗时，不小于阈值（微秒）即报告。"
+      },
+      "needs": {"en": "needs the AscendCL calls on the host timeline (profiler_level Level1 or above)", "zh_CN": "需要主机时间线上的 AscendCL 调用（profiler_level Level1 及以上）"},
+      "params": {"threshold": 10000, "evidence_count": 10}
+    },
+    {
+      "id": "ascend_fusible_operators",
+      "title": {"en": "Operator sequences worth fusing", "zh_CN": "可融合的算子序列"},
+      "suggestion": {
+        "en": "These short operator sequences recur and either leave the device idle between their kernels (host bound: the host dispatches them one by one) or spend most of their AI Core time moving data (MTE bound). Collect the call stack (with_stack=True) to find the code behind a host-bound sequence and check that it uses NPU-friendly operations; then ask whether the sequence can be fused into one operator. Follows msprof-analyze's fusible operator analysis: sliding sequences of min_length + 1 to max_length tasks, host bound when execution time / wall time < host_threshold, MTE bound when transfer time / AI Core time > mte_threshold, reported when one recurs more than threshold times and takes more than sequence_duration_threshold of the device time or is MTE bound.",
+        "zh_CN": "这些较短的算子序列反复出现，或者在内核之间让设备空闲（host bound：主机逐个下发），或者 AI Core 时间主要用于搬运数据（MTE bound）。请采集调用栈（with_stack=True）定位 host bound 序列对应的代码，确认其使用 NPU 亲和的实现；再评估该序列能否融合为一个算子。与 msprof-analyze 的可融合算子分析一致：以 min_length + 1 至 max_length 个任务的滑动序列统计，执行时间 / 墙钟时间 < host_threshold 为 host bound，搬运时间 / AI Core 时间 > mte_threshold 为 MTE bound，出现次数超过阈值且占设备时间超过 sequence_duration_threshold（或为 MTE bound）时报告。"
+      },
+      "needs": {"en": "needs kernel_details' tasks with Accelerator Core, shapes and the aic_mte2 / aiv_mte2 / aic_fixpipe / aiv_mte3 times: aic_metrics PipeUtilization (profiler_level Level1)", "zh_CN": "需要 kernel_details 中含 Accelerator Core、shape 以及 aic_mte2 / aiv_mte2 / aic_fixpipe / aiv_mte3 时间的任务：aic_metrics 设为 PipeUtilization（profiler_level Level1）"},
+      "params": {"threshold": 5, "min_length": 2, "max_length": 10, "host_threshold": 0.4, "mte_threshold": 0.8, "sequence_duration_threshold": 0.01, "evidence_count": 5}
     }
   ]
 }

@@ -116,6 +116,10 @@ SideResult runSideImport(UnitContext& ctx, const ScannedFile& f, Error* error) {
         ctx.writer.addStat("ascend.joined_rows", rows.joined);
         ctx.writer.addStat("ascend.unjoined_rows", rows.unjoined);
         r.note = joinNote(rows.joined, rows.unjoined);
+        if (rows.otherRun)
+            r.note += "; no row starts within the timeline's device tasks: another run's file, imported as " +
+                      rows.otherRunDevice;
+        ctx.writer.addStat("ascend.other_run_rows", rows.otherRun ? rows.rows : 0);
     } else if (f.kind == FileKind::L2Cache) {
         L2CacheResult l2;
         r.ok = importL2Cache(ctx, f.path, &l2, error);

@@ -94,7 +94,11 @@ std::optional<OpColumns> detectOpColumns(const std::vector<std::string>& header)
         int index = static_cast<int>(i);
         bool timing = index == c.start || index == c.duration || index == c.wait || lowered[i] == "task_stop(us)";
         m.group = timing ? "Timing" : groupOf(lowered[i], pmuFrom >= 0 && index > pmuFrom);
-        m.kind = index == c.start || lowered[i] == "task_stop(us)" ? CellKind::Time : CellKind::Number;
+        // Shapes, data types and formats are text whatever they look like: a one-dimensional shape
+        // ("544404480") is not a number to average or to lose from the shape columns.
+        m.kind = index == c.start || lowered[i] == "task_stop(us)" ? CellKind::Time
+                 : m.group == "Shapes"                             ? CellKind::Text
+                                                                   : CellKind::Number;
         std::string lk = lowerAscii(m.key);
         m.idColumn = lk.size() >= 2 && (lk.ends_with(" id") || lk.ends_with("_id"));
         if (m.key.empty()) m.key = "column " + std::to_string(i + 1);

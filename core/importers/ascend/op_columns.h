@@ -12,7 +12,7 @@ namespace opscope::ascend {
 enum class OpLayout { KernelDetails, OpSummary, TaskTime };
 const char* opLayoutName(OpLayout layout);
 
-enum class CellKind { Text, Number, Time }; // Time: exact µs text, kept as text (never a double)
+enum class CellKind { Text, Number, Time }; // Text: as written (shapes, types); Time: exact µs text, never a double
 
 struct MetricColumn {
     std::string header; // as written

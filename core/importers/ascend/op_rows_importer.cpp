@@ -4,7 +4,12 @@
 #include "core/importers/ascend/csv_values.h"
 #include "core/importers/chrome_json/decimal_time.h"
 #include "core/model/time_bounds.h"
+#include "core/model/time_format.h"
 
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <limits>
 #include <set>
 
 namespace opscope::ascend {
@@ -30,11 +35,17 @@ std::optional<long long> intCell(const std::vector<std::string>& cells, int inde
     return parseInteger(v);
 }
 
+int rowDevice(const UnitContext& ctx, const OpColumns& c, const std::vector<std::string>& cells) {
+    auto device = intCell(cells, c.device);
+    return device && *device >= 0 && *device <= std::numeric_limits<int>::max() ? static_cast<int>(*device)
+                                                                                 : ctx.defaultDevice;
+}
+
 void addRowMetrics(StoreWriter& writer, PendingSliceIndex slice, const OpColumns& columns,
                    const std::vector<std::string>& cells) {
     for (std::size_t i = 0; i < columns.columns.size() && i < cells.size(); ++i) {
         const MetricColumn& c = columns.columns[i];
-        addCellMetric(writer, slice, c.key, c.unit, c.group, cells[i], c.kind == CellKind::Time, c.idColumn);
+        addCellMetric(writer, slice, c.key, c.unit, c.group, cells[i], c.kind != CellKind::Number, c.idColumn);
     }
 }
 
@@ -48,8 +59,9 @@ std::optional<PendingSliceIndex> findSliceOf(RowState& s, int device, std::optio
     return t.findHardwareByName(device, name, tsNs, kJoinToleranceNs, s.used);
 }
 
-PendingSliceIndex addOwnSlice(RowState& s, int device, std::optional<long long> stream, std::string_view core,
-                              std::string_view name, std::string_view type, TimeNs tsNs, TimeNs durNs) {
+PendingSliceIndex addOwnSlice(RowState& s, int device, std::optional<long long> stream, std::optional<long long> task,
+                              std::string_view core, std::string_view name, std::string_view type, TimeNs tsNs,
+                              TimeNs durNs) {
     UnitContext& ctx = s.ctx;
     TrackId track;
     if (stream) {
@@ -61,6 +73,12 @@ PendingSliceIndex addOwnSlice(RowState& s, int device, std::optional<long long> 
         std::string label = core.empty() ? std::string("Other") : std::string(core);
         track = namedThreadTrack(ctx, hw, label, label);
     }
+    // The row's task type, stream and task id as the timeline's tasks carry them, so that the device
+    // class pass and the lanes read a row of its own as they read a timeline task.
+    nlohmann::json args = nlohmann::json::object();
+    if (!core.empty() && !isMissing(core)) args["Task Type"] = core;
+    if (stream) args["Stream Id"] = *stream;
+    if (task) args["Task Id"] = *task;
     SliceInput in;
     in.track = track;
     in.tsNs = tsNs;
@@ -68,6 +86,7 @@ PendingSliceIndex addOwnSlice(RowState& s, int device, std::optional<long long> 
     in.name = name;
     in.category = "kernel";
     in.type = type;
+    if (!args.empty()) in.args = ctx.writer.addArgs(args.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     return ctx.writer.addSlice(in);
 }
 
@@ -87,7 +106,7 @@ bool importRow(RowState& s, const std::vector<std::string>& cells, OpRowsResult*
     if (!tsNs) return false;
     TimeNs durNs = parseDecimalScaled(cellAt(cells, c.duration), 3).value_or(0);
     if (durNs < 0) durNs = 0;
-    int device = intCell(cells, c.device) ? static_cast<int>(*intCell(cells, c.device)) : s.ctx.defaultDevice;
+    int device = rowDevice(s.ctx, c, cells);
     auto stream = intCell(cells, c.stream);
     auto task = intCell(cells, c.task);
     std::string_view name = cellAt(cells, c.name);
@@ -102,7 +121,7 @@ bool importRow(RowState& s, const std::vector<std::string>& cells, OpRowsResult*
         if (!type.empty()) s.ctx.writer.setSliceType(slice, type);
         ++result->joined;
     } else {
-        slice = addOwnSlice(s, device, stream, core, name, type, *tsNs, durNs);
+        slice = addOwnSlice(s, device, stream, task, core, name, type, *tsNs, durNs);
         ++result->unjoined;
     }
     if (AscendTimeline::isComputeTaskType(core)) s.computeTracks.insert(s.ctx.writer.pendingSlice(slice).track);
@@ -123,6 +142,65 @@ std::string joinCells(const std::vector<std::string>& cells) {
         if (out.size() > 300) break;
     }
     return out;
+}
+
+// The timeline's device time a row of this device is compared with: its own device's, else all devices'.
+std::optional<std::pair<TimeNs, TimeNs>> timelineSpanOf(const AscendTimeline& timeline, int device) {
+    if (auto span = timeline.deviceSpan(device)) return span;
+    return timeline.deviceSpan(-1);
+}
+
+bool startsWithin(TimeNs tsNs, const std::pair<TimeNs, TimeNs>& span) {
+    return saturatingAdd(tsNs, kJoinToleranceNs) >= span.first && saturatingAdd(tsNs, -kJoinToleranceNs) <= span.second;
+}
+
+// Whether some row starts within the timeline's device time; nullopt when the timeline has none (no
+// device tasks: every row is a slice of its own anyway). Reads until the first such row, so a file of
+// the same run answers on its first rows; only another run's file is read to its end twice.
+std::optional<bool> anyRowWithinTimeline(const UnitContext& ctx, const std::string& path, const OpColumns& c) {
+    if (!ctx.timeline.deviceSpan(-1)) return std::nullopt;
+    auto reader = CsvReader::open(path, nullptr);
+    std::vector<std::string> cells;
+    if (!reader || !reader->next(&cells)) return true; // the import proper reports the problem
+    std::int64_t rows = 0, timed = 0;
+    while (reader->next(&cells)) {
+        if ((++rows & 4095) == 0 && ctx.progress.cancelled()) return true;
+        auto tsNs = parseMicros(cellAt(cells, c.start));
+        if (!tsNs) continue;
+        ++timed;
+        auto span = timelineSpanOf(ctx.timeline, rowDevice(ctx, c, cells));
+        if (!span || startsWithin(*tsNs, *span)) return true;
+    }
+    return timed == 0; // a file without a timed row says nothing against the timeline
+}
+
+std::string otherRunDeviceName(const std::string& file, int ordinal) {
+    return "NPU " + std::to_string(ordinal) + " (" + file + ")";
+}
+
+// The context another run's rows are imported in: no timeline to join, the unit's key prefix plus the
+// file name (processes of their own), and devices named after the file ("NPU 0 (kernel_details.csv)")
+// so that the two runs' device time never adds up to one span.
+
+void detachFromTimeline(const UnitContext& ctx, const std::string& path, UnitContext* detached) {
+    const std::string file = std::filesystem::path(path).filename().string();
+    detached->keyPrefix = ctx.keyPrefix + file + "|";
+    detached->unitRoot = ctx.unitRoot;
+    detached->torchNpu = ctx.torchNpu;
+    detached->defaultDevice = ctx.defaultDevice;
+    detached->bytesDone = ctx.bytesDone;
+    detached->bytesTotal = ctx.bytesTotal;
+    StoreWriter& writer = ctx.writer;
+    detached->deviceFor = [&writer, file](int ordinal) {
+        return writer.device(otherRunDeviceName(file, ordinal), "npu", ordinal);
+    };
+}
+
+std::string otherRunSample(const UnitContext& ctx, const std::string& deviceName) {
+    auto span = ctx.timeline.deviceSpan(-1);
+    std::string text = "no row starts within the timeline's device tasks";
+    if (span) text += " (" + microsText(span->first) + " to " + microsText(span->second) + " us)";
+    return text + ": another run's file, imported as " + deviceName;
 }
 
 } // namespace
@@ -148,7 +226,19 @@ bool importOpRows(UnitContext& ctx, const std::string& path, OpRowsResult* resul
                           joinCells(cells));
         return false;
     }
-    RowState state{ctx, *columns, path, {}, {}};
+    // Another run's file: its rows are no candidates for any timeline task, and its device time is not the
+    // timeline's device time.
+    std::optional<UnitContext> detached;
+    if (auto within = anyRowWithinTimeline(ctx, path, *columns); within && !*within) {
+        detached.emplace(ctx.writer, ctx.progress, ctx.report);
+        detachFromTimeline(ctx, path, &*detached);
+        result->otherRun = true;
+        result->otherRunDevice =
+            otherRunDeviceName(std::filesystem::path(path).filename().string(), detached->deviceOr(-1));
+        ctx.writer.addWarning("ascend_rows_other_run", path, -1, -1, otherRunSample(ctx, result->otherRunDevice));
+    }
+    UnitContext& rowsCtx = detached ? *detached : ctx;
+    RowState state{rowsCtx, *columns, path, {}, {}};
     const std::size_t width = columns->columns.size();
     while (reader->next(&cells)) {
         if (reader->endedInsideQuotes() || (!reader->recordHadLineEnd() && cells.size() < width)) {

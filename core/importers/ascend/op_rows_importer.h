@@ -1,6 +1,8 @@
 // Per-task CSV rows (kernel_details.csv, op_summary_*.csv, task_time_*.csv) joined to the device
 // slices of the timeline by stream, task id and start time; every column becomes a typed metric of
-// the slice. Rows without a slice become slices of their own on their stream's track.
+// the slice. Rows without a slice become slices of their own on their stream's track, with their task
+// type. A file none of whose rows starts within the timeline's device time is another run's: it is
+// imported as a device of its own and reported, never joined.
 #pragma once
 #include "core/importers/ascend/ascend_unit.h"
 #include "core/importers/ascend/op_columns.h"
@@ -10,6 +12,10 @@ namespace opscope::ascend {
 struct OpRowsResult {
     std::int64_t rows = 0, joined = 0, unjoined = 0, skippedRows = 0;
     bool cutShort = false;
+    // The timeline has device tasks and no row of the file starts within their time (the join
+    // tolerance around [first start, last end]): the rows went to otherRunDevice, a device of their own.
+    bool otherRun = false;
+    std::string otherRunDevice;
 };
 
 // Returns false with error set when the file cannot be used at all (unreadable, unknown header).

@@ -51,7 +51,9 @@ const char* defaultDeviceClassRulesJson() {
       "Reduce Inline": "communication",
       "Reduce_Inline": "communication",
       "Reduce TBE": "communication",
-      "Local Copy": "communication"
+      "Local Copy": "communication",
+      "HCCL": "communication",
+      "COMMUNICATION": "communication"
     },
     "operator_only_task_types": ["DSA_SQE"],
     "communication_name_suffixes": ["AicpuKernel", "AivKernel"]
