@@ -1,10 +1,12 @@
 // Times the run history: `add` of an imported store (its aggregates: stats, bubbles, diagnosis, then one
 // transaction), and `trend` and `check` over a history of 1,000 runs with 400 metrics each, generated
 // from a fixed seed. Figures go to docs/BENCHMARKS.md.
-//   history_bench [--store PATH] [--runs N] [--repeat R] [--scan-only]
+//   history_bench [--store PATH] [--runs N] [--repeat R] [--scan-only | --add-only]
 // --store: an imported store to add (e.g. the 1M-slice store `analysis_bench --keep` leaves behind). With it,
 // the snapshot of every track (the slice scan that starts `add` and every analysis) is timed on its own too,
 // beside the floor: stepping the same rows and reading their columns with no per-row work of ours.
+// --add-only: only `add` of the store into an empty history, first in this process (as a fresh
+// `opscope-cli history add`, for perf stat or callgrind), then again R - 1 times.
 #include "bench/gen_rng.h"
 #include "core/analysis/snapshot/store_access.h"
 #include "core/history/run_history.h"
@@ -91,17 +93,39 @@ void timeSnapshotScan(const std::string& storePath, int repeat) {
     report("floor: SQLite steps the rows, 11 columns read", floorTimes);
 }
 
+// `add` of the store, a new session each repeat (nothing cached from the previous one, as a fresh
+// `history add`); the first repeat is the process's first touch of its heap.
+void timeAdd(const std::string& storePath, HistoryStore& store, int repeat) {
+    std::vector<double> addTimes;
+    for (int i = 0; i < repeat; ++i) {
+        addTimes.push_back(seconds([&] {
+            Error error;
+            std::shared_ptr<TraceSession> session = TraceSession::openStore(storePath, &error);
+            CollectedRun run;
+            if (!session || !session->historyRun(storePath, RunDescription{}, &run, &error)) {
+                std::fprintf(stderr, "history_bench: %s\n", describe(error).c_str());
+                std::exit(1);
+            }
+            store.addRun(run.info, run.metrics, &error);
+        }));
+        if (i == 0) std::printf("add, first in the process: %.4f s\n", addTimes.front());
+    }
+    report("add (aggregates of the store + one transaction)", addTimes);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     std::string storePath;
     int runs = 1000, repeat = 5;
     bool scanOnly = false; // with --store: time the snapshot scan alone (for a profiler)
+    bool addOnly = false;  // with --store: time add alone, nothing done before it in the process
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--store") && i + 1 < argc) storePath = argv[++i];
         else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--scan-only")) scanOnly = true;
+        else if (!std::strcmp(argv[i], "--add-only")) addOnly = true;
     }
     if (scanOnly && !storePath.empty()) {
         timeSnapshotScan(storePath, repeat);
@@ -115,6 +139,11 @@ int main(int argc, char** argv) {
     if (!store) {
         std::fprintf(stderr, "history_bench: %s\n", describe(error).c_str());
         return 1;
+    }
+    if (addOnly && !storePath.empty()) {
+        timeAdd(storePath, *store, repeat);
+        std::filesystem::remove_all(dir);
+        return 0;
     }
     gen::Rng rng(20261203);
     const double fill = seconds([&] {
@@ -147,20 +176,7 @@ int main(int argc, char** argv) {
 
     if (!storePath.empty()) {
         timeSnapshotScan(storePath, repeat);
-        std::vector<double> addTimes;
-        for (int i = 0; i < repeat; ++i) {
-            addTimes.push_back(seconds([&] {
-                // A new session each time: nothing cached from the previous repeat, as a fresh `history add`.
-                std::shared_ptr<TraceSession> session = TraceSession::openStore(storePath, &error);
-                CollectedRun run;
-                if (!session || !session->historyRun(storePath, RunDescription{}, &run, &error)) {
-                    std::fprintf(stderr, "history_bench: %s\n", describe(error).c_str());
-                    std::exit(1);
-                }
-                store->addRun(run.info, run.metrics, &error);
-            }));
-        }
-        report("add (aggregates of the store + one transaction)", addTimes);
+        timeAdd(storePath, *store, repeat);
     }
     std::filesystem::remove_all(dir);
     return 0;

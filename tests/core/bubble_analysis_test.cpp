@@ -5,6 +5,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <vector>
+
 using namespace opscope;
 using opscope::test::AnalysisStore;
 
@@ -214,4 +217,47 @@ TEST_CASE("annotation slices on compute tracks do not hide bubbles", "[bubbles]"
     CHECK(r.tracks[0].busyNs == 200);
     CHECK(r.tracks[0].bubbleCount == 1);
     CHECK(r.trackBubbles[0].durNs == 800);
+}
+
+TEST_CASE("the largest bubbles are the longest of every bubble, ties by start then track", "[bubbles]") {
+    AnalysisStore store;
+    TrackId a = store.computeTrack(0, "Stream 0");
+    TrackId b = store.computeTrack(0, "Stream 1");
+    // Gaps of 100, 300, 200, 300, 100 ns on stream 0 and 300, 50, 200 ns on stream 1, so that lengths tie
+    // within a track and across the two.
+    TimeNs t = 0;
+    for (TimeNs gap : {100, 300, 200, 300, 100, 0}) {
+        store.slice(a, t, 1000, "A");
+        t += 1000 + gap;
+    }
+    t = 500;
+    for (TimeNs gap : {300, 50, 200, 0}) {
+        store.slice(b, t, 1000, "B");
+        t += 1000 + gap;
+    }
+    store.finish();
+    BubbleOptions options;
+    options.largestCount = 5;
+    options.largestFromDevices = false;
+    BubbleReport r = bubblesOf(store.db(), options);
+    REQUIRE(r.trackBubbles.size() == 8);
+    std::vector<Bubble> sorted = r.trackBubbles;
+    std::sort(sorted.begin(), sorted.end(), [](const Bubble& x, const Bubble& y) {
+        if (x.durNs != y.durNs) return x.durNs > y.durNs;
+        return x.startNs != y.startNs ? x.startNs < y.startNs : x.trackId < y.trackId;
+    });
+    REQUIRE(r.largest.size() == 5);
+    for (std::size_t i = 0; i < r.largest.size(); ++i) {
+        CHECK(r.largest[i].bubble.durNs == sorted[i].durNs);
+        CHECK(r.largest[i].bubble.startNs == sorted[i].startNs);
+        CHECK(r.largest[i].bubble.trackId == sorted[i].trackId);
+    }
+    // The three 300 ns gaps first, by start: stream 1's at 1500, then stream 0's at 2100 and 4600.
+    CHECK(r.largest[0].bubble.startNs == 1500);
+    CHECK(r.largest[1].bubble.startNs == 2100);
+    CHECK(r.largest[2].bubble.startNs == 4600);
+    CHECK(r.largest[3].bubble.startNs == 3400);
+    CHECK(r.largest[4].bubble.startNs == 3850);
+    // The table leaves every bubble in place.
+    CHECK(r.trackBubbles[0].startNs == 1000);
 }

@@ -245,9 +245,14 @@ BubbleSummary summarize(const Context& ctx, const BusyRun& run, std::int64_t tra
     TimeNs minGapNs = std::max<TimeNs>(1, ctx.options.minBubbleNs);
     TimeNs firstBusy = run.busy.empty() ? s.spanEndNs : run.busy.front().startNs;
     TimeNs lastBusy = run.busy.empty() ? s.spanEndNs : run.busy.back().endNs;
+    const std::vector<Interval> between = gapsBetween(run.busy, minGapNs);
+    holes.reserve(between.size() + 2);
     if (firstBusy - s.spanStartNs >= minGapNs) holes.push_back({s.spanStartNs, firstBusy});
-    for (const Interval& gap : gapsBetween(run.busy, minGapNs)) holes.push_back(gap);
+    holes.insert(holes.end(), between.begin(), between.end());
     if (!run.busy.empty() && s.spanEndNs - lastBusy >= minGapNs) holes.push_back({lastBusy, s.spanEndNs});
+    // A track holds up to a bubble per slice: room for this run's at once, still doubling across runs.
+    if (bubbles->capacity() < bubbles->size() + holes.size())
+        bubbles->reserve(std::max(bubbles->size() + holes.size(), 2 * bubbles->capacity()));
     HostActivity::Hints hints;
     for (const Interval& gap : holes) {
         // The edges of the span are the profiling window's when its marker tasks lie there (docs/device-time.md).

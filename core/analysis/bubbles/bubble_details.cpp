@@ -82,16 +82,21 @@ void fillHostWork(const StoreSnapshot& snap, const HostActivity& host, int limit
 
 void fillBubbleDetails(const StoreSnapshot& snap, const HostActivity& host, const BubbleOptions& options,
                        const std::vector<std::int64_t>& computeIds, BubbleReport* out) {
-    std::vector<Bubble> pool = options.largestFromDevices ? out->deviceBubbles : out->trackBubbles;
+    // The largest few are picked through pointers: a copy of every bubble (hundreds of thousands, with
+    // their strings) only to sort it cost more than the rest of the details.
+    const std::vector<Bubble>& all = options.largestFromDevices ? out->deviceBubbles : out->trackBubbles;
+    std::vector<const Bubble*> pool;
+    pool.reserve(all.size());
+    for (const Bubble& b : all) pool.push_back(&b);
     std::size_t n = std::min(pool.size(), static_cast<std::size_t>(std::max(0, options.largestCount)));
-    auto longer = [](const Bubble& a, const Bubble& b) {
-        if (a.durNs != b.durNs) return a.durNs > b.durNs;
-        return a.startNs != b.startNs ? a.startNs < b.startNs : a.trackId < b.trackId;
+    auto longer = [](const Bubble* a, const Bubble* b) {
+        if (a->durNs != b->durNs) return a->durNs > b->durNs;
+        return a->startNs != b->startNs ? a->startNs < b->startNs : a->trackId < b->trackId;
     };
     std::partial_sort(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(n), pool.end(), longer);
     for (std::size_t i = 0; i < n; ++i) {
         BubbleDetail d;
-        d.bubble = pool[i];
+        d.bubble = *pool[i];
         fillNeighbours(snap, computeIds, &d);
         fillHostWork(snap, host, options.hostWorkPerBubble, &d);
         out->largest.push_back(std::move(d));

@@ -67,6 +67,13 @@ void HostActivity::build(const StoreSnapshot& snapshot, const std::vector<std::i
     std::array<std::vector<Interval>, kHostWorkClassCount> intervals, trackRuns;
     std::vector<Interval> busy, trackBusy;
     const SliceSet& set = snapshot.slices;
+    // Room for every host slice at once: growing by doubling copies the list and pages in fresh memory
+    // at each step (a million-slice trace holds hundreds of thousands of host slices).
+    std::size_t hostSlices = 0;
+    for (std::size_t t = 0; t < set.trackCount(); ++t)
+        if (!std::binary_search(computeTracks.begin(), computeTracks.end(), set.trackIds[t]))
+            hostSlices += set.end(t) - set.begin(t);
+    slices_.reserve(hostSlices);
     for (std::size_t t = 0; t < set.trackCount(); ++t) {
         std::int64_t trackId = set.trackIds[t];
         if (std::binary_search(computeTracks.begin(), computeTracks.end(), trackId)) continue;

@@ -39,6 +39,14 @@ bool loadBaseTasks(DiagnosisContext& ctx, AscendTasks* out, Error* error) {
         return false;
     if (out->hasKernelDetails() && !loadNumber(ctx, {"Mix Block Dim", "Mix Block Num"}, &mixBlock, &hasMix, error))
         return false;
+    // Room for every compute slice at once (an upper bound: instants and slices outside the range are
+    // left out): a task is 112 bytes, and growing by doubling pages in and copies twice the memory.
+    std::size_t computeSlices = 0;
+    for (std::int64_t trackId : ctx.computeTracks)
+        if (const int t = ctx.snapshot.slices.indexOfTrack(trackId); t >= 0)
+            computeSlices += ctx.snapshot.slices.end(static_cast<std::size_t>(t)) -
+                             ctx.snapshot.slices.begin(static_cast<std::size_t>(t));
+    out->tasks.reserve(computeSlices);
     forEachComputeSlice(ctx, [&](std::uint32_t i, const SliceRecord& s) {
         AscendTask task;
         task.slice = i;
