@@ -10,31 +10,31 @@ using namespace opscope::test;
 
 TEST_CASE("readSimpleArg reads a plain object's string and integer values", "[chrome][M][metadata_args]") {
     SimpleArgValue v;
-    REQUIRE(readSimpleArg(R"({"name": "thread 7 (python)"})", "name", &v));
+    REQUIRE(readSimpleArg(R"J({"name": "thread 7 (python)"})J", "name", &v));
     CHECK(v.kind == SimpleArgValue::Kind::String);
     CHECK(v.text == "thread 7 (python)");
-    REQUIRE(readSimpleArg(R"({ "sort_index" : -42 })", "sort_index", &v));
+    REQUIRE(readSimpleArg(R"J({ "sort_index" : -42 })J", "sort_index", &v));
     CHECK(v.kind == SimpleArgValue::Kind::Integer);
     CHECK(v.integer == -42);
-    REQUIRE(readSimpleArg(R"({"other": [1, {"a": 2}], "name": "x", "name": "last"})", "name", &v));
+    REQUIRE(readSimpleArg(R"J({"other": [1, {"a": 2}], "name": "x", "name": "last"})J", "name", &v));
     CHECK(v.text == "last"); // a repeated key: the last one, as nlohmann keeps it
     REQUIRE(readSimpleArg("{}", "name", &v));
     CHECK(v.kind == SimpleArgValue::Kind::Absent);
-    REQUIRE(readSimpleArg(R"({"sort_index": 4.5})", "sort_index", &v));
+    REQUIRE(readSimpleArg(R"J({"sort_index": 4.5})J", "sort_index", &v));
     CHECK(v.kind == SimpleArgValue::Kind::Other);
     // 15 digits fit a double exactly; 16 might not, so they are left to the document.
-    REQUIRE(readSimpleArg(R"({"sort_index": 999999999999999})", "sort_index", &v));
+    REQUIRE(readSimpleArg(R"J({"sort_index": 999999999999999})J", "sort_index", &v));
     CHECK(v.kind == SimpleArgValue::Kind::Integer);
-    REQUIRE(readSimpleArg(R"({"sort_index": 1000000000000000})", "sort_index", &v));
+    REQUIRE(readSimpleArg(R"J({"sort_index": 1000000000000000})J", "sort_index", &v));
     CHECK(v.kind == SimpleArgValue::Kind::Other);
 }
 
 TEST_CASE("readSimpleArg declines what a JSON library might read differently", "[chrome][M][metadata_args]") {
     SimpleArgValue v;
-    CHECK_FALSE(readSimpleArg(R"({"name": "caf\u00e9"})", "name", &v));   // an escape
+    CHECK_FALSE(readSimpleArg(R"J({"name": "caf\u00e9"})J", "name", &v));   // an escape
     CHECK_FALSE(readSimpleArg("{\"name\": \"caf\xc3\xa9\"}", "name", &v)); // non-ASCII bytes
     CHECK_FALSE(readSimpleArg("{\"name\": \"a\tb\"}", "name", &v));       // a raw control character
-    CHECK_FALSE(readSimpleArg(R"({"name" "x"})", "name", &v));            // not an object
+    CHECK_FALSE(readSimpleArg(R"J({"name" "x"})J", "name", &v));            // not an object
     CHECK_FALSE(readSimpleArg("", "name", &v));
 }
 
