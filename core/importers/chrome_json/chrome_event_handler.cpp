@@ -91,11 +91,15 @@ std::string ChromeEventHandler::tidKeyOf(const ChromeEvent& event) const {
     return event.pid.present() ? canonicalIdKey(event.pid) : std::string("0");
 }
 
-TrackId ChromeEventHandler::threadTrackOf(const ChromeEvent& event, const Context& ctx) {
+std::string_view ChromeEventHandler::rawThreadKey(const ChromeEvent& event) {
     scratchKey_.clear();
     appendRawId(scratchKey_, event.pid);
     appendRawId(scratchKey_, event.tid);
-    auto raw = rawTrackCache_.find(std::string_view(scratchKey_));
+    return scratchKey_;
+}
+
+TrackId ChromeEventHandler::threadTrackOf(const ChromeEvent& event, const Context& ctx) {
+    auto raw = rawTrackCache_.find(rawThreadKey(event));
     if (raw != rawTrackCache_.end()) return raw->second;
     std::string rawKey = scratchKey_;
     std::string tidKey = tidKeyOf(event);
@@ -396,10 +400,7 @@ void ChromeEventHandler::onMetadata(const ChromeEvent& e) {
 // Keyed by the raw spelling of pid and tid, like the track cache: a thread's metadata events find it
 // without canonicalising its ids again.
 ThreadId ChromeEventHandler::metadataThreadOf(const ChromeEvent& e, const Context& ctx) {
-    scratchKey_.clear();
-    appendRawId(scratchKey_, e.pid);
-    appendRawId(scratchKey_, e.tid);
-    auto raw = rawThreadCache_.find(std::string_view(scratchKey_));
+    auto raw = rawThreadCache_.find(rawThreadKey(e));
     if (raw != rawThreadCache_.end()) return raw->second;
     const ThreadId thread = writer_.thread(ctx.process, tidKeyOf(e));
     rawThreadCache_.emplace(scratchKey_, thread);

@@ -71,6 +71,7 @@ private:
     void onCounter(const ChromeEvent& e, TimeNs ts);
     void onMetadata(const ChromeEvent& e);
     ThreadId metadataThreadOf(const ChromeEvent& e, const Context& ctx);
+    std::string_view rawThreadKey(const ChromeEvent& event); // pid and tid as spelt, in scratchKey_
     void onAsync(const ChromeEvent& e, TimeNs ts, char phase);
     void onFlow(const ChromeEvent& e, TimeNs ts, char phase);
     void bindV2Flow(const ChromeEvent& e, TimeNs ts, PendingSliceIndex slice);
