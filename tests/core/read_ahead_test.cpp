@@ -1,10 +1,14 @@
 // The import pipeline's read-ahead stage (core/importers/chrome_json/read_ahead.h): the same bytes,
 // errors and end as reading the file directly, whatever the block size, and it stops when dropped.
 #include "core/importers/chrome_json/byte_source.h"
+#include "core/session/open_trace.h"
 #include "test_support.h"
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
 #include <string>
 
 using namespace opscope;
@@ -88,6 +92,65 @@ TEST_CASE("read-ahead hands on a broken gzip stream's error after its good bytes
     CHECK(aheadBytes == directBytes);
     CHECK(aheadSource->error().code == ErrorCode::BadGzip);
     CHECK(aheadSource->error().code == plainSource->error().code);
+}
+
+namespace {
+// Every stored row that an import decides, in one text: slices with their nesting, flows, args.
+std::string storeDigest(const std::string& storePath) {
+    Database db = openReadOnly(storePath);
+    return db.scalarText("SELECT group_concat(x, ';') FROM (SELECT id || ',' || track_id || ',' || ts || ',' || dur || ',' || "
+                         "depth || ',' || coalesce(parent_id, '') || ',' || name_id || ',' || coalesce(arg_id, '') AS x "
+                         "FROM slice ORDER BY id)") +
+           "|" + db.scalarText("SELECT group_concat(slice_out || '>' || slice_in, ';') FROM flow") + "|" +
+           db.scalarText("SELECT group_concat(json, ';') FROM args");
+}
+} // namespace
+
+TEST_CASE("an import reads the same rows with and without the read-ahead thread", "[pipeline][read_ahead]") {
+    TempDir dir;
+    std::string text = "[";
+    for (int i = 0; i < 30000; ++i) // about 3 MiB: several read-ahead blocks
+        text += (i ? ",\n" : "") + std::string(R"({"ph":"X","name":"op)") + std::to_string(i % 13) +
+                R"(","pid":1,"tid":)" + std::to_string(i % 3) + R"(,"ts":)" + std::to_string(i * 10) +
+                R"(,"dur":)" + std::to_string(5 + i % 4) + R"(,"args":{"i":)" + std::to_string(i) + "}}" +
+                (i % 7 == 0 ? R"(,{"ph":"s","id":)" + std::to_string(i) + R"(,"name":"f","cat":"c","pid":1,"tid":0,"ts":)" +
+                                  std::to_string(i * 10 + 1) + R"(},{"ph":"f","bp":"e","id":)" + std::to_string(i) +
+                                  R"(,"name":"f","cat":"c","pid":1,"tid":1,"ts":)" + std::to_string(i * 10 + 12) + "}"
+                            : std::string());
+    text += "]";
+    ImportOutcome withThread = importChromeText(dir, text, "a.json");
+    ::setenv("OPSCOPE_NO_READ_AHEAD", "1", 1);
+    ImportOutcome withoutThread = importChromeText(dir, text, "b.json");
+    ::unsetenv("OPSCOPE_NO_READ_AHEAD");
+    REQUIRE(withThread.ok);
+    REQUIRE(withoutThread.ok);
+    CHECK(withThread.summary.slices == 30000);
+    CHECK(withThread.summary.flows > 0);
+    CHECK(storeDigest(withThread.storePath) == storeDigest(withoutThread.storePath));
+}
+
+TEST_CASE("a cancel in the middle of a read-ahead import stops it and leaves no file behind", "[pipeline][read_ahead]") {
+    TempDir dir;
+    std::string text = "[";
+    for (int i = 0; i < 60000; ++i)
+        text += (i ? "," : "") + std::string(R"({"ph":"X","name":"op","pid":1,"tid":1,"ts":)") + std::to_string(i * 10) +
+                R"(,"dur":5,"args":{"pad":"some text to make the file several MiB long"}})";
+    text += "]";
+    const std::string trace = dir.write("run.json", text);
+    std::atomic<bool> cancel{false};
+    int reports = 0;
+    ImportProgress progress;
+    progress.cancelFlag = &cancel;
+    progress.onProgress = [&](std::int64_t, std::int64_t, std::int64_t) {
+        if (++reports == 2) cancel = true; // after the first MiB or so
+    };
+    OpenResult result;
+    Error error;
+    CHECK_FALSE(openTrace({trace}, OpenOptions{}, progress, &result, &error));
+    CHECK(error.code == ErrorCode::Cancelled);
+    CHECK(reports >= 2);
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
+        CHECK(entry.path().filename().string() == "run.json"); // no store, no scratch file
 }
 
 TEST_CASE("a source dropped in the middle of a read-ahead stops its thread", "[pipeline][read_ahead]") {
