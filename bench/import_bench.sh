@@ -79,7 +79,7 @@ generate() {
     echo "$log" | sed -n 's/^opscope-gen: \([0-9]*\) events.*/\1/p' >"$file.events"
 }
 
-file_mb() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.1f", b / 1e6 }'; }
+file_mb() { awk -v b="$(stat -L -c %s "$1")" 'BEGIN { printf "%.1f", b / 1e6 }'; }
 
 # Prints "wall_s cpu_s rss_mb" from a /usr/bin/time -v report.
 parse_time() {
@@ -111,7 +111,7 @@ bench_import() {
 # Prints "wall_s rss_mb" of python3's json.load, or "- -" when the machine lacks the memory.
 bench_reference() {
     local file="$1"
-    local need_kb=$(( $(stat -c %s "$file") / 1024 * 7 ))
+    local need_kb=$(( $(stat -L -c %s "$file") / 1024 * 7 ))
     if [ "$need_kb" -gt "$(mem_available_kb)" ]; then
         echo "- -"
         return
