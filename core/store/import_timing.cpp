@@ -23,7 +23,7 @@ StageTimer::StageTimer() : enabled_(importTimingEnabled()), last_(Clock::now()) 
 void StageTimer::mark(const char* stage) {
     if (!enabled_) return;
     const auto now = Clock::now();
-    std::fprintf(stderr, "finish: %-18s %8.3f s   %s\n", stage, std::chrono::duration<double>(now - last_).count(),
+    std::fprintf(stderr, "import: %-18s %8.3f s   %s\n", stage, std::chrono::duration<double>(now - last_).count(),
                  importMemoryReport().c_str());
     last_ = now;
 }

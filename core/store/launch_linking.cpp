@@ -44,6 +44,7 @@ public:
           insert_(db, "launch_link", "device_slice_id, call_slice_id, correlation_id, source", 4) {
         Statement st = db.prepare("SELECT id FROM track WHERE device_id IS NOT NULL");
         while (st.step()) deviceTracks_.insert(st.int64(0));
+        linked_.resize(finalIds.size() + 1);
     }
 
     void matchKeys(std::vector<PendingLaunchKey>& keys, LaunchLinkCounts* counts);
@@ -55,16 +56,22 @@ private:
     std::int64_t idOf(std::uint32_t pending) const {
         return pending < finalIds_.size() ? static_cast<std::int64_t>(finalIds_[pending]) : 0;
     }
+    bool isLinked(std::int64_t device) const {
+        return device >= 0 && static_cast<std::size_t>(device) < linked_.size() && linked_[static_cast<std::size_t>(device)];
+    }
     bool link(std::int64_t device, std::int64_t call, std::optional<std::int64_t> correlation, std::string_view source) {
-        if (device == 0 || call == 0 || device == call || !linked_.insert(device).second) return false;
+        if (device <= 0 || call == 0 || device == call || isLinked(device)) return false;
+        if (static_cast<std::size_t>(device) >= linked_.size()) linked_.resize(static_cast<std::size_t>(device) + 1);
+        linked_[static_cast<std::size_t>(device)] = true;
         insert_.value(device).value(call);
         if (correlation) insert_.value(*correlation); else insert_.null();
         insert_.value(source).endRow();
         return true;
     }
     std::optional<std::int64_t> correlationOf(std::int64_t device) const {
-        auto it = deviceCorrelation_.find(device);
-        if (it == deviceCorrelation_.end()) return std::nullopt;
+        auto it = std::lower_bound(deviceCorrelation_.begin(), deviceCorrelation_.end(), device,
+                                   [](const std::pair<std::int64_t, std::int64_t>& e, std::int64_t d) { return e.first < d; });
+        if (it == deviceCorrelation_.end() || it->first != device) return std::nullopt;
         return it->second;
     }
 
@@ -73,8 +80,9 @@ private:
     const std::function<std::string_view(std::uint32_t)>& stringAt_;
     BatchInsert insert_;
     std::unordered_set<std::int64_t> deviceTracks_;
-    std::unordered_set<std::int64_t> linked_;                       // device slice ids with a row
-    std::unordered_map<std::int64_t, std::int64_t> deviceCorrelation_; // device slice id -> its correlation/connection id
+    // Flat arrays rather than hash sets: a large trace has millions of device slices, and slice ids are dense.
+    std::vector<bool> linked_; // by device slice id: it has a row
+    std::vector<std::pair<std::int64_t, std::int64_t>> deviceCorrelation_; // (device slice id, its first correlation/connection id), sorted
 };
 
 // Among the host slices that carry the same id, the launch is the latest one that starts no later
@@ -87,11 +95,18 @@ void Linker::matchKeys(std::vector<PendingLaunchKey>& keys, LaunchLinkCounts* co
     keys.shrink_to_fit();
     std::sort(host.begin(), host.end(), KeyOrder());
     std::sort(device.begin(), device.end(), KeyOrder());
+    // The first correlation (or connection id) in key order names a device slice's correlation, as the
+    // first insertion into a map did: a stable sort by slice keeps that order among equal slices.
     for (const PendingLaunchKey& d : device)
-        if (d.kind != LaunchKeyKind::ExternalId) deviceCorrelation_.try_emplace(idOf(d.slice), d.id);
+        if (d.kind != LaunchKeyKind::ExternalId) deviceCorrelation_.emplace_back(idOf(d.slice), d.id);
+    std::stable_sort(deviceCorrelation_.begin(), deviceCorrelation_.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    deviceCorrelation_.erase(std::unique(deviceCorrelation_.begin(), deviceCorrelation_.end(),
+                                         [](const auto& a, const auto& b) { return a.first == b.first; }),
+                             deviceCorrelation_.end());
     for (const PendingLaunchKey& d : device) { // sorted by kind: correlation, connection_id, External id
         const std::int64_t deviceId = idOf(d.slice);
-        if (linked_.count(deviceId)) continue;
+        if (isLinked(deviceId)) continue;
         PendingLaunchKey probe = d;
         probe.tsNs = std::numeric_limits<TimeNs>::min();
         auto first = std::lower_bound(host.begin(), host.end(), probe, KeyOrder());

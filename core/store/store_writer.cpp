@@ -48,6 +48,7 @@ StoreWriter::~StoreWriter() {
     if (!finished_) {
         insertArgs_ = BatchInsert();
         insertCounter_ = BatchInsert();
+        releaseStatements();
         discardScratchStore(&db_, tempPath_);
     }
 }
@@ -55,6 +56,31 @@ StoreWriter::~StoreWriter() {
 void StoreWriter::prepareStatements() {
     insertArgs_ = BatchInsert(db_, "args", "id, json", 2);
     insertCounter_ = BatchInsert(db_, "counter", "track_id, ts, value", 3);
+}
+
+Statement& StoreWriter::cached(Cached which) {
+    static constexpr const char* kSql[] = {
+        "INSERT INTO process(pid, pid_num) VALUES(?, ?)",
+        "UPDATE process SET name = ? WHERE id = ?",
+        "UPDATE process SET labels = ? WHERE id = ?",
+        "UPDATE process SET sort_index = ? WHERE id = ?",
+        "INSERT INTO thread(process_id, tid, tid_num) VALUES(?, ?, ?)",
+        "UPDATE thread SET name = ? WHERE id = ?",
+        "UPDATE thread SET sort_index = ? WHERE id = ?",
+        "INSERT INTO track(process_id, thread_id, kind, name, unit, lane, device_id) "
+        "VALUES(?, ?, ?, ?, ?, ?, (SELECT device_id FROM process WHERE id = ?))",
+        "UPDATE process SET device_id = ? WHERE id = ?",
+        "UPDATE track SET device_id = ? WHERE id = ?",
+        "UPDATE track SET is_compute = ? WHERE id = ?",
+    };
+    static_assert(std::size(kSql) == static_cast<std::size_t>(Cached::Count));
+    Statement& st = cachedStatements_[static_cast<std::size_t>(which)];
+    if (!st.handle()) st = db_.prepare(kSql[static_cast<std::size_t>(which)]);
+    return st;
+}
+
+void StoreWriter::releaseStatements() {
+    for (Statement& st : cachedStatements_) st = Statement();
 }
 
 void StoreWriter::flushRows() {
@@ -144,7 +170,7 @@ ProcessId StoreWriter::process(std::string_view pidKey) {
     std::string key(pidKey);
     auto it = processes_.find(key);
     if (it != processes_.end()) return it->second;
-    Statement st = db_.prepare("INSERT INTO process(pid, pid_num) VALUES(?, ?)");
+    Statement& st = cached(Cached::InsertProcess);
     st.bind(1, clean(pidKey).view()).bind(2, numericIdKey(pidKey)).run();
     ProcessId id = db_.lastInsertRowId();
     processes_.emplace(key, id);
@@ -152,42 +178,46 @@ ProcessId StoreWriter::process(std::string_view pidKey) {
 }
 
 void StoreWriter::setProcessName(ProcessId process, std::string_view name) {
-    db_.prepare("UPDATE process SET name = ? WHERE id = ?").bind(1, clean(name).view()).bind(2, process).run();
+    cached(Cached::ProcessName).bind(1, clean(name).view()).bind(2, process).run();
 }
 void StoreWriter::setProcessLabels(ProcessId process, std::string_view labels) {
-    db_.prepare("UPDATE process SET labels = ? WHERE id = ?").bind(1, clean(labels).view()).bind(2, process).run();
+    cached(Cached::ProcessLabels).bind(1, clean(labels).view()).bind(2, process).run();
 }
 void StoreWriter::setProcessSortIndex(ProcessId process, std::int64_t sortIndex) {
-    db_.prepare("UPDATE process SET sort_index = ? WHERE id = ?").bind(1, sortIndex).bind(2, process).run();
+    cached(Cached::ProcessSortIndex).bind(1, sortIndex).bind(2, process).run();
 }
 void StoreWriter::setProcessDevice(ProcessId process, DeviceId device) {
-    db_.prepare("UPDATE process SET device_id = ? WHERE id = ?").bind(1, device).bind(2, process).run();
-    db_.prepare("UPDATE track SET device_id = ? WHERE process_id = ?").bind(1, device).bind(2, process).run();
+    cached(Cached::ProcessDevice).bind(1, device).bind(2, process).run();
+    // Every track of the process is one this writer made (newTrack): the others are added in finish().
+    auto tracks = tracksByProcess_.find(process);
+    if (tracks == tracksByProcess_.end()) return;
+    Statement& update = cached(Cached::TrackDevice);
+    for (TrackId track : tracks->second) update.bind(1, device).bind(2, track).run();
 }
 
 ThreadId StoreWriter::thread(ProcessId process, std::string_view tidKey) {
     std::string key = joinKey(std::to_string(process), tidKey);
     auto it = threads_.find(key);
     if (it != threads_.end()) return it->second;
-    Statement st = db_.prepare("INSERT INTO thread(process_id, tid, tid_num) VALUES(?, ?, ?)");
-    st.bind(1, process).bind(2, clean(tidKey).view()).bind(3, numericIdKey(tidKey)).run();
+    const CleanText cleanTid = clean(tidKey);
+    Statement& st = cached(Cached::InsertThread);
+    st.bind(1, process).bind(2, cleanTid.view()).bind(3, numericIdKey(tidKey)).run();
     ThreadId id = db_.lastInsertRowId();
-    threads_.emplace(key, id);
+    threads_.emplace(std::move(key), id);
+    threadFacts_.emplace(id, ThreadFacts{process, std::string(cleanTid.view())});
     return id;
 }
 
 void StoreWriter::setThreadName(ThreadId thread, std::string_view name) {
-    db_.prepare("UPDATE thread SET name = ? WHERE id = ?").bind(1, clean(name).view()).bind(2, thread).run();
+    cached(Cached::ThreadName).bind(1, clean(name).view()).bind(2, thread).run();
 }
 void StoreWriter::setThreadSortIndex(ThreadId thread, std::int64_t sortIndex) {
-    db_.prepare("UPDATE thread SET sort_index = ? WHERE id = ?").bind(1, sortIndex).bind(2, thread).run();
+    cached(Cached::ThreadSortIndex).bind(1, sortIndex).bind(2, thread).run();
 }
 
 TrackId StoreWriter::newTrack(ProcessId process, std::optional<ThreadId> thread, TrackKind kind,
                               std::string_view name, std::string_view unit, int lane) {
-    Statement st = db_.prepare(
-        "INSERT INTO track(process_id, thread_id, kind, name, unit, lane, device_id) "
-        "VALUES(?, ?, ?, ?, ?, ?, (SELECT device_id FROM process WHERE id = ?))");
+    Statement& st = cached(Cached::InsertTrack);
     if (process == kNoProcess) st.bindNull(1); else st.bind(1, process);
     if (thread) st.bind(2, *thread); else st.bindNull(2);
     const CleanText cleanName = clean(name), cleanUnit = clean(unit);
@@ -202,14 +232,23 @@ TrackId StoreWriter::newTrack(ProcessId process, std::optional<ThreadId> thread,
     info->name = std::string(cleanName.view());
     info->lane = lane;
     trackInfo_.emplace(id, std::move(info));
+    if (process != kNoProcess) tracksByProcess_[process].push_back(id);
     return id;
 }
 
 TrackId StoreWriter::threadTrack(ThreadId thread) {
     auto it = threadTracks_.find(thread);
     if (it != threadTracks_.end()) return it->second;
-    ProcessId process = db_.scalarInt("SELECT process_id FROM thread WHERE id = " + std::to_string(thread));
-    std::string tid = db_.scalarText("SELECT tid FROM thread WHERE id = " + std::to_string(thread));
+    auto facts = threadFacts_.find(thread);
+    ProcessId process = 0;
+    std::string tid;
+    if (facts != threadFacts_.end()) {
+        process = facts->second.process;
+        tid = facts->second.tid;
+    } else { // a thread this writer did not create
+        process = db_.scalarInt("SELECT process_id FROM thread WHERE id = " + std::to_string(thread));
+        tid = db_.scalarText("SELECT tid FROM thread WHERE id = " + std::to_string(thread));
+    }
     TrackId id = newTrack(process, thread, TrackKind::Thread, tid, {}, 0);
     threadTracks_.emplace(thread, id);
     return id;
@@ -235,7 +274,7 @@ TrackId StoreWriter::counterTrack(ProcessId process, std::string_view name, std:
 }
 
 void StoreWriter::setTrackCompute(TrackId track, bool isCompute) {
-    db_.prepare("UPDATE track SET is_compute = ? WHERE id = ?").bind(1, isCompute ? 1 : 0).bind(2, track).run();
+    cached(Cached::TrackCompute).bind(1, isCompute ? 1 : 0).bind(2, track).run();
 }
 void StoreWriter::setTrackSortIndex(TrackId track, std::int64_t sortIndex) {
     db_.prepare("UPDATE track SET sort_index = ? WHERE id = ?").bind(1, sortIndex).bind(2, track).run();

@@ -13,6 +13,7 @@
 #include "core/store/spill_file.h"
 #include "core/store/sqlite_db.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -195,6 +196,12 @@ private:
     TrackId newTrack(ProcessId process, std::optional<ThreadId> thread, TrackKind kind, std::string_view name,
                      std::string_view unit, int lane);
     void prepareStatements();
+    // The statements of the get-or-create and set calls, prepared once: a metadata-heavy trace makes
+    // hundreds of thousands of these calls, and preparing each cost more than running it.
+    enum class Cached { InsertProcess, ProcessName, ProcessLabels, ProcessSortIndex, InsertThread, ThreadName,
+                        ThreadSortIndex, InsertTrack, ProcessDevice, TrackDevice, TrackCompute, Count };
+    Statement& cached(Cached which);
+    void releaseStatements(); // before the connection closes
     // Text on its way into the store, valid UTF-8: the input's own bytes when they are, else a
     // repaired copy (invalid bytes replaced by U+FFFD and counted as an oddity).
     struct CleanText {
@@ -230,6 +237,15 @@ private:
     std::unordered_map<std::string, ProcessId> processes_;
     std::unordered_map<std::string, ThreadId> threads_;         // key: process \x1f tid
     std::unordered_map<ThreadId, TrackId> threadTracks_;
+    struct ThreadFacts {
+        ProcessId process;
+        std::string tid;
+    };
+    std::unordered_map<ThreadId, ThreadFacts> threadFacts_; // what threadTrack() needs, without a query
+    // The tracks this writer made, by process: setProcessDevice() updates them by id instead of a scan
+    // of the track table (there is no index on track.process_id), once per device process.
+    std::unordered_map<ProcessId, std::vector<TrackId>> tracksByProcess_;
+    std::array<Statement, static_cast<std::size_t>(Cached::Count)> cachedStatements_;
     std::unordered_map<std::string, TrackId> namedTracks_;     // key: process \x1f kind \x1f name
     std::unordered_map<TrackId, std::unique_ptr<TrackInfo>> trackInfo_;
 

@@ -339,6 +339,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         timer.mark("metrics+strings");
         insertArgs_ = BatchInsert();
         insertCounter_ = BatchInsert();
+        releaseStatements();
         enter(FinishStage::BuildingIndices);
         db_.exec(schemaIndicesSql());
         timer.mark("indices");

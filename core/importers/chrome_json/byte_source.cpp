@@ -1,5 +1,7 @@
 #include "core/importers/chrome_json/byte_source.h"
 
+#include "core/importers/chrome_json/read_ahead.h"
+
 #include <zlib.h>
 
 #include <cstdio>
@@ -37,10 +39,22 @@ std::unique_ptr<ByteSource> ByteSource::open(const std::string& path, Error* err
 }
 
 ByteSource::~ByteSource() {
+    readAhead_.reset(); // its thread reads gz_
     if (gz_) gzclose(static_cast<gzFile>(gz_));
 }
 
+void ByteSource::startReadAhead(std::size_t blockBytes, std::size_t blocks) {
+    if (!readAhead_) readAhead_ = std::make_unique<ReadAhead>(*this, blockBytes, blocks);
+}
+
 std::ptrdiff_t ByteSource::read(char* buffer, std::size_t size) {
+    if (!readAhead_) return readDirect(buffer, size);
+    const std::ptrdiff_t n = readAhead_->read(buffer, size);
+    if (n < 0) error_ = readAhead_->error();
+    return n;
+}
+
+std::ptrdiff_t ByteSource::readDirect(char* buffer, std::size_t size) {
     int n = gzread(static_cast<gzFile>(gz_), buffer, static_cast<unsigned>(size));
     if (n < 0) {
         int code = 0;
@@ -62,6 +76,10 @@ std::ptrdiff_t ByteSource::read(char* buffer, std::size_t size) {
 }
 
 std::int64_t ByteSource::fileOffset() const {
+    return readAhead_ ? readAhead_->fileOffset() : fileOffsetDirect();
+}
+
+std::int64_t ByteSource::fileOffsetDirect() const {
     if (!gz_) return 0;
     if (compressed_) return static_cast<std::int64_t>(gzoffset(static_cast<gzFile>(gz_)));
     return static_cast<std::int64_t>(gztell(static_cast<gzFile>(gz_)));

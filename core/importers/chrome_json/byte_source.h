@@ -10,6 +10,8 @@
 
 namespace opscope {
 
+class ReadAhead;
+
 class ByteSource {
 public:
     static std::unique_ptr<ByteSource> open(const std::string& path, Error* error);
@@ -17,6 +19,12 @@ public:
 
     // Reads up to size bytes; returns 0 at the end, -1 on an error (then error() says why).
     std::ptrdiff_t read(char* buffer, std::size_t size);
+    // From now on a thread reads (and gunzips) up to `blocks` blocks ahead of read(), so that reading
+    // overlaps the caller's work (core/importers/chrome_json/read_ahead.h).
+    void startReadAhead(std::size_t blockBytes = std::size_t{1} << 20, std::size_t blocks = 4);
+    // The file itself, without read-ahead: what the read-ahead thread calls.
+    std::ptrdiff_t readDirect(char* buffer, std::size_t size);
+    std::int64_t fileOffsetDirect() const;
     const Error& error() const { return error_; }
     std::int64_t fileSize() const { return fileSize_; }
     // Bytes of the file consumed so far (compressed bytes for gzip), for progress bars.
@@ -27,6 +35,7 @@ public:
 private:
     ByteSource() = default;
     void* gz_ = nullptr; // gzFile
+    std::unique_ptr<ReadAhead> readAhead_;
     std::string path_;
     std::int64_t fileSize_ = 0;
     bool compressed_ = false;

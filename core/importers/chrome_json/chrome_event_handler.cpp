@@ -1,6 +1,7 @@
 #include "core/importers/chrome_json/chrome_event_handler.h"
 
 #include "core/importers/chrome_json/chrome_value_helpers.h"
+#include "core/importers/chrome_json/metadata_args.h"
 #include "core/importers/launch/launch_keys.h"
 #include "core/model/fnv1a.h"
 #include "core/model/json_depth.h"
@@ -90,11 +91,15 @@ std::string ChromeEventHandler::tidKeyOf(const ChromeEvent& event) const {
     return event.pid.present() ? canonicalIdKey(event.pid) : std::string("0");
 }
 
-TrackId ChromeEventHandler::threadTrackOf(const ChromeEvent& event, const Context& ctx) {
+std::string_view ChromeEventHandler::rawThreadKey(const ChromeEvent& event) {
     scratchKey_.clear();
     appendRawId(scratchKey_, event.pid);
     appendRawId(scratchKey_, event.tid);
-    auto raw = rawTrackCache_.find(std::string_view(scratchKey_));
+    return scratchKey_;
+}
+
+TrackId ChromeEventHandler::threadTrackOf(const ChromeEvent& event, const Context& ctx) {
+    auto raw = rawTrackCache_.find(rawThreadKey(event));
     if (raw != rawTrackCache_.end()) return raw->second;
     std::string rawKey = scratchKey_;
     std::string tidKey = tidKeyOf(event);
@@ -338,37 +343,68 @@ void ChromeEventHandler::onInstant(const ChromeEvent& e, TimeNs ts) {
 }
 
 void ChromeEventHandler::onMetadata(const ChromeEvent& e) {
-    std::string what = stringOf(e.name);
-    nlohmann::json args = parseArgsObject(argsOf(e.args));
-    Context ctx = processOf(e);
-    auto text = [&](const char* key) -> std::string {
-        auto it = args.find(key);
-        if (it == args.end()) return {};
-        return it->is_string() ? it->get<std::string>() : it->dump();
-    };
-    auto sortIndex = [&]() -> std::optional<std::int64_t> {
-        auto it = args.find("sort_index");
-        if (it == args.end()) return std::nullopt;
-        std::optional<double> v = counterNumberOf(*it);
-        if (!v) return std::nullopt;
-        return static_cast<std::int64_t>(*v);
-    };
-    if (what == "process_name") {
-        writer_.setProcessName(ctx.process, text("name"));
-    } else if (what == "process_labels") {
-        writer_.setProcessLabels(ctx.process, text("labels"));
-    } else if (what == "process_sort_index") {
-        if (auto v = sortIndex()) writer_.setProcessSortIndex(ctx.process, *v);
-    } else if (what == "thread_name" || what == "thread_sort_index") {
-        ThreadId thread = writer_.thread(ctx.process, tidKeyOf(e));
-        if (what == "thread_name") {
-            writer_.setThreadName(thread, text("name"));
-            threadsNamedByMetadata_.insert(thread);
-        }
-        else if (auto v = sortIndex()) writer_.setThreadSortIndex(thread, *v);
-    } else {
+    const std::string_view what = viewOrDecode(e.name, nameScratch_);
+    enum class Field { Name, Labels, SortIndex };
+    const bool processName = what == "process_name", processLabels = what == "process_labels";
+    const bool processSort = what == "process_sort_index", threadName = what == "thread_name";
+    const bool threadSort = what == "thread_sort_index";
+    if (!processName && !processLabels && !processSort && !threadName && !threadSort) {
+        processOf(e); // the process exists even when its metadata is ignored
         writer_.addStat("metadata.ignored", 1);
+        return;
     }
+    const Field field = processLabels ? Field::Labels : (processSort || threadSort) ? Field::SortIndex : Field::Name;
+    const char* key = field == Field::Name ? "name" : field == Field::Labels ? "labels" : "sort_index";
+    // The common case, a plain object, is read in place; anything else through a JSON document.
+    std::string text;
+    std::optional<std::int64_t> sortIndex;
+    const std::string_view argsText = argsOf(e.args);
+    SimpleArgValue simple;
+    const bool isSimple = !jsonNestingExceeds(argsText, kMaxArgsDepth) && readSimpleArg(argsText, key, &simple) &&
+                          (field == Field::SortIndex ? simple.kind != SimpleArgValue::Kind::Other
+                                                     : simple.kind != SimpleArgValue::Kind::Integer &&
+                                                           simple.kind != SimpleArgValue::Kind::Other);
+    if (isSimple) {
+        if (simple.kind == SimpleArgValue::Kind::String && field != Field::SortIndex) text = simple.text;
+        if (simple.kind == SimpleArgValue::Kind::Integer) sortIndex = simple.integer;
+        if (simple.kind == SimpleArgValue::Kind::String && field == Field::SortIndex) {
+            nlohmann::json asJson = std::string(simple.text);
+            if (std::optional<double> v = counterNumberOf(asJson)) sortIndex = static_cast<std::int64_t>(*v);
+        }
+    } else {
+        nlohmann::json args = parseArgsObject(argsText);
+        auto it = args.find(key);
+        if (it != args.end() && field != Field::SortIndex) text = it->is_string() ? it->get<std::string>() : it->dump();
+        if (it != args.end() && field == Field::SortIndex) {
+            if (std::optional<double> v = counterNumberOf(*it)) sortIndex = static_cast<std::int64_t>(*v);
+        }
+    }
+    Context ctx = processOf(e);
+    if (processName) {
+        writer_.setProcessName(ctx.process, text);
+    } else if (processLabels) {
+        writer_.setProcessLabels(ctx.process, text);
+    } else if (processSort) {
+        if (sortIndex) writer_.setProcessSortIndex(ctx.process, *sortIndex);
+    } else {
+        ThreadId thread = metadataThreadOf(e, ctx);
+        if (threadName) {
+            writer_.setThreadName(thread, text);
+            threadsNamedByMetadata_.insert(thread);
+        } else if (sortIndex) {
+            writer_.setThreadSortIndex(thread, *sortIndex);
+        }
+    }
+}
+
+// Keyed by the raw spelling of pid and tid, like the track cache: a thread's metadata events find it
+// without canonicalising its ids again.
+ThreadId ChromeEventHandler::metadataThreadOf(const ChromeEvent& e, const Context& ctx) {
+    auto raw = rawThreadCache_.find(rawThreadKey(e));
+    if (raw != rawThreadCache_.end()) return raw->second;
+    const ThreadId thread = writer_.thread(ctx.process, tidKeyOf(e));
+    rawThreadCache_.emplace(scratchKey_, thread);
+    return thread;
 }
 
 // Counted per event in an array: a stat lookup by name for each of millions of events costs.

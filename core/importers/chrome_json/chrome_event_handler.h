@@ -70,6 +70,8 @@ private:
     void onInstant(const ChromeEvent& e, TimeNs ts);
     void onCounter(const ChromeEvent& e, TimeNs ts);
     void onMetadata(const ChromeEvent& e);
+    ThreadId metadataThreadOf(const ChromeEvent& e, const Context& ctx);
+    std::string_view rawThreadKey(const ChromeEvent& event); // pid and tid as spelt, in scratchKey_
     void onAsync(const ChromeEvent& e, TimeNs ts, char phase);
     void onFlow(const ChromeEvent& e, TimeNs ts, char phase);
     void bindV2Flow(const ChromeEvent& e, TimeNs ts, PendingSliceIndex slice);
@@ -101,6 +103,7 @@ private:
     // Keyed by the raw JSON spelling of pid (and tid): most events hit these without any parsing.
     std::unordered_map<std::string, Context, TextHash, std::equal_to<>> rawProcessCache_;
     std::unordered_map<std::string, TrackId, TextHash, std::equal_to<>> rawTrackCache_;
+    std::unordered_map<std::string, ThreadId, TextHash, std::equal_to<>> rawThreadCache_;
     std::string scratchKey_;
     std::string argsScratch_;
     std::unordered_set<ThreadId> threadsNamedByMetadata_; // a thread_name event wins over a string tid
