@@ -4,6 +4,7 @@
 // each compares as the advisor's checker does (>, >=, <), as the comments say.
 #include "core/analysis/diagnosis/ascend_tasks.h"
 #include "core/analysis/diagnosis/diagnosis_rules.h"
+#include "core/model/time_format.h"
 
 #include <algorithm>
 #include <cctype>
@@ -112,7 +113,7 @@ Finding ruleAscendSlowDataloader(DiagnosisContext& ctx, const RuleConfig& rule) 
     }
     f.status = slow > 0 ? FindingStatus::Fired : FindingStatus::Passed;
     f.detail = std::to_string(loaders.size()) + " dataloader event(s), " + std::to_string(slow) +
-               " at or above the threshold; the longest takes " + compactNumber(f.measured) + " us";
+               " at or above the threshold; the longest takes " + humanDurationText(static_cast<TimeNs>(std::llround(f.measured * 1000.0)));
     return f;
 }
 
