@@ -48,6 +48,7 @@ void GraphDock::traceOpened(const QString& storePath, const QStringList& sources
     storePath_ = storePath;
     sources_ = sources;
     stale_ = true;
+    workspace_->closeStore(); // nothing of the previous trace's graph stays, shown or not
     QString graph = pendingGraph_;
     if (graph.isEmpty() && !sources.isEmpty() && !storeHasFileGraph(storePath.toStdString()))
         graph = QString::fromStdString(findGraphBeside(sources.first().toStdString()));
@@ -90,6 +91,12 @@ void GraphDock::startImport(const QString& graphPath) {
                                    .arg(report.joinedNodes)
                                    .arg(report.joinRate() * 100.0, 0, 'f', 1)
                              : errorMessage(error); // the same sentence a bad trace gets
+        const int ambiguous = static_cast<int>(report.ambiguousNames.size()); // a plain int: lupdate misreads casts
+        if (out.ok && ambiguous > 0)
+            out.message += QCoreApplication::translate(
+                                   "GraphDock", "; %n trace name(s) ambiguous (an original name of several nodes), joined to none: %1",
+                                   nullptr, ambiguous)
+                               .arg(QString::fromStdString(report.ambiguousNames.front()));
         return out;
     }));
 }
