@@ -120,9 +120,24 @@ void GraphWorkspace::buildToolbar() {
     });
 }
 
-void GraphWorkspace::openStore(const QString& storePath) {
-    storePath_ = storePath;
+void GraphWorkspace::closeStore() {
+    loadWatcher_.waitForFinished();
+    ++generation_; // a relayout still running belongs to the old graph
+    loaded_ = {};
+    scene_.reset();
+    view_->setScene(nullptr);
+    view_->setMessage(tr("Loading the graph…"));
+    executionIds_.clear();
     collapsed_.clear();
+    counters_->clear(QString());
+    counters_->hide();
+    status_->clear();
+    storePath_.clear(); // a load of the old store that still reports is dropped (loadFinished)
+}
+
+void GraphWorkspace::openStore(const QString& storePath) {
+    closeStore();
+    storePath_ = storePath;
     // The session of the store (the graph query may derive the graph and cache its layout in it).
     session_ = std::make_shared<TraceSession>(storePath.toStdString());
     GraphLoadRequest request;
@@ -154,6 +169,7 @@ bool GraphWorkspace::waitForLoaded(int timeoutMs) {
 
 void GraphWorkspace::loadFinished() {
     --pending_;
+    if (storePath_.isEmpty()) return; // closed since: the result is the previous trace's
     loaded_ = loadWatcher_.result();
     if (!loaded_.ok) {
         errorText_ = QString::fromStdString(describe(loaded_.error));

@@ -33,6 +33,9 @@ public:
 
     // Loads the store's graph on a worker (deriving one from the trace when the store has none).
     void openStore(const QString& storePath);
+    // Another trace opened: the old graph, its selection and its counter panel go at once, even while the
+    // dock is hidden and the new graph loads later, so nothing of the previous trace stays on screen.
+    void closeStore();
     // Blocks (processing events) until loading and any relayout are done; false on failure or timeout.
     Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
     bool isBusy() const;
