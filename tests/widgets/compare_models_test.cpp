@@ -3,6 +3,7 @@
 #include "core/analysis/compare/comparison.h"
 #include "core/importers/ascend/csv_reader.h"
 #include "widgets/common/duration_cell.h"
+#include "widgets/compare/aligned_timelines.h"
 #include "widgets/compare/compare_panel.h"
 #include "widgets/compare/comparison_models.h"
 

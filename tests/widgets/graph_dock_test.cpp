@@ -5,6 +5,7 @@
 #include "core/store/timeline_data.h"
 #include "core/session/open_trace.h"
 #include "widgets/common/zoom_control.h"
+#include "widgets/graph/counter_curves_panel.h"
 #include "widgets/graph/graph_view.h"
 #include "widgets/graph/graph_workspace.h"
 #include "widgets/timeline/timeline_view.h"

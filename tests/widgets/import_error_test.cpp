@@ -187,13 +187,13 @@ TEST_CASE("a trace opened up to the cut is not reopened silently as whole: the p
         box->close();
     });
     poll.start(10);
-    auto openAndSettle = [&](int signals) {
+    auto openAndSettle = [&](int expected) {
         window.openPaths({broken});
-        for (int i = 0; i < 500 && loaded.count() < signals; ++i) {
+        for (int i = 0; i < 500 && loaded.count() < expected; ++i) {
             window.waitForImport();
             QTest::qWait(10);
         }
-        REQUIRE(loaded.count() == signals);
+        REQUIRE(loaded.count() == expected);
     };
     openAndSettle(2); // refused, then opened up to the cut
     REQUIRE(loaded.at(1).at(0).toBool());
