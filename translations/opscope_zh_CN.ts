@@ -155,7 +155,7 @@
     </message>
     <message>
         <source>%1 points</source>
-        <translation>%1 个点</translation>
+        <translation>%1 个百分点</translation>
     </message>
     <message>
         <source>%1 FLOP/byte</source>
@@ -203,6 +203,12 @@
         <source>Graph: %1 nodes, %2 of them joined to executions (%3%)</source>
         <translation>计算图：%1 个节点，其中 %2 个已关联到执行（%3%）</translation>
     </message>
+    <message numerus="yes">
+        <source>; %n trace name(s) ambiguous (an original name of several nodes), joined to none: %1</source>
+        <translation>
+            <numerusform>；%n 个 trace 名称有歧义（是多个节点的原始名称），未关联到任何节点：%1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>GraphView</name>
@@ -212,7 +218,7 @@
     </message>
     <message>
         <source>Derived from the trace (no graph file): operators linked by task order and flows</source>
-        <translation>由 trace 推导（无计算图文件）：算子按任务顺序和流连接</translation>
+        <translation>由 trace 推导（无计算图文件）：算子按任务顺序和连线连接</translation>
     </message>
 </context>
 <context>
@@ -408,7 +414,7 @@
     </message>
     <message>
         <source>Flows</source>
-        <translation>流</translation>
+        <translation>连线</translation>
     </message>
     <message>
         <source>Operator metrics</source>
@@ -1158,8 +1164,8 @@ The open trace is unchanged.</source>
         <translation>设备 / 轨道</translation>
     </message>
     <message>
-        <source>Busy (%)</source>
-        <translation>忙碌（%）</translation>
+        <source>Device busy (%)</source>
+        <translation>设备忙碌（%）</translation>
     </message>
     <message>
         <source>Idle (%)</source>
@@ -1421,20 +1427,20 @@ The open trace is unchanged.</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <source>Compute (ms)</source>
-        <translation>计算（毫秒）</translation>
+        <source>Compute</source>
+        <translation>计算</translation>
     </message>
     <message>
-        <source>Communication not overlapped (ms)</source>
-        <translation>未被掩盖的通信（毫秒）</translation>
+        <source>Communication not overlapped</source>
+        <translation>未被掩盖的通信</translation>
     </message>
     <message>
-        <source>Free (ms)</source>
-        <translation>空闲（毫秒）</translation>
+        <source>Free</source>
+        <translation>空闲</translation>
     </message>
     <message>
-        <source>Stage (ms)</source>
-        <translation>阶段（毫秒）</translation>
+        <source>Stage</source>
+        <translation>阶段</translation>
     </message>
     <message>
         <source>Slow by</source>
@@ -1567,20 +1573,20 @@ The open trace is unchanged.</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <source>Elapse (ms)</source>
-        <translation>总耗时（毫秒）</translation>
+        <source>Elapse</source>
+        <translation>总耗时</translation>
     </message>
     <message>
-        <source>Transit (ms)</source>
-        <translation>传输（毫秒）</translation>
+        <source>Transit</source>
+        <translation>传输</translation>
     </message>
     <message>
-        <source>Wait (ms)</source>
-        <translation>等待（毫秒）</translation>
+        <source>Wait</source>
+        <translation>等待</translation>
     </message>
     <message>
-        <source>Synchronisation (ms)</source>
-        <translation>同步（毫秒）</translation>
+        <source>Synchronisation</source>
+        <translation>同步</translation>
     </message>
 </context>
 <context>
@@ -1598,24 +1604,24 @@ The open trace is unchanged.</source>
         <translation>算子数</translation>
     </message>
     <message>
-        <source>Elapse (ms)</source>
-        <translation>总耗时（毫秒）</translation>
+        <source>Elapse</source>
+        <translation>总耗时</translation>
     </message>
     <message>
-        <source>Transit (ms)</source>
-        <translation>传输（毫秒）</translation>
+        <source>Transit</source>
+        <translation>传输</translation>
     </message>
     <message>
-        <source>Wait (ms)</source>
-        <translation>等待（毫秒）</translation>
+        <source>Wait</source>
+        <translation>等待</translation>
     </message>
     <message>
-        <source>Synchronisation (ms)</source>
-        <translation>同步（毫秒）</translation>
+        <source>Synchronisation</source>
+        <translation>同步</translation>
     </message>
     <message>
-        <source>Idle (ms)</source>
-        <translation>空闲（毫秒）</translation>
+        <source>Idle</source>
+        <translation>空闲</translation>
     </message>
     <message>
         <source>Wait ratio</source>
@@ -2783,16 +2789,16 @@ The open trace is unchanged.</source>
         <translation>新次数</translation>
     </message>
     <message>
-        <source>Base total (µs)</source>
-        <translation>基线总时间 (µs)</translation>
+        <source>Base total</source>
+        <translation>基线总时间</translation>
     </message>
     <message>
-        <source>New total (µs)</source>
-        <translation>新总时间 (µs)</translation>
+        <source>New total</source>
+        <translation>新总时间</translation>
     </message>
     <message>
-        <source>Difference (µs)</source>
-        <translation>差值 (µs)</translation>
+        <source>Difference</source>
+        <translation>差值</translation>
     </message>
 </context>
 <context>
@@ -2828,20 +2834,20 @@ The open trace is unchanged.</source>
         <translation>下发次数</translation>
     </message>
     <message>
-        <source>GPU total (µs)</source>
-        <translation>GPU 总时间 (µs)</translation>
+        <source>GPU total</source>
+        <translation>GPU 总时间</translation>
     </message>
     <message>
-        <source>CPU total (µs)</source>
-        <translation>CPU 总时间 (µs)</translation>
+        <source>CPU total</source>
+        <translation>CPU 总时间</translation>
     </message>
     <message>
-        <source>Delay total (µs)</source>
-        <translation>下发时延总计 (µs)</translation>
+        <source>Delay total</source>
+        <translation>下发时延总计</translation>
     </message>
     <message>
-        <source>Delay max (µs)</source>
-        <translation>最大下发时延 (µs)</translation>
+        <source>Delay max</source>
+        <translation>最大下发时延</translation>
     </message>
     <message>
         <source>Short kernels</source>
@@ -2891,16 +2897,16 @@ The open trace is unchanged.</source>
         <translation>Correlation</translation>
     </message>
     <message>
-        <source>CPU duration (µs)</source>
-        <translation>CPU 耗时 (µs)</translation>
+        <source>CPU duration</source>
+        <translation>CPU 耗时</translation>
     </message>
     <message>
-        <source>GPU duration (µs)</source>
-        <translation>GPU 耗时 (µs)</translation>
+        <source>GPU duration</source>
+        <translation>GPU 耗时</translation>
     </message>
     <message>
-        <source>Launch delay (µs)</source>
-        <translation>下发时延 (µs)</translation>
+        <source>Launch delay</source>
+        <translation>下发时延</translation>
     </message>
     <message>
         <source>Outliers</source>
@@ -3746,7 +3752,7 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Flows</source>
-        <translation>流</translation>
+        <translation>连线</translation>
     </message>
     <message>
         <source>To</source>
@@ -4104,6 +4110,34 @@ The open trace is unchanged.</source>
         <source>%1, %n hidden</source>
         <translation>
             <numerusform>%1，隐藏 %n 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n hidden shown</source>
+        <translation>
+            <numerusform>%1，已显示 %n 条隐藏序列</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Hide %n all-zero or identifier series</source>
+        <translation>
+            <numerusform>隐藏 %n 条全零或标识符序列</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hide all-zero and identifier series</source>
+        <translation>隐藏全零和标识符序列</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show %n hidden series</source>
+        <translation>
+            <numerusform>显示 %n 条隐藏序列</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show all %n hidden series</source>
+        <translation>
+            <numerusform>显示全部 %n 条隐藏序列</numerusform>
         </translation>
     </message>
 </context>
@@ -4823,7 +4857,7 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Show All &amp;Flows</source>
-        <translation>显示全部流(&amp;F)</translation>
+        <translation>显示全部连线(&amp;F)</translation>
     </message>
     <message>
         <source>Draw every arrow between linked slices (host launch to device kernel); when off, only the selected slice&apos;s</source>
@@ -4854,6 +4888,18 @@ The open trace is unchanged.</source>
     <message>
         <source>Open up to the cut</source>
         <translation>打开截断点之前的部分</translation>
+    </message>
+    <message>
+        <source>Show &amp;Hidden Counter Series</source>
+        <translation>显示隐藏的计数器序列(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Hidden Counter Series (%1)</source>
+        <translation>显示隐藏的计数器序列 (%1)(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Show the counter series hidden on the first screen: those zero throughout and identifier fields (acc_id, Task ID, Stream ID); the header of each group counts them</source>
+        <translation>显示首屏隐藏的计数器序列：全程为零的序列和标识符字段（acc_id、Task ID、Stream ID）；各组标题会统计其数量</translation>
     </message>
 </context>
 <context>

@@ -50,7 +50,12 @@ std::shared_ptr<TraceSession> openSessionForReading(const std::string& traceOrSt
     std::shared_ptr<TraceSession> session =
         TraceSession::open({traceOrStore}, OpenOptions{}, terminalProgress(), &result, &error);
     if (tty && !result.reused) std::fprintf(stderr, "\r\033[K");
-    if (!session && errorText) *errorText = describe(error);
+    if (!session && errorText) {
+        *errorText = describe(error);
+        // A cut trace is never passed off as whole, even when an earlier --partial import left a store of it.
+        if (error.code == ErrorCode::Truncated)
+            *errorText += "\n(`opscope-cli import --partial` imports the events before the cut; then give its store)";
+    }
     return session;
 }
 

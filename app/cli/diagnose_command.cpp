@@ -32,6 +32,9 @@ std::string valueText(double v, const std::string& unit) {
     if (std::isnan(v)) return "-";
     if (unit == "share" || unit == "hit rate") return numberText(v * 100.0, 1) + "%";
     if (unit == "points") return numberText(v, 1) + " points";
+    // Times in the one human format, as the findings panel and the report write them.
+    if (unit == "us") return humanDurationText(static_cast<TimeNs>(std::llround(v * 1000.0)));
+    if (unit == "ns") return humanDurationText(static_cast<TimeNs>(std::llround(v)));
     return numberText(v, 3) + (unit.empty() ? "" : " " + unit);
 }
 

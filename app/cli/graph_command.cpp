@@ -38,6 +38,14 @@ void printReport(const GraphImportReport& r, const std::string& source) {
         std::printf("  %-20s %lld nodes\n", rule.c_str(), static_cast<long long>(count));
     std::printf("executions:   %lld joined, %lld operator slices matched no node\n",
                 static_cast<long long>(r.joinedExecutions), static_cast<long long>(r.unjoinedExecutions));
+    if (!r.ambiguousNames.empty()) {
+        // A generic name several nodes give as their original op would join them all to the same tasks.
+        std::printf("ambiguous:    %zu trace name(s) are an original name of several nodes, joined to none:",
+                    r.ambiguousNames.size());
+        for (std::size_t i = 0; i < r.ambiguousNames.size() && i < 5; ++i)
+            std::printf("%s %s", i == 0 ? "" : ",", r.ambiguousNames[i].c_str());
+        std::printf("%s\n", r.ambiguousNames.size() > 5 ? ", ..." : "");
+    }
 }
 
 std::shared_ptr<TraceSession> openStore(const std::string& input) {

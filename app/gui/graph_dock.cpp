@@ -40,6 +40,7 @@ void GraphDock::traceOpened(TraceDocument* document, const QStringList& sources)
     document_ = document;
     sources_ = sources;
     stale_ = true;
+    workspace_->closeStore(); // nothing of the previous trace's graph stays, shown or not
     if (!document) return;
     QString graph = pendingGraph_;
     Error error; // a store whose graph tables cannot be read gets the neighbouring file
@@ -85,6 +86,12 @@ void GraphDock::startImport(const QString& graphPath) {
                                    .arg(report.joinedNodes)
                                    .arg(report.joinRate() * 100.0, 0, 'f', 1)
                              : errorMessage(error); // the same sentence a bad trace gets
+        const int ambiguous = static_cast<int>(report.ambiguousNames.size()); // a plain int: lupdate misreads casts
+        if (out.ok && ambiguous > 0)
+            out.message += QCoreApplication::translate(
+                                   "GraphDock", "; %n trace name(s) ambiguous (an original name of several nodes), joined to none: %1",
+                                   nullptr, ambiguous)
+                               .arg(QString::fromStdString(report.ambiguousNames.front()));
         return out;
     }));
 }

@@ -85,6 +85,22 @@ void MainWindow::createMenus() {
         timeline_->setAbsoluteTime(on);
         updateSelectionLabel();
     });
+    // The counter series the first screen leaves out (all zero, or identifiers), shown again on request.
+    QAction* hiddenSeries = viewMenu_->addAction(tr("Show &Hidden Counter Series"));
+    hiddenSeries->setCheckable(true);
+    decorateAction(hiddenSeries, QStringLiteral("showHiddenSeries"), QStringLiteral("panel"),
+                   tr("Show the counter series hidden on the first screen: those zero throughout and identifier "
+                      "fields (acc_id, Task ID, Stream ID); the header of each group counts them"));
+    connect(hiddenSeries, &QAction::toggled, timeline_, &TimelineView::setAllHiddenSeriesShown);
+    auto syncHiddenSeries = [this, hiddenSeries] {
+        const QSignalBlocker block(hiddenSeries);
+        const int all = timeline_->hiddenSeriesCount(), hidden = timeline_->hiddenSeriesHiddenCount();
+        hiddenSeries->setEnabled(all > 0);
+        hiddenSeries->setChecked(all > 0 && hidden == 0);
+        hiddenSeries->setText(all > 0 ? tr("Show &Hidden Counter Series (%1)").arg(all) : tr("Show &Hidden Counter Series"));
+    };
+    connect(timeline_, &TimelineView::hiddenSeriesChanged, this, syncHiddenSeries);
+    syncHiddenSeries();
     viewMenu_->addSeparator();
     decorateAction(viewMenu_->addAction(tr("Fit All"), zoom_, &ZoomControl::fitAll), QStringLiteral("fitAll"),
                    QStringLiteral("fit-all"), tr("Show the whole trace (F or Home in the timeline)"));

@@ -231,6 +231,8 @@ namespace {
 
 std::string measuredLabel(double value, const std::string& unit) {
     if (unit == "share" || unit == "hit rate") return percentLabel(value);
+    if (unit == "us") return durationLabel(value * 1000.0); // a time in the one human format, as the GUI shows it
+    if (unit == "ns") return durationLabel(value);
     return unit.empty() ? numberLabel(value) : numberLabel(value) + " " + unit;
 }
 

@@ -1,5 +1,6 @@
 #include "core/session/open_trace.h"
 
+#include "core/importers/cut_policy.h"
 #include "core/importers/registry/importer_registry.h"
 #include "core/store/source_snapshot.h"
 #include "core/store/store_validation.h"
@@ -120,7 +121,10 @@ bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& op
     result->storePath = options.storePath.empty() ? defaultStorePath(tracePaths[0]) : options.storePath;
     if (!checkOutputPath(result->storePath, tracePaths, error)) return false;
     Error invalid;
-    if (!options.forceReimport && storeIsFreshFor(result->storePath, inputs) &&
+    // A store an earlier `import --partial` cut short is reused only by an open that accepts a cut trace
+    // (KeepEventsBeforeCut); any other open reads the trace again, and fails as a cut trace does.
+    auto cutRefused = [&] { return !KeepEventsBeforeCut::active() && storeRecordsCutOff(result->storePath); };
+    if (!options.forceReimport && storeIsFreshFor(result->storePath, inputs) && !cutRefused() &&
         validateStoreFile(result->storePath, &invalid)) { // a damaged store is rebuilt, not trusted
         result->reused = true;
         return true;

@@ -108,6 +108,16 @@ bool storeIsFreshFor(const std::string& storePath, const std::string& inputs) {
     }
 }
 
+bool storeRecordsCutOff(const std::string& storePath) {
+    try {
+        Database db(storePath, Database::Mode::ReadOnly);
+        if (!db.tableExists("warning")) return false;
+        return db.scalarInt("SELECT count(*) FROM warning WHERE code = 'trace_cut_off'") > 0;
+    } catch (const SqliteError&) {
+        return false; // unreadable: the freshness check and the validation decide
+    }
+}
+
 bool storeIsFresh(const std::string& storePath, const std::string& tracePath) {
     return storeIsFreshFor(storePath, joinedInputs({tracePath}));
 }

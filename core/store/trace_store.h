@@ -49,6 +49,9 @@ std::string joinedInputs(const std::vector<std::string>& paths);
 // True when the store exists, has the current schema and importer version, was made from exactly these
 // inputs (joinedInputs) and none of its used source files changed.
 bool storeIsFreshFor(const std::string& storePath, const std::string& inputs);
+// True when the store holds a trace cut off inside an event (an `import --partial`, a "trace_cut_off"
+// warning): such a store is not the whole trace, and an open that did not ask for a cut one must not reuse it.
+bool storeRecordsCutOff(const std::string& storePath);
 
 // The output of an import must be a store (or nothing yet), and never one of the inputs: "-o trace.json"
 // must not replace the user's trace with a database (ErrorCode::WouldOverwrite).

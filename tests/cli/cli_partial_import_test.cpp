@@ -76,3 +76,36 @@ TEST_CASE("cli: --partial on a whole trace changes nothing", "[cli][partial_impo
     CHECK(r.out.find("slices:       3\n") != std::string::npos);
     CHECK(r.err.find("cut off") == std::string::npos);
 }
+
+TEST_CASE("cli: a store cut by --partial is not reused by a plain open of the trace", "[cli][partial_import]") {
+    // The plain open reads the trace again and fails as a cut trace does, with the hint; the cut store stays, and
+    // an open that asks for a cut trace (or names the store itself) still reuses it.
+    const std::string dir = cliTempDir();
+    const CutTrace trace(dir, "crashed.json", R"({"name": "kern)");
+    const CliResult partial = runCli({"import", trace.path, "--partial"});
+    REQUIRE(partial.exitCode == 0);
+    const std::string storeLine = partial.out.substr(0, partial.out.find('\n'));
+    REQUIRE(storeLine.rfind("store:", 0) == 0);
+    const std::string store = storeLine.substr(storeLine.find_first_not_of(' ', 6));
+
+    const CliResult plain = runCli({"import", trace.path});
+    CHECK(plain.exitCode == 2);
+    CHECK(plain.out.find("reused") == std::string::npos);
+    CHECK(plain.err.find("byte " + std::to_string(trace.head.size())) != std::string::npos);
+    CHECK(plain.err.find("--partial imports the events before the cut") != std::string::npos);
+
+    const CliResult stats = runCli({"stats", trace.path});
+    CHECK(stats.exitCode == 2);
+    CHECK(stats.err.find("import --partial") != std::string::npos);
+
+    const CliResult again = runCli({"import", trace.path, "--partial"});
+    CHECK(again.exitCode == 0);
+    CHECK(again.out.find("(up to date, reused)") != std::string::npos);
+    CHECK(again.err.find(trace.cutMessage()) != std::string::npos);
+
+    const CliResult byStore = runCli({"info", store});
+    INFO(byStore.err);
+    CHECK(byStore.exitCode == 0);
+    CHECK(byStore.out.find("slices:       2\n") != std::string::npos);
+    CHECK(byStore.out.find("trace_cut_off") != std::string::npos);
+}

@@ -117,3 +117,23 @@ TEST_CASE("Importing a second graph replaces the first", "[graph][join]") {
     CHECK(db.scalarText("SELECT format FROM graph") == "cann-om");
     CHECK(db.scalarInt("SELECT count(*) FROM graph_node") == 6);
 }
+
+TEST_CASE("An original name several nodes claim is ambiguous: it joins none of them and is reported", "[graph][join]") {
+    // "Add_9" stands for the generic CANN name many fused nodes list as their original op.
+    test::TempDir dir;
+    const std::string store = test::importGraphTrace(dir, "npu_trace.json");
+    const std::string graph = dir.write("generic.graph.json", R"({"format": "opscope-graph", "version": 1, "nodes": [
+        {"name": "left/AddN", "type": "AddN", "aliases": ["Add_9"]},
+        {"name": "right/AddN", "type": "AddN", "aliases": ["Add_9"]},
+        {"name": "only/Conv", "type": "Conv2D", "aliases": ["Conv_52"]}]})");
+    GraphImportReport r;
+    Error error;
+    REQUIRE(importGraphFile(store, graph, &r, &error));
+    CHECK(r.joinedNodes == 1);
+    REQUIRE(r.ambiguousNames.size() == 1);
+    CHECK(r.ambiguousNames[0] == "Add_9");
+    Database db = test::openReadOnly(store);
+    CHECK(joinOf(db, "left/AddN").empty());
+    CHECK(joinOf(db, "right/AddN").empty());
+    CHECK(joinOf(db, "only/Conv") == "original_name:2"); // a name one node claims still joins
+}

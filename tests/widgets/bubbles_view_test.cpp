@@ -1,5 +1,6 @@
 #include "tests/widgets/analysis_views_fixture.h"
 #include "widgets/common/duration_cell.h"
+#include "widgets/common/lane_names.h"
 #include "widgets/bubbles/bubble_histogram.h"
 #include "widgets/bubbles/bubble_scatter.h"
 #include "widgets/bubbles/bubble_summary_model.h"
@@ -57,6 +58,31 @@ TEST_CASE("The bubble view finds the gaps of the compute track and their causes"
     CHECK(f.view.summaryModel()->summary(0).trackId == 0);
     CHECK(f.view.summaryModel()->summary(0).bubbleCount == 2);
     CHECK(f.view.summaryModel()->summary(0).busyNs == 14'000);
+}
+
+TEST_CASE("The bubble view names a track as the timeline and Details do", "[bubbles_view]") {
+    BubbleFixture f;
+    const TimelineData& timeline = *f.data.document->timeline();
+    const TimelineTrack& stream = timeline.tracks()[static_cast<std::size_t>(timeline.trackIndexOf(f.data.streamTrack))];
+    const QString lane = QStringLiteral("NPU 0 / NPU 0 · Stream 2"); // the group, then the lane's own title
+    CHECK(qualifiedLaneTitle(timeline, stream) == lane);
+    CHECK(qualifiedLaneTitle(timeline, stream).endsWith(laneTitle(timeline, stream)));
+    // The summary's track row, the counted-track list and the bubble table's Where column.
+    REQUIRE(f.view.summaryModel()->rowCount() == 2);
+    CHECK(f.view.summaryModel()->index(1, BubbleSummaryModel::WhereColumn).data().toString() == lane);
+    CHECK(f.view.summaryModel()->index(0, BubbleSummaryModel::WhereColumn).data().toString().startsWith(QStringLiteral("NPU 0 (")));
+    QStringList listed;
+    for (int i = 0; i < f.view.trackList()->count(); ++i) listed << f.view.trackList()->item(i)->text();
+    CHECK(listed.contains(lane));
+    CHECK(listed.contains(QStringLiteral("python / MainThread")));
+    CHECK_FALSE(listed.contains(QStringLiteral("NPU 0 / Stream 2"))); // the store's own label
+    // "Device busy" is one label for one meaning, here as in the Summary, Compare and Details.
+    CHECK(f.view.summaryModel()->headerData(BubbleSummaryModel::BusyColumn, Qt::Horizontal).toString() ==
+          QStringLiteral("Device busy (%)"));
+    f.view.setPerTrack(true);
+    REQUIRE(f.view.waitForLoaded());
+    REQUIRE(f.view.tableModel()->rowCount() > 0);
+    CHECK(f.view.tableModel()->index(0, BubbleTableModel::WhereColumn).data().toString() == lane);
 }
 
 TEST_CASE("Bubble models pass the item model tester", "[bubbles_view]") {

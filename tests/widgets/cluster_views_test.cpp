@@ -3,6 +3,7 @@
 // through the document against the opscope-cli cluster binary (parity).
 #include "core/analysis/cluster/cluster_json.h"
 #include "tests/cli/cli_runner.h"
+#include "widgets/common/duration_cell.h"
 #include "core/store/cluster_tables.h"
 #include "tests/cluster_fixtures.h"
 #include "widgets/cluster/communication_ops_model.h"
@@ -57,7 +58,8 @@ TEST_CASE("cluster view: rank x step grid, table rows and the slow rank named wi
     CHECK(view.model()->rowCount() == 4);
     CHECK(view.plot()->rows() == 2);
     CHECK(view.plot()->columns() == 2);
-    CHECK(view.model()->data(view.model()->index(2, ClusterStepsModel::FreeColumn), Qt::DisplayRole).toString() == "9.000");
+    CHECK(view.model()->data(view.model()->index(2, ClusterStepsModel::FreeColumn), Qt::DisplayRole).toString() == QStringLiteral("9ms"));
+    CHECK(view.model()->data(view.model()->index(2, ClusterStepsModel::FreeColumn), kCsvRole).toString() == QStringLiteral("9000.000"));
     CHECK(view.model()->data(view.model()->index(2, ClusterStepsModel::SlowColumn), Qt::DisplayRole).toString() ==
           "advisor_slow_rank");
     CHECK(view.slowRanksLabel()->text().contains("rank 1"));

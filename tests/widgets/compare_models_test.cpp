@@ -3,6 +3,7 @@
 #include "core/analysis/compare/comparison.h"
 #include "core/importers/ascend/csv_reader.h"
 #include "widgets/common/duration_cell.h"
+#include "widgets/compare/aligned_timelines.h"
 #include "widgets/compare/compare_panel.h"
 #include "widgets/compare/comparison_models.h"
 
@@ -15,7 +16,9 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QSplitter>
 #include <QTabWidget>
+#include <QTest>
 
 #include <catch2/catch.hpp>
 
@@ -102,12 +105,28 @@ TEST_CASE("The summary model lists totals and devices and findings", "[compare]"
     REQUIRE(model.rowCount() == static_cast<int>(result.totals.size() + result.devices.size() + result.findings.size()));
     QStringList names;
     for (int r = 0; r < model.rowCount(); ++r) names << model.index(r, ComparisonSummaryModel::NameColumn).data().toString();
-    CHECK(names.contains(QStringLiteral("Device busy time (µs)")));
+    CHECK(names.contains(QStringLiteral("Device busy time")));
     CHECK(names.contains(QStringLiteral("NPU 0")));
     CHECK(names.contains(QStringLiteral("Synchronisation waits")));
-    const int busy = static_cast<int>(names.indexOf(QStringLiteral("Device busy time (µs)")));
-    CHECK(model.index(busy, ComparisonSummaryModel::BaseColumn).data().toString() == QStringLiteral("100000.000"));
+    // Shown in the one human format; the CSV keeps plain µs with the unit in the row's name.
+    const int busy = static_cast<int>(names.indexOf(QStringLiteral("Device busy time")));
+    CHECK(model.index(busy, ComparisonSummaryModel::BaseColumn).data().toString() == QStringLiteral("100ms"));
+    CHECK(model.index(busy, ComparisonSummaryModel::NewColumn).data().toString() == QStringLiteral("104ms"));
+    CHECK(model.index(busy, ComparisonSummaryModel::BaseColumn).data(kCsvRole).toString() == QStringLiteral("100000.000"));
+    CHECK(model.index(busy, ComparisonSummaryModel::NameColumn).data(kCsvRole).toString() == QStringLiteral("Device busy time (µs)"));
     CHECK(model.index(busy, ComparisonSummaryModel::ChangeColumn).data().toString() == QStringLiteral("+4.0"));
+    const int device = static_cast<int>(names.indexOf(QStringLiteral("NPU 0")));
+    CHECK(model.index(device, ComparisonSummaryModel::SectionColumn).data().toString() == QStringLiteral("Device busy time"));
+    CHECK(model.index(device, ComparisonSummaryModel::SectionColumn).data(kCsvRole).toString() == QStringLiteral("Device busy time (µs)"));
+    CHECK(model.index(device, ComparisonSummaryModel::NewColumn).data().toString() == QStringLiteral("104ms"));
+    CHECK(model.index(device, ComparisonSummaryModel::NewColumn).data(kCsvRole).toString() == QStringLiteral("104000.000"));
+    // A time that is not whole milliseconds keeps every piece, as in the tooltip: never "399922.080".
+    ComparisonResult odd = result;
+    for (MetricDiff& m : odd.totals)
+        if (m.name == "busy time") m.base = 399'922'080;
+    model.resetData(odd);
+    CHECK(model.index(busy, ComparisonSummaryModel::BaseColumn).data().toString() == QStringLiteral("399ms 922µs 80ns"));
+    CHECK(model.index(busy, ComparisonSummaryModel::BaseColumn).data(kCsvRole).toString() == QStringLiteral("399922.080"));
     CHECK(model.index(busy, ComparisonSummaryModel::StatusColumn).data().toString() == QStringLiteral("ok"));
     CHECK(model.headerData(ComparisonSummaryModel::ChangeColumn, Qt::Horizontal).toString() == QStringLiteral("Change (%)"));
 }
@@ -158,6 +177,14 @@ TEST_CASE("Comparison tables export to CSV exactly as shown", "[compare][csv]") 
     const auto sum = readCsv(summary);
     REQUIRE(sum.size() == static_cast<std::size_t>(panel.summaryModel()->rowCount() + 1));
     CHECK(sum[0][4] == "Change (%)");
+    bool sawBusy = false;
+    for (const auto& row : sum)
+        if (row[1] == "Device busy time (µs)") {
+            sawBusy = true;
+            CHECK(row[2] == "100000.000");
+            CHECK(row[3] == "104000.000");
+        }
+    CHECK(sawBusy);
     CHECK_FALSE(panel.exportOperatorsCsv(dir.filePath(QStringLiteral("no/such/dir.csv")), &message));
     CHECK_FALSE(message.isEmpty());
 }
@@ -216,4 +243,26 @@ TEST_CASE("The verdict is one line; long names are elided in the middle, whole i
     panel.addSection(QStringLiteral("Host operators per step"), extra);
     CHECK(panel.tabs()->count() == tabs + 1);
     CHECK(panel.tabs()->widget(tabs) == extra);
+}
+
+TEST_CASE("The diff table takes the window's height; the timelines are two stacked, resizable, equal panes", "[compare]") {
+    ComparePanel panel;
+    panel.resize(1900, 1000);
+    panel.setInputs(inputs());
+    panel.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    // The operator table, not the few summary rows or the verdict, holds most of the height.
+    CHECK(panel.operatorTable()->height() > panel.height() / 2);
+    CHECK(panel.verdictLabel()->height() < 40);
+    panel.tabs()->setCurrentWidget(panel.timelines());
+    QCoreApplication::processEvents();
+    auto* splitter = panel.timelines()->findChild<QSplitter*>();
+    REQUIRE(splitter);
+    CHECK(splitter->orientation() == Qt::Vertical);
+    REQUIRE(splitter->count() == 2);
+    const QList<int> sizes = splitter->sizes();
+    CHECK(std::abs(sizes[0] - sizes[1]) <= 2);
+    CHECK(sizes[0] > 300); // not two 60 px strips
+    splitter->setSizes({sizes[0] + sizes[1] - 200, 200});
+    CHECK(splitter->sizes()[1] == 200);
 }

@@ -9,6 +9,9 @@
 #include "widgets/common/zoom_control.h"
 #include "widgets/timeline/timeline_view.h"
 
+#include <QColor>
+#include <cstdlib>
+
 #include <QImage>
 #include <QSettings>
 #include <QSignalSpy>
@@ -115,6 +118,46 @@ TEST_CASE("a collapsed group draws its lanes as a preview in its header row", "[
     // The frames (the first half of the trace) drawn faded over the row's flat background: two colours.
     CHECK(headerRowPixels() > 1);
     CHECK(view.lastDrawnItems() >= 1);
+}
+
+TEST_CASE("the density preview is drawn faded where the collapsed group has slices, and only there", "[first_screen]") {
+    HostAboveDevice fx("first-screen-preview-pixels", 60);
+    ZoomControl zoom;
+    TimelineView view(&zoom);
+    view.resize(1200, 700);
+    view.setData(fx.load());
+    QImage image = view.grab().toImage();
+    const int python = processIndexOf(*view.data(), "Python");
+    REQUIRE(view.processCollapsed(python));
+    const TimelineRow& header = view.layout().rows()[static_cast<std::size_t>(view.layout().rowOfProcess(python))];
+    const TimeMapper m = view.mapper();
+    const QPoint offset = view.viewport()->pos();
+    auto pixel = [&](const QImage& img, TimeNs t, int yInViewport) {
+        return QColor(img.pixel(static_cast<int>(m.toPx(t)) + offset.x(), yInViewport + offset.y()));
+    };
+    const int headerY = TimelineView::kRulerHeight + header.y + header.height / 2;
+    // The frames cover 1 µs..40 µs of a trace that runs to 85 µs: drawn at 20 µs, the row's own colour at 60 µs,
+    // and above and below the preview's band (4 px inside the row) nothing is drawn either.
+    const QColor drawn = pixel(image, 20'000, headerY), empty = pixel(image, 60'000, headerY);
+    const QColor edge = pixel(image, 20'000, TimelineView::kRulerHeight + header.y + 1);
+    CHECK(drawn != empty);
+    CHECK(edge == empty);
+    CHECK(pixel(image, 60'000, headerY + 3) == empty);
+
+    // Expanded, the same top-level frame is drawn in its full colour: the preview is that colour faded towards
+    // the row's background, so it reads as density and not as a lane.
+    view.setProcessCollapsed(python, false);
+    image = view.grab().toImage();
+    const int frameRow = view.layout().rowOfTrack(view.data()->trackIndexOf(fx.pythonTrack));
+    REQUIRE(frameRow >= 0);
+    const TimelineRow& lane = view.layout().rows()[static_cast<std::size_t>(frameRow)];
+    const QColor full = pixel(image, 20'000, TimelineView::kRulerHeight + lane.y + TimelineLayout::kTrackPadding + 4);
+    CHECK(full != drawn);
+    auto distance = [](const QColor& a, const QColor& b) {
+        return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue());
+    };
+    CHECK(distance(drawn, empty) < distance(full, empty));
+    CHECK(distance(drawn, full) > 0);
 }
 
 TEST_CASE("lanes are named after their device and stream, overlap lanes say so", "[first_screen]") {

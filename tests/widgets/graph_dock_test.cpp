@@ -6,6 +6,7 @@
 #include "core/store/timeline_data.h"
 #include "core/session/open_trace.h"
 #include "widgets/common/zoom_control.h"
+#include "widgets/graph/counter_curves_panel.h"
 #include "widgets/graph/graph_view.h"
 #include "widgets/graph/graph_workspace.h"
 #include "widgets/timeline/timeline_view.h"
@@ -93,4 +94,36 @@ TEST_CASE("Graph dock finds a graph file next to the trace, else derives one", "
     REQUIRE(imported.count() == 1);
     CHECK(w.dock->workspace()->graph().format == "opscope-graph");
     CHECK(w.dock->workspace()->graph().joinedNodes == 5);
+}
+
+TEST_CASE("Another trace leaves no stale graph or counter panel, even with the dock hidden", "[graph][widgets][dock]") {
+    QTemporaryDir dir, other;
+    const std::string store = openStore(fixture("npu_trace.json"), dir);
+    Window w;
+    w.dock->setGraphPath(fixture("mini.graph.json"));
+    std::unique_ptr<TraceDocument> first = documentOf(store);
+    w.dock->traceOpened(first.get(), {fixture("npu_trace.json")});
+    w.dock->waitForIdle();
+    GraphWorkspace* workspace = w.dock->workspace();
+    REQUIRE(workspace->isLoaded());
+    const int conv = workspace->nodeIndexByName(QStringLiteral("conv1"));
+    REQUIRE(conv >= 0);
+    workspace->selectNode(conv);
+    REQUIRE(workspace->counters()->isVisible());
+    REQUIRE(workspace->counters()->executionCount() == 2);
+
+    // The dock hidden, the next trace opens: its graph loads only when the dock is shown again, but the old
+    // one, its selection and its executions' curves are gone now.
+    w.dock->hide();
+    const std::string next = openStore(fixture("kineto_chakra_trace.json"), other);
+    std::unique_ptr<TraceDocument> second = documentOf(next);
+    w.dock->traceOpened(second.get(), {fixture("kineto_chakra_trace.json")});
+    CHECK_FALSE(workspace->isLoaded());
+    CHECK_FALSE(workspace->counters()->isVisibleTo(workspace));
+    CHECK(workspace->counters()->executionCount() == 0);
+    CHECK_FALSE(workspace->view()->scene());
+    w.dock->show();
+    w.dock->waitForIdle();
+    REQUIRE(workspace->isLoaded());
+    CHECK_FALSE(workspace->counters()->isVisibleTo(workspace)); // until a node of the new graph is chosen
 }

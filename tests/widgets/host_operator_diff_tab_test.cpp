@@ -1,6 +1,7 @@
 // The Compare window's host-operator tab: one row per cpu_op name with its class by count, the counts
 // and totals of both sides, changed operators first; the summary counts each class.
 #include "widgets/compare/compare_panel.h"
+#include "widgets/common/duration_cell.h"
 #include "widgets/compare/host_operator_diff_tab.h"
 
 #include <QLabel>
@@ -27,7 +28,10 @@ TEST_CASE("compare: the host-operator tab lists added, deleted, increased and de
     CHECK(m->index(rowOf("aten::gelu"), HostOperatorDiffModel::ChangeColumn).data().toString() == QStringLiteral("added"));
     CHECK(m->index(rowOf("aten::relu"), HostOperatorDiffModel::ChangeColumn).data().toString() == QStringLiteral("deleted"));
     CHECK(m->index(rowOf("aten::mm"), HostOperatorDiffModel::ChangeColumn).data().toString() == QStringLiteral("increased"));
-    CHECK(m->index(rowOf("aten::mm"), HostOperatorDiffModel::DiffColumn).data().toString() == QStringLiteral("20.000"));
+    // Shown in the one human format; the CSV keeps plain µs under "Difference (µs)".
+    CHECK(m->index(rowOf("aten::mm"), HostOperatorDiffModel::DiffColumn).data().toString() == QStringLiteral("20µs"));
+    CHECK(m->index(rowOf("aten::mm"), HostOperatorDiffModel::DiffColumn).data(kCsvRole).toString() == QStringLiteral("20.000"));
+    CHECK(m->headerData(HostOperatorDiffModel::DiffColumn, Qt::Horizontal, kCsvRole).toString() == QStringLiteral("Difference (µs)"));
     CHECK(m->index(rowOf("aten::add"), HostOperatorDiffModel::ChangeColumn).data().toString() == QStringLiteral("decreased"));
     CHECK(m->index(rowOf("aten::add"), HostOperatorDiffModel::BaseCountColumn).data().toString() == QStringLiteral("3"));
     CHECK(tab.summaryLabel()->text().contains(QStringLiteral("1 added, 1 deleted, 1 increased, 1 decreased, 0 unchanged")));

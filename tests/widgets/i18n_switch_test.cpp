@@ -196,3 +196,25 @@ TEST_CASE("The Settings dialog's own buttons are in the chosen language", "[i18n
     CHECK(buttons->button(QDialogButtonBox::Cancel)->text() == QStringLiteral("取消"));
     CHECK(dialog.windowTitle() == QStringLiteral("设置"));
 }
+
+TEST_CASE("Chinese terms as Ascend users know them: 流 is a stream, flows are 连线, percentage points 个百分点", "[i18n]") {
+    EnglishAfterwards restore;
+    REQUIRE(installTranslations(QStringLiteral("zh_CN")));
+    auto zh = [](const char* context, const char* source, int n = -1) {
+        return QCoreApplication::translate(context, source, nullptr, n);
+    };
+    // A stream is 流, never 线程 (an NPU stream is no thread); flows get a word of their own.
+    CHECK(zh("opscope::LaunchTableModel", "Stream") == QStringLiteral("流"));
+    for (const char* flows : {"Flows"}) {
+        CHECK(zh("opscope::SliceDetailsModel", flows) == QStringLiteral("连线"));
+        CHECK(zh("Report", flows) == QStringLiteral("连线"));
+    }
+    CHECK(zh("opscope::gui::MainWindow", "Show All &Flows").contains(QStringLiteral("连线")));
+    CHECK_FALSE(zh("opscope::gui::MainWindow", "Show All &Flows").contains(QStringLiteral("流")));
+    CHECK_FALSE(zh("GraphView", "Derived from the trace (no graph file): operators linked by task order and flows")
+                    .contains(QStringLiteral("流")));
+    CHECK(zh("Findings", "%1 points").contains(QStringLiteral("个百分点")));
+    // The hidden counter series and the time units.
+    CHECK(zh("opscope::TimelineView", "Show %n hidden series", 3).contains(QStringLiteral("3")));
+    CHECK(zh("opscope::TimelineView", "Show %n hidden series", 3) != QStringLiteral("Show 3 hidden series"));
+}

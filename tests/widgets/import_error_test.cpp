@@ -6,6 +6,7 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QSettings>
@@ -158,4 +159,55 @@ TEST_CASE("after a cut-off error the window offers to open up to the cut, then s
     REQUIRE(loaded.count() == 1);
     CHECK_FALSE(loaded.first().at(0).toBool());
     CHECK(window.cutBanner()->text().contains(QStringLiteral("broken.json"))); // the open trace is unchanged
+}
+
+TEST_CASE("a trace opened up to the cut is not reopened silently as whole: the plain open offers the cut again",
+          "[import_error]") {
+    QSettings().clear();
+    QTemporaryDir dir;
+    const QString broken = writeBrokenTrace(dir);
+    gui::MainWindow window;
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy loaded(&window, &gui::MainWindow::traceLoaded);
+    int offers = 0;
+    bool acceptCut = true;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box) return;
+        for (QAbstractButton* b : box->buttons())
+            if (b->text() == QStringLiteral("Open up to the cut")) {
+                ++offers;
+                if (acceptCut) {
+                    b->click();
+                    return;
+                }
+            }
+        box->close();
+    });
+    poll.start(10);
+    auto openAndSettle = [&](int expected) {
+        window.openPaths({broken});
+        for (int i = 0; i < 500 && loaded.count() < expected; ++i) {
+            window.waitForImport();
+            QTest::qWait(10);
+        }
+        REQUIRE(loaded.count() == expected);
+    };
+    openAndSettle(2); // refused, then opened up to the cut
+    REQUIRE(loaded.at(1).at(0).toBool());
+    REQUIRE(window.cutBanner()->isVisible());
+    const std::string cutStore = window.storePath();
+    REQUIRE(QFileInfo::exists(QString::fromStdString(cutStore)));
+
+    // The same file again, without the choice: its cut store is not taken for the whole trace.
+    loaded.clear();
+    acceptCut = false;
+    openAndSettle(1);
+    CHECK_FALSE(loaded.first().at(0).toBool());
+    CHECK(offers == 2);
+    CHECK(window.storePath() == cutStore);     // what was open stays open, with its banner
+    CHECK(window.cutBanner()->isVisible());
+    CHECK(QFileInfo::exists(QString::fromStdString(cutStore))); // and the cut store is kept for a later cut open
 }

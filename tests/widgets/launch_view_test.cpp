@@ -1,5 +1,6 @@
 // The Launch view: one row per launch with HTA's outlier flags (rows tinted), sortable, the per-kernel
 // summary beside; a click on a launch asks for its kernel, a click on a kernel filters the launches.
+#include "widgets/common/duration_cell.h"
 #include "tests/launch_fixtures.h"
 #include "tests/widgets/launch_document_fixture.h"
 #include "widgets/common/trace_document.h"
@@ -50,12 +51,14 @@ TEST_CASE("launch view: a row per launch with HTA's outliers, the flagging cells
     const int l2 = f.rowOf(QStringLiteral("L2"), 100'000); // call of 50.001 us: long runtime
     REQUIRE(l2 >= 0);
     CHECK(m->index(l2, LaunchTableModel::OutliersColumn).data().toString() == QStringLiteral("long runtime"));
-    CHECK(m->index(l2, LaunchTableModel::CpuColumn).data().toString() == QStringLiteral("50.001"));
+    CHECK(m->index(l2, LaunchTableModel::CpuColumn).data().toString() == QStringLiteral("50µs 1ns")); // never cut to "50µs"
+    CHECK(m->index(l2, LaunchTableModel::CpuColumn).data(kCsvRole).toString() == QStringLiteral("50.001"));
     CHECK(m->index(l2, LaunchTableModel::CpuColumn).data(Qt::BackgroundRole).isValid());
     CHECK_FALSE(m->index(l2, LaunchTableModel::DelayColumn).data(Qt::BackgroundRole).isValid());
     const int l3 = f.rowOf(QStringLiteral("L3"), 10'000); // delay of exactly 100 us: not an outlier
     REQUIRE(l3 >= 0);
-    CHECK(m->index(l3, LaunchTableModel::DelayColumn).data().toString() == QStringLiteral("100.000"));
+    CHECK(m->index(l3, LaunchTableModel::DelayColumn).data().toString() == QStringLiteral("100µs"));
+    CHECK(m->headerData(LaunchTableModel::DelayColumn, Qt::Horizontal, kCsvRole).toString() == QStringLiteral("Launch delay (µs)"));
     CHECK(m->index(l3, LaunchTableModel::OutliersColumn).data().toString().isEmpty());
     CHECK_FALSE(m->index(l3, LaunchTableModel::DelayColumn).data(Qt::BackgroundRole).isValid());
     CHECK(f.view.kernelModel()->rowCount() == 4); // L1, L2, L3, Memcpy HtoD
@@ -68,7 +71,7 @@ TEST_CASE("launch view: sorted by delay, a click selects the kernel, a kernel cl
     f.view.launchTable()->sortByColumn(LaunchTableModel::DelayColumn, Qt::DescendingOrder);
     // L4's memcpy waited 100.001 us, the longest delay.
     CHECK(proxy->index(0, LaunchTableModel::KernelColumn).data().toString() == QStringLiteral("Memcpy HtoD"));
-    CHECK(proxy->index(0, LaunchTableModel::DelayColumn).data().toString() == QStringLiteral("100.001"));
+    CHECK(proxy->index(0, LaunchTableModel::DelayColumn).data().toString() == QStringLiteral("100µs 1ns"));
 
     f.view.show();
     REQUIRE(QTest::qWaitForWindowExposed(&f.view));

@@ -9,6 +9,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QFile>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -133,6 +134,14 @@ TEST_CASE("Selecting a statistics row highlights its executions and steps throug
 TEST_CASE("Another grouping resets the execution stepper; names are elided in the middle", "[operator_stats_view]") {
     StatsFixture f;
     CHECK(f.view.tableView()->textElideMode() == Qt::ElideMiddle);
+    // Columns sized to what they hold: every figure fits unelided, the names column is bounded.
+    QTableView* table = f.view.tableView();
+    for (int c : {OperatorStatsModel::CountColumn, OperatorStatsModel::TotalColumn, OperatorStatsModel::AverageColumn}) {
+        INFO(c);
+        CHECK(table->columnWidth(c) >= static_cast<QAbstractItemView*>(table)->sizeHintForColumn(c)); // public there
+        CHECK(table->columnWidth(c) >= table->horizontalHeader()->sectionSizeHint(c));
+    }
+    CHECK(table->columnWidth(OperatorStatsModel::KeyColumn) <= 420);
     REQUIRE(f.view.selectOperator(QStringLiteral("MatMul")));
     f.view.stepExecution(true);
     CHECK(f.view.stepperText().contains(QStringLiteral("2 of 3")));

@@ -144,7 +144,7 @@ QVariant BubbleSummaryModel::headerData(int section, Qt::Orientation orientation
     if (role != Qt::DisplayRole) return {};
     switch (section) {
     case WhereColumn: return tr("Device / track");
-    case BusyColumn: return tr("Busy (%)");
+    case BusyColumn: return tr("Device busy (%)"); // one label for one meaning in every view
     case IdleColumn: return tr("Idle (%)");
     case CountColumn: return tr("Bubbles");
     case CauseColumn: return tr("Main cause");

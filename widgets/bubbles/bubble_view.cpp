@@ -7,6 +7,7 @@
 #include "widgets/bubbles/bubble_summary_model.h"
 #include "widgets/common/analysis_runner.h"
 #include "widgets/common/job_indicator.h"
+#include "widgets/common/lane_names.h"
 #include "widgets/common/slice_highlight.h"
 #include "widgets/common/time_format.h"
 #include "widgets/common/trace_document.h"
@@ -310,7 +311,7 @@ void BubbleView::fillTrackList() {
     std::vector<std::int64_t> ids = snapshot_->catalog.sliceTracks();
     std::stable_sort(ids.begin(), ids.end(), [&](std::int64_t a, std::int64_t b) { return counted.count(a) > counted.count(b); });
     for (std::int64_t id : ids) {
-        auto* item = new QListWidgetItem(QString::fromStdString(snapshot_->catalog.label(id)), tracks_);
+        auto* item = new QListWidgetItem(trackLabel(id), tracks_);
         item->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled);
         item->setCheckState(counted.count(id) ? Qt::Checked : Qt::Unchecked);
         item->setData(Qt::UserRole, static_cast<qlonglong>(id));
@@ -321,8 +322,13 @@ void BubbleView::fillTrackList() {
 
 QString BubbleView::labelOf(const Bubble& b) const {
     if (!snapshot_) return {};
-    return QString::fromStdString(b.trackId != 0 ? snapshot_->catalog.label(b.trackId)
-                                                 : snapshot_->catalog.deviceLabel(b.deviceKey));
+    return b.trackId != 0 ? trackLabel(b.trackId) : QString::fromStdString(snapshot_->catalog.deviceLabel(b.deviceKey));
+}
+
+// The lane's name as the timeline and Details write it ("Ascend Hardware / NPU 0 · Stream 2"), not the store's.
+QString BubbleView::trackLabel(std::int64_t trackId) const {
+    const QString stored = snapshot_ ? QString::fromStdString(snapshot_->catalog.label(trackId)) : QString();
+    return timeline_ ? qualifiedLaneTitle(*timeline_, trackId, stored) : stored;
 }
 
 void BubbleView::take(Result r) {
@@ -335,6 +341,7 @@ void BubbleView::take(Result r) {
     host_ = r.host;
     report_ = std::move(r.report);
     options_ = std::move(r.options);
+    for (BubbleSummary& s : report_.tracks) s.label = trackLabel(s.trackId).toStdString();
     if (!tracksFilled_) fillTrackList();
     summary_->resetData(report_, idleByTrack(r.idle));
     summaryView_->resizeColumnsToContents();

@@ -84,6 +84,7 @@ private:
     void fillTable(std::vector<BubbleDetail> rows);
     void scheduleRecompute();
     QString labelOf(const Bubble& b) const;
+    QString trackLabel(std::int64_t trackId) const;
     QWidget* buildToolbar();
     QWidget* buildBody();
 

@@ -1,10 +1,8 @@
 #include "widgets/cluster/cluster_steps_model.h"
 
-namespace opscope {
+#include "widgets/common/duration_cell.h"
 
-namespace {
-double ms(TimeNs ns) { return static_cast<double>(ns) / 1e6; }
-} // namespace
+namespace opscope {
 
 ClusterStepsModel::ClusterStepsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -33,10 +31,10 @@ QVariant ClusterStepsModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::TextAlignmentRole && index.column() >= ComputeColumn && index.column() <= StageColumn)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     const bool sortRole = role == Qt::UserRole;
-    if (role != Qt::DisplayRole && !sortRole) return {};
-    auto time = [&](TimeNs ns) -> QVariant {
-        return sortRole ? QVariant::fromValue<qlonglong>(ns) : QVariant(QString::number(ms(ns), 'f', 3));
-    };
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole && role != kCsvRole && !sortRole) return {};
+    if ((role == Qt::ToolTipRole || role == kCsvRole) && (index.column() < ComputeColumn || index.column() > StageColumn))
+        return {};
+    auto time = [&](TimeNs ns) -> QVariant { return sortRole ? QVariant::fromValue<qlonglong>(ns) : durationCellData(ns, role); };
     switch (index.column()) {
     case RankColumn: return f.rank;
     case StepColumn: return f.step.empty() ? QStringLiteral("-") : QString::fromStdString(f.step);
@@ -50,14 +48,17 @@ QVariant ClusterStepsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant ClusterStepsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == kCsvRole)
+        return section >= ComputeColumn && section <= StageColumn ? durationHeaderData(headerData(section, orientation, Qt::DisplayRole).toString(), role)
+                                                                  : QVariant();
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
     case RankColumn: return tr("Rank");
     case StepColumn: return tr("Step");
-    case ComputeColumn: return tr("Compute (ms)");
-    case CommColumn: return tr("Communication not overlapped (ms)");
-    case FreeColumn: return tr("Free (ms)");
-    case StageColumn: return tr("Stage (ms)");
+    case ComputeColumn: return tr("Compute");
+    case CommColumn: return tr("Communication not overlapped");
+    case FreeColumn: return tr("Free");
+    case StageColumn: return tr("Stage");
     case SlowColumn: return tr("Slow by");
     default: return {};
     }

@@ -1,5 +1,7 @@
 #include "widgets/cluster/communication_ops_model.h"
 
+#include "widgets/common/duration_cell.h"
+
 namespace opscope {
 
 CommunicationOpsModel::CommunicationOpsModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -22,8 +24,9 @@ QVariant CommunicationOpsModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::TextAlignmentRole && index.column() >= RankColumn)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole) return tr("Click to show this operator on the timeline");
-    if (role != Qt::DisplayRole) return {};
-    auto ms = [](TimeNs ns) { return QString::number(static_cast<double>(ns) / 1e6, 'f', 3); };
+    const bool time = index.column() >= ElapseColumn && index.column() <= SyncColumn;
+    if (role != Qt::DisplayRole && !(time && role == kCsvRole)) return {};
+    auto ms = [role](TimeNs ns) { return durationCellData(ns, role); };
     switch (index.column()) {
     case OpColumn: return QString::fromStdString(o.opName);
     case GroupColumn: return QString::fromStdString(o.group);
@@ -38,16 +41,19 @@ QVariant CommunicationOpsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant CommunicationOpsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == kCsvRole)
+        return section >= ElapseColumn && section <= SyncColumn ? durationHeaderData(headerData(section, orientation, Qt::DisplayRole).toString(), role)
+                                                                : QVariant();
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
     case OpColumn: return tr("Operator");
     case GroupColumn: return tr("Group");
     case StepColumn: return tr("Step");
     case RankColumn: return tr("Rank");
-    case ElapseColumn: return tr("Elapse (ms)");
-    case TransitColumn: return tr("Transit (ms)");
-    case WaitColumn: return tr("Wait (ms)");
-    case SyncColumn: return tr("Synchronisation (ms)");
+    case ElapseColumn: return tr("Elapse");
+    case TransitColumn: return tr("Transit");
+    case WaitColumn: return tr("Wait");
+    case SyncColumn: return tr("Synchronisation");
     default: return {};
     }
 }

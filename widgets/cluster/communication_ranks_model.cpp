@@ -1,5 +1,7 @@
 #include "widgets/cluster/communication_ranks_model.h"
 
+#include "widgets/common/duration_cell.h"
+
 #include <QBrush>
 #include <QColor>
 
@@ -36,8 +38,9 @@ QVariant CommunicationRanksModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole && flagged) return tr("Above the 0.2 guidance: a communication bottleneck is likely");
     if (role == Qt::TextAlignmentRole && index.column() > RankColumn && index.column() < BandwidthColumn)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    if (role != Qt::DisplayRole) return {};
-    auto ms = [](TimeNs ns) { return QString::number(static_cast<double>(ns) / 1e6, 'f', 3); };
+    const bool time = index.column() >= ElapseColumn && index.column() <= IdleColumn;
+    if (role != Qt::DisplayRole && !(time && (role == Qt::ToolTipRole || role == kCsvRole))) return {};
+    auto ms = [role](TimeNs ns) { return durationCellData(ns, role); };
     switch (index.column()) {
     case RankColumn: return r.rank;
     case OpsColumn: return static_cast<qlonglong>(r.ops);
@@ -54,15 +57,18 @@ QVariant CommunicationRanksModel::data(const QModelIndex& index, int role) const
 }
 
 QVariant CommunicationRanksModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == kCsvRole)
+        return section >= ElapseColumn && section <= IdleColumn ? durationHeaderData(headerData(section, orientation, Qt::DisplayRole).toString(), role)
+                                                                : QVariant();
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
     case RankColumn: return tr("Rank");
     case OpsColumn: return tr("Operators");
-    case ElapseColumn: return tr("Elapse (ms)");
-    case TransitColumn: return tr("Transit (ms)");
-    case WaitColumn: return tr("Wait (ms)");
-    case SyncColumn: return tr("Synchronisation (ms)");
-    case IdleColumn: return tr("Idle (ms)");
+    case ElapseColumn: return tr("Elapse");
+    case TransitColumn: return tr("Transit");
+    case WaitColumn: return tr("Wait");
+    case SyncColumn: return tr("Synchronisation");
+    case IdleColumn: return tr("Idle");
     case WaitRatioColumn: return tr("Wait ratio");
     case SyncRatioColumn: return tr("Synchronisation ratio");
     case BandwidthColumn: return tr("Bandwidth (GB/s)");

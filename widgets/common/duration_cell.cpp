@@ -17,6 +17,15 @@ QVariant durationCellData(double ns, int role) {
     }
 }
 
+QVariant durationCellData(long long ns, int role) {
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::ToolTipRole: return formatDuration(ns);
+    case kCsvRole: return QString::fromStdString(microsText(static_cast<TimeNs>(ns)));
+    default: return {};
+    }
+}
+
 QVariant durationHeaderData(const QString& name, int role) {
     if (role == Qt::DisplayRole) return name;
     if (role == kCsvRole) return QStringLiteral("%1 (µs)").arg(name);

@@ -11,6 +11,9 @@ constexpr int kCsvRole = Qt::UserRole + 0x200;
 
 // Display and tooltip: the human text; kCsvRole: microseconds with three decimals; NaN gives nothing.
 QVariant durationCellData(double ns, int role);
+// The same for an exact duration: the CSV's microseconds are exact to the ns.
+QVariant durationCellData(long long ns, int role);
+inline QVariant durationCellData(long ns, int role) { return durationCellData(static_cast<long long>(ns), role); }
 // Display: the name as shown above human durations; kCsvRole: "name (µs)".
 QVariant durationHeaderData(const QString& name, int role);
 

@@ -21,6 +21,19 @@ QString laneTitle(const TimelineData& data, const TimelineTrack& track) {
     return name;
 }
 
+QString qualifiedLaneTitle(const TimelineData& data, const TimelineTrack& track) {
+    const TimelineProcess& process = data.processes()[track.processIndex];
+    const std::string& group = process.name.empty() ? process.pid : process.name;
+    const QString lane = laneTitle(data, track);
+    return group.empty() ? lane : QString::fromStdString(group) + QStringLiteral(" / ") + lane;
+}
+
+QString qualifiedLaneTitle(const TimelineData& data, std::int64_t trackId, const QString& fallback) {
+    const int index = data.trackIndexOf(trackId);
+    if (index < 0) return fallback;
+    return qualifiedLaneTitle(data, data.tracks()[static_cast<std::size_t>(index)]);
+}
+
 QString processTitle(const TimelineProcess& process) {
     QString name = QString::fromStdString(process.name.empty() ? process.pid : process.name);
     if (process.deviceName.empty()) return name;

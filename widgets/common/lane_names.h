@@ -13,6 +13,11 @@ QString shortDeviceName(const std::string& deviceName);
 // The lane's title: for a slice track of a device process "<device> · <stream>", then " (overlap N)" for
 // the N-th lane of overlapping slices; counter tracks keep their counter name.
 QString laneTitle(const TimelineData& data, const TimelineTrack& track);
+// The lane with its process group, as Details' Track field, a pinned lane and the Bubbles view name it:
+// "Ascend Hardware / NPU 0 · Stream 4 (overlap 2)", "python / Thread 100".
+QString qualifiedLaneTitle(const TimelineData& data, const TimelineTrack& track);
+// The same for a store track id; fallback when the timeline has no such track.
+QString qualifiedLaneTitle(const TimelineData& data, std::int64_t trackId, const QString& fallback);
 // The process group's name: a device process leads with its device ("rank 0 · GPU 0 · python"), since
 // Kineto names the GPU process after the host's.
 QString processTitle(const TimelineProcess& process);

@@ -2,10 +2,12 @@
 
 #include "widgets/common/duration_cell.h"
 #include "widgets/common/time_format.h"
+#include "widgets/diagnosis/findings_model.h"
 #include "widgets/operators/operator_stats_model.h"
 
 #include <QBrush>
 #include <QColor>
+#include <QLocale>
 
 #include <cmath>
 
@@ -164,14 +166,23 @@ ComparisonSummaryModel::ComparisonSummaryModel(QObject* parent) : QAbstractTable
 
 namespace {
 
-// Plain numbers (the unit is in the row's name), so that a CSV export stays numeric.
+TimeNs roundedNs(double ns) { return static_cast<TimeNs>(std::llround(ns)); }
+
+// What a person reads: times in the one human format, shares as percentages, counts as integers.
 QString valueText(const MetricDiff& m, double v) {
+    if (m.unit == "ns") return formatDuration(roundedNs(v));
+    if (m.unit == "ratio") return QString::number(v * 100.0, 'f', 1) + QLatin1Char('%');
+    return QLocale().toString(static_cast<qlonglong>(std::llround(v)));
+}
+
+// What the CSV gets: plain numbers, the unit in the name (csvUnitSuffix).
+QString csvValueText(const MetricDiff& m, double v) {
     if (m.unit == "ns") return microsecondsText(v);
     if (m.unit == "ratio") return QString::number(v * 100.0, 'f', 1);
     return QString::number(static_cast<qlonglong>(std::llround(v)));
 }
 
-QString unitSuffix(const std::string& unit) {
+QString csvUnitSuffix(const std::string& unit) {
     if (unit == "ns") return ComparisonSummaryModel::tr(" (µs)");
     if (unit == "ratio") return ComparisonSummaryModel::tr(" (%)");
     return {};
@@ -210,28 +221,50 @@ void ComparisonSummaryModel::resetData(const ComparisonResult& result) {
     beginResetModel();
     rows_.clear();
     for (const MetricDiff& m : result.totals) {
-        Row r{tr("Total"), metricName(m.name) + unitSuffix(m.unit), valueText(m, m.base), valueText(m, m.current),
+        Row r{tr("Total"), metricName(m.name), valueText(m, m.base), valueText(m, m.current),
               m.unit == "ratio" ? QString() : changeText(m.base, m.current),
               m.regressed ? tr("regressed") : m.gated ? tr("ok") : QString(), m.base, m.current, m.delta(),
               m.regressed, m.gated && m.delta() < 0};
+        r.csvName = r.name + csvUnitSuffix(m.unit);
+        r.csvBase = csvValueText(m, m.base);
+        r.csvNew = csvValueText(m, m.current);
         rows_.push_back(std::move(r));
     }
     for (const DeviceDiff& d : result.devices) {
         const double b = static_cast<double>(d.baseBusyNs), n = static_cast<double>(d.newBusyNs);
-        rows_.push_back({tr("Device busy (µs)"), QString::fromStdString(d.label), microsecondsText(b),
-                         microsecondsText(n), changeText(b, n),
-                         d.regressed ? tr("regressed") : d.presence == Presence::Both ? tr("ok") : presenceText(d.presence),
-                         b, n, n - b, d.regressed, n < b});
+        Row r{tr("Device busy time"), QString::fromStdString(d.label), formatDuration(d.baseBusyNs),
+              formatDuration(d.newBusyNs), changeText(b, n),
+              d.regressed ? tr("regressed") : d.presence == Presence::Both ? tr("ok") : presenceText(d.presence),
+              b, n, n - b, d.regressed, n < b};
+        r.csvSection = r.section + csvUnitSuffix("ns");
+        r.csvBase = microsecondsText(b);
+        r.csvNew = microsecondsText(n);
+        rows_.push_back(std::move(r));
     }
     for (const FindingDiff& f : result.findings) {
-        rows_.push_back({tr("Finding"), QString::fromStdString(f.title.empty() ? f.ruleId : f.title),
-                         f.presence == Presence::New ? QString() : QString::number(f.baseMeasured, 'g', 4),
-                         f.presence == Presence::Vanished ? QString() : QString::number(f.newMeasured, 'g', 4),
-                         QString::fromStdString(f.severity), f.regressed ? tr("regressed") : presenceText(f.presence),
-                         f.baseMeasured, f.newMeasured, f.newMeasured - f.baseMeasured, f.regressed,
-                         f.presence == Presence::Vanished});
+        Row r{tr("Finding"), QString::fromStdString(f.title.empty() ? f.ruleId : f.title),
+              f.presence == Presence::New ? QString() : findingValueText(f.baseMeasured, f.unit),
+              f.presence == Presence::Vanished ? QString() : findingValueText(f.newMeasured, f.unit),
+              QString::fromStdString(f.severity), f.regressed ? tr("regressed") : presenceText(f.presence),
+              f.baseMeasured, f.newMeasured, f.newMeasured - f.baseMeasured, f.regressed,
+              f.presence == Presence::Vanished};
+        if (!f.unit.empty()) r.csvName = QStringLiteral("%1 (%2)").arg(r.name, QString::fromStdString(f.unit));
+        r.csvBase = f.presence == Presence::New ? QString() : QString::number(f.baseMeasured, 'g', 6);
+        r.csvNew = f.presence == Presence::Vanished ? QString() : QString::number(f.newMeasured, 'g', 6);
+        rows_.push_back(std::move(r));
     }
     endResetModel();
+}
+
+QVariant ComparisonSummaryModel::csvValue(const Row& r, int column) const {
+    auto orShown = [](const QString& csv, const QString& shown) { return csv.isEmpty() ? shown : csv; };
+    switch (column) {
+    case SectionColumn: return orShown(r.csvSection, r.section);
+    case NameColumn: return orShown(r.csvName, r.name);
+    case BaseColumn: return r.csvBase.isEmpty() && r.base.isEmpty() ? QString() : orShown(r.csvBase, r.base);
+    case NewColumn: return r.csvNew.isEmpty() && r.current.isEmpty() ? QString() : orShown(r.csvNew, r.current);
+    default: return {};
+    }
 }
 
 int ComparisonSummaryModel::rowCount(const QModelIndex& parent) const {
@@ -261,6 +294,10 @@ QVariant ComparisonSummaryModel::data(const QModelIndex& index, int role) const 
         case ChangeColumn: return r.changeValue;
         default: return data(index, Qt::DisplayRole);
         }
+    case kCsvRole: return csvValue(r, index.column());
+    case Qt::ToolTipRole:
+        if (index.column() == NameColumn) return r.name;
+        return {};
     case RegressedRole: return r.regressed;
     case Qt::ForegroundRole:
         if (r.regressed) return QBrush(kRegressed);

@@ -46,7 +46,9 @@ private:
     std::vector<OperatorDiff> rows_;
 };
 
-// One row per total, device and finding: what, base, new, change, status.
+// One row per total, device and finding: what, base, new, change, status. Times are shown in the one
+// format for people ("399ms 922µs 80ns"), shares as "12.5%"; the CSV (kCsvRole) keeps plain numbers with the
+// unit in the row's name ("Device busy time (µs)", 399922.080), as the row's values have different units.
 class ComparisonSummaryModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -66,7 +68,9 @@ private:
         QString section, name, base, current, change, status;
         double baseValue = 0, newValue = 0, changeValue = 0;
         bool regressed = false, improved = false;
+        QString csvSection, csvName, csvBase, csvNew; // empty: as shown
     };
+    QVariant csvValue(const Row& r, int column) const;
     std::vector<Row> rows_;
 };
 

@@ -1,5 +1,7 @@
 #include "widgets/compare/host_operator_diff_tab.h"
 
+#include "widgets/common/duration_cell.h"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QSortFilterProxyModel>
@@ -7,12 +9,21 @@
 #include <QVBoxLayout>
 
 #include <array>
+#include <optional>
 
 namespace opscope {
 
 namespace {
 
-QString micros(TimeNs ns) { return QString::number(static_cast<double>(ns) / 1000.0, 'f', 3); }
+// The duration a column holds, nullopt for the others: shown in the human format, plain µs in the CSV.
+std::optional<TimeNs> durationAt(const HostOperatorDiff& r, int column) {
+    switch (column) {
+    case HostOperatorDiffModel::BaseTotalColumn: return r.baseTotalNs;
+    case HostOperatorDiffModel::NewTotalColumn: return r.newTotalNs;
+    case HostOperatorDiffModel::DiffColumn: return r.diffDurationNs();
+    default: return std::nullopt;
+    }
+}
 
 QString changeLabel(CountChange change) {
     switch (change) {
@@ -54,29 +65,32 @@ QVariant HostOperatorDiffModel::data(const QModelIndex& index, int role) const {
         default: break;
         }
     }
+    if (const std::optional<TimeNs> ns = durationAt(r, index.column()))
+        return role == SortRole ? QVariant() : durationCellData(static_cast<double>(*ns), role);
     if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole) return {};
     switch (index.column()) {
     case NameColumn: return QString::fromStdString(r.name);
     case ChangeColumn: return changeLabel(r.change);
     case BaseCountColumn: return QString::number(r.baseCount);
     case NewCountColumn: return QString::number(r.newCount);
-    case BaseTotalColumn: return micros(r.baseTotalNs);
-    case NewTotalColumn: return micros(r.newTotalNs);
-    case DiffColumn: return micros(r.diffDurationNs());
     default: return {};
     }
 }
 
 QVariant HostOperatorDiffModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == kCsvRole) {
+        const QString name = headerData(section, orientation, Qt::DisplayRole).toString();
+        return durationAt(HostOperatorDiff{}, section) ? durationHeaderData(name, kCsvRole) : QVariant();
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case NameColumn: return tr("Host operator");
     case ChangeColumn: return tr("Change");
     case BaseCountColumn: return tr("Base count");
     case NewCountColumn: return tr("New count");
-    case BaseTotalColumn: return tr("Base total (µs)");
-    case NewTotalColumn: return tr("New total (µs)");
-    case DiffColumn: return tr("Difference (µs)");
+    case BaseTotalColumn: return tr("Base total");
+    case NewTotalColumn: return tr("New total");
+    case DiffColumn: return tr("Difference");
     default: return {};
     }
 }

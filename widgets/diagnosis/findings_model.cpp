@@ -1,11 +1,14 @@
 #include "widgets/diagnosis/findings_model.h"
 
 #include "widgets/common/duration_cell.h"
+#include "widgets/common/time_format.h"
 #include "widgets/common/ui_language.h"
 #include "widgets/operators/operator_stats_model.h"
 
 #include <QCoreApplication>
 #include <QFont>
+
+#include <cmath>
 
 namespace opscope {
 
@@ -19,6 +22,9 @@ QString findingValueText(double value, const std::string& unit) {
     if (unit == "points") return QCoreApplication::translate("Findings", "%1 points").arg(value, 0, 'f', 1);
     if (unit == "ops/byte") return QCoreApplication::translate("Findings", "%1 FLOP/byte").arg(value, 0, 'f', 2);
     if (unit == "ratio" || unit.empty()) return QString::number(value, 'f', 3);
+    // Times in the one format for people, as everywhere else ("379µs 773ns", never "379.8 us").
+    if (unit == "us") return std::isnan(value) ? QString() : formatDuration(static_cast<TimeNs>(std::llround(value * 1000.0)));
+    if (unit == "ns") return std::isnan(value) ? QString() : formatDuration(static_cast<TimeNs>(std::llround(value)));
     return QCoreApplication::translate("Findings", "%1 %2").arg(QString::number(value, 'g', 4), QString::fromStdString(unit));
 }
 

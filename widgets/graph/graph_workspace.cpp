@@ -123,10 +123,25 @@ void GraphWorkspace::buildToolbar() {
     });
 }
 
+void GraphWorkspace::closeStore() {
+    loadWatcher_.waitForFinished();
+    ++generation_; // a relayout still running belongs to the old graph
+    loaded_ = {};
+    scene_.reset();
+    view_->setScene(nullptr);
+    view_->setMessage(tr("Loading the graph…"));
+    executionIds_.clear();
+    collapsed_.clear();
+    counters_->clear(QString());
+    counters_->hide();
+    status_->clear();
+    session_.reset(); // a load of the old store that still reports is dropped (loadFinished)
+}
+
 void GraphWorkspace::setDocument(TraceDocument* document) {
+    closeStore();
     // The graph query may derive the graph and cache its layout in the store, through the session.
     session_ = document ? document->session() : nullptr;
-    collapsed_.clear();
     reload();
 }
 
@@ -161,6 +176,7 @@ bool GraphWorkspace::waitForLoaded(int timeoutMs) {
 
 void GraphWorkspace::loadFinished() {
     --pending_;
+    if (!session_) return; // closed since: the result is the previous trace's
     loaded_ = loadWatcher_.result();
     if (!loaded_.ok) {
         errorText_ = QString::fromStdString(describe(loaded_.error));

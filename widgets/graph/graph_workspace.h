@@ -36,6 +36,9 @@ public:
     void setDocument(TraceDocument* document);
     // Loads the graph again (after a graph file was imported into the store).
     void reload();
+    // Another trace opened: the old graph, its selection and its counter panel go at once, even while the
+    // dock is hidden and the new graph loads later, so nothing of the previous trace stays on screen.
+    void closeStore();
     // Blocks (processing events) until loading and any relayout are done; false on failure or timeout.
     Q_INVOKABLE bool waitForLoaded(int timeoutMs = 30000);
     bool isBusy() const;

@@ -1,13 +1,35 @@
 #include "widgets/launch/launch_table_models.h"
 
+#include "widgets/common/duration_cell.h"
+
 #include <QColor>
 #include <QStringList>
+
+#include <optional>
 
 namespace opscope {
 
 namespace {
 
-QString micros(TimeNs ns) { return QString::number(static_cast<double>(ns) / 1000.0, 'f', 3); }
+// The duration a column holds (shown in the human format, plain µs in the CSV), nullopt for the others.
+std::optional<TimeNs> launchDuration(const LaunchRow& r, int column) {
+    switch (column) {
+    case LaunchTableModel::CpuColumn: return r.cpuDurationNs;
+    case LaunchTableModel::GpuColumn: return r.gpuDurationNs;
+    case LaunchTableModel::DelayColumn: return r.launchDelayNs;
+    default: return std::nullopt;
+    }
+}
+
+std::optional<TimeNs> kernelDuration(const KernelLaunchSummary& r, int column) {
+    switch (column) {
+    case KernelLaunchModel::GpuTotalColumn: return r.gpuTotalNs;
+    case KernelLaunchModel::CpuTotalColumn: return r.cpuTotalNs;
+    case KernelLaunchModel::DelayTotalColumn: return r.delayTotalNs;
+    case KernelLaunchModel::DelayMaxColumn: return r.delayMaxNs;
+    default: return std::nullopt;
+    }
+}
 
 // A warm tint for rows HTA would flag: visible in both themes without hiding the text.
 const QColor kOutlierTint(255, 140, 0, 60);
@@ -58,6 +80,7 @@ QVariant LaunchTableModel::data(const QModelIndex& index, int role) const {
         default: break;
         }
     }
+    if (const std::optional<TimeNs> ns = launchDuration(r, index.column())) return durationCellData(*ns, role);
     if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole) return {};
     switch (index.column()) {
     case KernelColumn: return QString::fromStdString(r.kernel);
@@ -65,15 +88,15 @@ QVariant LaunchTableModel::data(const QModelIndex& index, int role) const {
     case DeviceColumn: return QString::fromStdString(r.device);
     case StreamColumn: return QString::fromStdString(r.stream);
     case CorrelationColumn: return r.hasCorrelation ? QString::number(r.correlationId) : QString();
-    case CpuColumn: return micros(r.cpuDurationNs);
-    case GpuColumn: return micros(r.gpuDurationNs);
-    case DelayColumn: return micros(r.launchDelayNs);
     case OutliersColumn: return launchOutlierLabels(r.outliers);
     default: return {};
     }
 }
 
 QVariant LaunchTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == kCsvRole)
+        return launchDuration(LaunchRow{}, section) ? durationHeaderData(headerData(section, orientation, Qt::DisplayRole).toString(), kCsvRole)
+                                                   : QVariant();
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case KernelColumn: return tr("Kernel");
@@ -81,9 +104,9 @@ QVariant LaunchTableModel::headerData(int section, Qt::Orientation orientation, 
     case DeviceColumn: return tr("Device");
     case StreamColumn: return tr("Stream");
     case CorrelationColumn: return tr("Correlation");
-    case CpuColumn: return tr("CPU duration (µs)");
-    case GpuColumn: return tr("GPU duration (µs)");
-    case DelayColumn: return tr("Launch delay (µs)");
+    case CpuColumn: return tr("CPU duration");
+    case GpuColumn: return tr("GPU duration");
+    case DelayColumn: return tr("Launch delay");
     case OutliersColumn: return tr("Outliers");
     default: return {};
     }
@@ -124,14 +147,11 @@ QVariant KernelLaunchModel::data(const QModelIndex& index, int role) const {
         default: return {};
         }
     }
+    if (const std::optional<TimeNs> ns = kernelDuration(r, index.column())) return durationCellData(*ns, role);
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
     switch (index.column()) {
     case KernelColumn: return QString::fromStdString(r.kernel);
     case CountColumn: return QString::number(r.count);
-    case GpuTotalColumn: return micros(r.gpuTotalNs);
-    case CpuTotalColumn: return micros(r.cpuTotalNs);
-    case DelayTotalColumn: return micros(r.delayTotalNs);
-    case DelayMaxColumn: return micros(r.delayMaxNs);
     case ShortColumn: return QString::number(r.shortKernels);
     case LongRuntimeColumn: return QString::number(r.longRuntimes);
     case LongDelayColumn: return QString::number(r.longDelays);
@@ -140,14 +160,18 @@ QVariant KernelLaunchModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant KernelLaunchModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == kCsvRole)
+        return kernelDuration(KernelLaunchSummary{}, section)
+                   ? durationHeaderData(headerData(section, orientation, Qt::DisplayRole).toString(), kCsvRole)
+                   : QVariant();
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case KernelColumn: return tr("Kernel");
     case CountColumn: return tr("Launches");
-    case GpuTotalColumn: return tr("GPU total (µs)");
-    case CpuTotalColumn: return tr("CPU total (µs)");
-    case DelayTotalColumn: return tr("Delay total (µs)");
-    case DelayMaxColumn: return tr("Delay max (µs)");
+    case GpuTotalColumn: return tr("GPU total");
+    case CpuTotalColumn: return tr("CPU total");
+    case DelayTotalColumn: return tr("Delay total");
+    case DelayMaxColumn: return tr("Delay max");
     case ShortColumn: return tr("Short kernels");
     case LongRuntimeColumn: return tr("Long runtimes");
     case LongDelayColumn: return tr("Long delays");

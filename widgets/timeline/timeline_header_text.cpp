@@ -64,6 +64,7 @@ ProcessHeaderText layoutProcessHeader(const QString& name, const QString& pid, c
     // Right-aligned as drawText() does it: by the exact width, not the rounded one.
     const double exactCountWidth = QFontMetricsF(fonts.small).horizontalAdvance(count);
     out.countPos = QPointF(rect.x() + rect.width() - 8 - exactCountWidth, leftCentred(rect, fonts.small).y());
+    out.countRect = QRectF(out.countPos.x(), rect.top(), exactCountWidth, rect.height());
     out.ready = true;
     return out;
 }

@@ -3,6 +3,7 @@
 #pragma once
 #include <QFont>
 #include <QPointF>
+#include <QRectF>
 #include <QSize>
 #include <QStaticText>
 #include <QString>
@@ -24,6 +25,7 @@ struct TrackHeaderText {
 struct ProcessHeaderText {
     QStaticText name, pid, count;
     QPointF namePos, pidPos, countPos;
+    QRectF countRect; // where the count is drawn: a click there shows or hides the series hidden by default
     bool hasPid = false;
     bool ready = false;
 };

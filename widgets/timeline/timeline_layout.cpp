@@ -28,7 +28,7 @@ bool TimelineLayout::hiddenByDefault(const TimelineTrack& t) {
 }
 
 void TimelineLayout::rebuild(const TimelineData& data, const std::vector<bool>& collapsedProcesses,
-                             const std::vector<bool>& pinnedTracks) {
+                             const std::vector<bool>& pinnedTracks, const std::vector<bool>& hiddenShownProcesses) {
     pinned_.clear();
     rows_.clear();
     const auto& tracks = data.tracks();
@@ -37,6 +37,7 @@ void TimelineLayout::rebuild(const TimelineData& data, const std::vector<bool>& 
     processRow_.assign(data.processes().size(), -1);
     pinnedHeight_ = contentHeight_ = visibleTracks_ = 0;
     auto isPinned = [&](std::size_t i) { return i < pinnedTracks.size() && pinnedTracks[i]; };
+    auto flag = [](const std::vector<bool>& flags, std::size_t i) { return i < flags.size() && flags[i]; };
 
     for (std::size_t i = 0; i < tracks.size(); ++i) {
         if (tracks[i].empty() || !isPinned(i)) continue;
@@ -51,19 +52,25 @@ void TimelineLayout::rebuild(const TimelineData& data, const std::vector<bool>& 
     std::size_t i = 0;
     while (i < tracks.size()) {
         const std::size_t process = tracks[i].processIndex;
+        const bool showHidden = flag(hiddenShownProcesses, process);
         std::size_t end = i;
         int shown = 0, hidden = 0;
-        auto leftOut = [&](std::size_t t) { return tracks[t].empty() || isPinned(t) || hiddenByDefault(tracks[t]); };
+        auto hiddenSeries = [&](std::size_t t) { return !tracks[t].empty() && !isPinned(t) && hiddenByDefault(tracks[t]); };
+        auto leftOut = [&](std::size_t t) {
+            return tracks[t].empty() || isPinned(t) || (!showHidden && hiddenByDefault(tracks[t]));
+        };
         while (end < tracks.size() && tracks[end].processIndex == process) {
             if (!leftOut(end)) ++shown;
-            else if (!tracks[end].empty() && !isPinned(end)) ++hidden;
+            if (hiddenSeries(end)) ++hidden;
             ++end;
         }
-        if (shown > 0) {
-            const bool collapsed = process < collapsedProcesses.size() && collapsedProcesses[process];
+        if (shown > 0 || hidden > 0) {
+            const bool collapsed = flag(collapsedProcesses, process);
             processRow_[process] = static_cast<int>(rows_.size());
-            rows_.push_back({TimelineRow::Kind::Process, static_cast<int>(process), -1, contentHeight_,
-                             kProcessHeaderHeight, shown, hidden});
+            TimelineRow header{TimelineRow::Kind::Process, static_cast<int>(process), -1, contentHeight_,
+                               kProcessHeaderHeight, shown, hidden};
+            header.hiddenShown = showHidden;
+            rows_.push_back(header);
             contentHeight_ += kProcessHeaderHeight;
             for (std::size_t t = i; t < end && !collapsed; ++t) {
                 if (leftOut(t)) continue;

@@ -17,7 +17,8 @@ struct TimelineRow {
     int y = 0;           // top, in content coordinates of its area (pinned or scrolled)
     int height = 0;
     int trackCount = 0;  // process headers: visible tracks under it
-    int hiddenCount = 0; // process headers: counter series left out (hiddenByDefault)
+    int hiddenCount = 0; // process headers: counter series hidden by default (hiddenByDefault), shown or not
+    bool hiddenShown = false; // process headers: the user asked to see those series (they are in trackCount)
 };
 
 class TimelineLayout {
@@ -27,8 +28,9 @@ public:
     static constexpr int kTrackPadding = 3;
     static constexpr int kCounterHeight = 46;
 
+    // hiddenShownProcesses: processes whose series hidden by default are shown (the header's "Show").
     void rebuild(const TimelineData& data, const std::vector<bool>& collapsedProcesses,
-                 const std::vector<bool>& pinnedTracks);
+                 const std::vector<bool>& pinnedTracks, const std::vector<bool>& hiddenShownProcesses = {});
 
     const std::vector<TimelineRow>& pinnedRows() const { return pinned_; }
     const std::vector<TimelineRow>& rows() const { return rows_; }
@@ -47,7 +49,8 @@ public:
     static int trackHeight(const TimelineData& data, int trackIndex);
     // Counter series the first screen leaves out (issue #21): one that is zero throughout (most of an NPU's
     // module memory lanes) or that holds an identifier ("acc_id", "Task ID"), which is a label, not a value
-    // to plot. The process header counts them ("12 tracks, 30 hidden").
+    // to plot. The process header counts them ("12 tracks, 30 hidden"); a process that shows nothing else
+    // keeps its header ("0 tracks, 30 hidden"), so that the series can be shown again from it.
     static bool hiddenByDefault(const TimelineTrack& track);
 
 private:

@@ -41,6 +41,7 @@ void TimelineView::setData(std::shared_ptr<const TimelineData> data) {
     data_ = std::move(data);
     collapsed_.assign(data_ ? data_->processes().size() : 0, false);
     pinned_.assign(data_ ? data_->tracks().size() : 0, false);
+    hiddenShown_.assign(data_ ? data_->processes().size() : 0, false);
     firstScreenPending_ = data_ != nullptr; // decided at the first paint, when the view has its real height
     selectedSlice_ = 0;
     selectedFlows_.clear();
@@ -61,6 +62,7 @@ void TimelineView::setData(std::shared_ptr<const TimelineData> data) {
     }
     updateMinimumZoom();
     invalidateDrawList();
+    emit hiddenSeriesChanged();
 }
 
 void TimelineView::setFlowsVisible(bool visible) {
@@ -139,6 +141,38 @@ void TimelineView::setAllProcessesCollapsed(bool collapsed) {
     firstScreenPending_ = false;
     std::fill(collapsed_.begin(), collapsed_.end(), collapsed);
     relayout();
+}
+
+void TimelineView::setHiddenSeriesShown(int processIndex, bool shown) {
+    if (processIndex < 0 || processIndex >= static_cast<int>(hiddenShown_.size())) return;
+    hiddenShown_[static_cast<std::size_t>(processIndex)] = shown;
+    relayout();
+    emit hiddenSeriesChanged();
+}
+
+bool TimelineView::hiddenSeriesShown(int processIndex) const {
+    return processIndex >= 0 && processIndex < static_cast<int>(hiddenShown_.size()) &&
+           hiddenShown_[static_cast<std::size_t>(processIndex)];
+}
+
+void TimelineView::setAllHiddenSeriesShown(bool shown) {
+    std::fill(hiddenShown_.begin(), hiddenShown_.end(), shown);
+    relayout();
+    emit hiddenSeriesChanged();
+}
+
+int TimelineView::hiddenSeriesCount() const {
+    int n = 0;
+    for (const TimelineRow& r : layout_.rows())
+        if (r.kind == TimelineRow::Kind::Process) n += r.hiddenCount;
+    return n;
+}
+
+int TimelineView::hiddenSeriesHiddenCount() const {
+    int n = 0;
+    for (const TimelineRow& r : layout_.rows())
+        if (r.kind == TimelineRow::Kind::Process && !r.hiddenShown) n += r.hiddenCount;
+    return n;
 }
 
 void TimelineView::setTrackPinned(int trackIndex, bool pinned) {
@@ -222,7 +256,7 @@ void TimelineView::invalidateDrawList() {
 }
 
 void TimelineView::relayout() {
-    if (data_) layout_.rebuild(*data_, collapsed_, pinned_);
+    if (data_) layout_.rebuild(*data_, collapsed_, pinned_, hiddenShown_);
     else layout_ = TimelineLayout();
     processHeaderText_.assign(data_ ? data_->processes().size() : 0, ProcessHeaderText{}); // counts change with pins
     updateScrollBar();
@@ -284,7 +318,7 @@ void TimelineView::collapseHostGroupsAboveDevice() {
         const auto tallest = std::max_element(hostHeight.begin(), hostHeight.end());
         if (*tallest == 0) return; // only device groups above it: nothing of the host to fold
         collapsed_[static_cast<std::size_t>(tallest - hostHeight.begin())] = true;
-        layout_.rebuild(*data_, collapsed_, pinned_);
+        layout_.rebuild(*data_, collapsed_, pinned_, hiddenShown_);
     }
 }
 

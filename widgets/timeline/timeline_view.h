@@ -20,6 +20,8 @@
 #include <QLoggingCategory>
 #include <QVector>
 
+class QMenu;
+
 #include <array>
 #include <memory>
 #include <string_view>
@@ -80,6 +82,14 @@ public:
     void setTrackPinned(int trackIndex, bool pinned);
     bool trackPinned(int trackIndex) const;
     void setAllProcessesCollapsed(bool collapsed);
+    // Counter series hidden by default (all zero, or identifiers: TimelineLayout::hiddenByDefault) shown again
+    // in one process group, or in all of them; a new trace hides them again.
+    void setHiddenSeriesShown(int processIndex, bool shown);
+    bool hiddenSeriesShown(int processIndex) const;
+    void setAllHiddenSeriesShown(bool shown);
+    // Series hidden by default in the whole trace, and how many of them are hidden now.
+    int hiddenSeriesCount() const;
+    int hiddenSeriesHiddenCount() const;
 
     int visibleTrackCount() const { return layout_.visibleTrackCount(); }
     const TimelineLayout& layout() const { return layout_; }
@@ -104,6 +114,7 @@ signals:
     void regionSelected(qint64 startNs, qint64 endNs, const QVector<qint64>& trackIds);
     void cursorTimeChanged(bool valid, qint64 timeNs);
     void frameRendered(double milliseconds, qint64 itemsDrawn, qint64 slicesFolded);
+    void hiddenSeriesChanged(); // shown or hidden again, or a new trace
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -183,13 +194,14 @@ private:
     const TimelineSlice* sliceUnder(QPointF pos, int* trackIndex = nullptr) const;
     TimeNs timeAtX(double x) const;
     bool headerClick(QPoint pos);
+    void addHiddenSeriesActions(QMenu& menu, const TimelineRow* processRow);
     void updateMinimumZoom();
 
     ZoomControl* zoom_;
     std::shared_ptr<const TimelineData> data_;
     TimelineLayout layout_;
     TimelineTheme theme_;
-    std::vector<bool> collapsed_, pinned_;
+    std::vector<bool> collapsed_, pinned_, hiddenShown_;
     bool firstScreenPending_ = false; // collapseHostGroupsAboveDevice() still to run (at the next paint)
     std::int64_t firstViewOutliers_ = 0;
     TimeNs firstViewFarthestNs_ = 0;

@@ -64,7 +64,10 @@ const ProcessHeaderText& TimelineView::processHeaderText(const TimelineRow& row,
     // The device first: Kineto names the GPU process after the host, so the name alone does not tell them apart.
     const QString name = proc.deviceName == proc.name ? QString::fromStdString(proc.name) : processTitle(proc);
     QString count = row.trackCount == 1 ? tr("1 track") : tr("%1 tracks").arg(row.trackCount);
-    if (row.hiddenCount > 0) count = tr("%1, %n hidden", nullptr, row.hiddenCount).arg(count);
+    // The hidden series are counted where a click (or the header's context menu) shows them again.
+    if (row.hiddenCount > 0)
+        count = row.hiddenShown ? tr("%1, %n hidden shown", nullptr, row.hiddenCount).arg(count)
+                                : tr("%1, %n hidden", nullptr, row.hiddenCount).arg(count);
     // The global group (tracks outside any process) has no pid to show; a string pid ("Spans") is
     // already the name.
     const bool showPid = !proc.name.empty() && !proc.pid.empty() && proc.pid != proc.name;
@@ -104,11 +107,7 @@ const TrackHeaderText& TimelineView::trackHeaderText(const TimelineRow& row, QSi
     TrackHeaderText& text = trackHeaderText_[pinned ? 1 : 0][static_cast<std::size_t>(row.trackIndex)];
     if (text.ready) return text;
     const TimelineTrack& t = data_->tracks()[static_cast<std::size_t>(row.trackIndex)];
-    QString title = laneTitle(*data_, t);
-    if (pinned) {
-        const TimelineProcess& proc = data_->processes()[t.processIndex];
-        title = QString::fromStdString(proc.name.empty() ? proc.pid : proc.name) + QStringLiteral(" / ") + title;
-    }
+    const QString title = pinned ? qualifiedLaneTitle(*data_, t) : laneTitle(*data_, t);
     QString sub;
     if (t.kind == TrackKind::Counter || t.counterEnd > t.counterBegin) {
         const QString unit = QString::fromStdString(t.unit);

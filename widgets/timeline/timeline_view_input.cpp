@@ -89,6 +89,11 @@ bool TimelineView::headerClick(QPoint pos) {
     const HitRow hit = rowAtViewportY(pos.y());
     if (!hit.row) return true;
     if (hit.row->kind == TimelineRow::Kind::Process) {
+        const ProcessHeaderText& text = processHeaderText(*hit.row, QSize(kHeaderWidth, hit.row->height));
+        if (hit.row->hiddenCount > 0 && text.countRect.translated(0, hit.yTop).adjusted(-3, 0, 3, 0).contains(pos)) {
+            setHiddenSeriesShown(hit.row->processIndex, !hit.row->hiddenShown);
+            return true;
+        }
         setProcessCollapsed(hit.row->processIndex, !processCollapsed(hit.row->processIndex));
         return true;
     }
@@ -194,6 +199,26 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent* event) {
     }
 }
 
+void TimelineView::addHiddenSeriesActions(QMenu& menu, const TimelineRow* processRow) {
+    if (processRow) {
+        if (processRow->hiddenCount == 0) return;
+        const int process = processRow->processIndex;
+        const bool shown = processRow->hiddenShown;
+        QAction* a = menu.addAction(shown ? tr("Hide %n all-zero or identifier series", nullptr, processRow->hiddenCount)
+                                          : tr("Show %n hidden series", nullptr, processRow->hiddenCount),
+                                    this, [this, process, shown] { setHiddenSeriesShown(process, !shown); });
+        a->setObjectName(QStringLiteral("toggleProcessHiddenSeries"));
+        return;
+    }
+    const int hidden = hiddenSeriesHiddenCount();
+    if (hiddenSeriesCount() == 0) return;
+    QAction* a = hidden > 0 ? menu.addAction(tr("Show all %n hidden series", nullptr, hidden), this,
+                                             [this] { setAllHiddenSeriesShown(true); })
+                            : menu.addAction(tr("Hide all-zero and identifier series"), this,
+                                             [this] { setAllHiddenSeriesShown(false); });
+    a->setObjectName(QStringLiteral("toggleAllHiddenSeries"));
+}
+
 void TimelineView::leaveEvent(QEvent* event) {
     mouseInside_ = false;
     emit cursorTimeChanged(false, 0);
@@ -222,10 +247,12 @@ void TimelineView::contextMenuEvent(QContextMenuEvent* event) {
         const int process = hit.row->processIndex;
         menu.addAction(processCollapsed(process) ? tr("Expand process") : tr("Collapse process"), this,
                        [this, process] { setProcessCollapsed(process, !processCollapsed(process)); });
+        if (hit.row->kind == TimelineRow::Kind::Process) addHiddenSeriesActions(menu, hit.row);
         menu.addSeparator();
     }
     menu.addAction(tr("Expand all"), this, [this] { setAllProcessesCollapsed(false); });
     menu.addAction(tr("Collapse all"), this, [this] { setAllProcessesCollapsed(true); });
+    addHiddenSeriesActions(menu, nullptr);
     menu.addSeparator();
     QAction* toSelection = menu.addAction(tr("Zoom to selection"), zoom_, &ZoomControl::zoomToSelection);
     toSelection->setEnabled(zoom_->hasSelection());

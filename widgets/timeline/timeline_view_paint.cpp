@@ -41,7 +41,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     timer.start();
     if (firstScreenPending_ && data_) {
         firstScreenPending_ = false;
-        layout_.rebuild(*data_, collapsed_, pinned_);
+        layout_.rebuild(*data_, collapsed_, pinned_, hiddenShown_);
         collapseHostGroupsAboveDevice();
         relayout();
     }

@@ -95,7 +95,7 @@ Finding evaluateOperatorRule(const DiagnosisContext& ctx, const RuleConfig& rule
 
 // "12.3%" for a share of 0.123.
 std::string percentText(double share);
-// durationText ("1.234 ms") is core's one formatter: core/model/time_format.h.
+// Times in detail and evidence texts: humanDurationText ("1ms 234us"), core's one formatter (core/model/time_format.h).
 
 // Normalized forms of a rule's list parameter.
 std::vector<std::string> normalizedList(const RuleConfig& rule, const char* name);

@@ -5,6 +5,7 @@
 #include "core/analysis/diagnosis/ascend_tasks.h"
 #include "core/analysis/snapshot/counter_access.h"
 #include "core/analysis/diagnosis/diagnosis_rules.h"
+#include "core/model/time_format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -52,7 +53,7 @@ Finding ruleAscendAicpuOperators(DiagnosisContext& ctx, const RuleConfig& rule) 
     f.status = !aicpu.empty() && longestUs >= f.threshold ? FindingStatus::Fired : FindingStatus::Passed;
     fill(f, ctx, rule, aicpu);
     f.detail = std::to_string(aicpu.size()) + " AI_CPU task(s); the longest task of the run takes " +
-               compactNumber(longestUs) + " us";
+               humanDurationText(static_cast<TimeNs>(std::llround(longestUs * 1000.0)));
     return f;
 }
 
@@ -148,7 +149,7 @@ Finding ruleAscendOperatorNoBound(DiagnosisContext& ctx, const RuleConfig& rule)
     f.status = !flagged.empty() && longestUs > f.threshold ? FindingStatus::Fired : FindingStatus::Passed;
     fill(f, ctx, rule, flagged);
     f.detail = std::to_string(flagged.size()) + " task(s) with no pipe ratio above " + compactNumber(bound) +
-               "; the longest takes " + compactNumber(longestUs) + " us";
+               "; the longest takes " + humanDurationText(static_cast<TimeNs>(std::llround(longestUs * 1000.0)));
     return f;
 }
 

@@ -5,6 +5,7 @@
 #include "core/analysis/diagnosis/ascend_tasks.h"
 #include "core/analysis/diagnosis/diagnosis_rules.h"
 #include "core/analysis/diagnosis/slice_name_match.h"
+#include "core/model/time_format.h"
 
 #include <cmath>
 
@@ -81,7 +82,7 @@ Finding ruleAscendSlowDataloader(DiagnosisContext& ctx, const RuleConfig& rule) 
     }
     f.status = slow > 0 ? FindingStatus::Fired : FindingStatus::Passed;
     f.detail = std::to_string(loaders.size()) + " dataloader event(s), " + std::to_string(slow) +
-               " at or above the threshold; the longest takes " + compactNumber(f.measured) + " us";
+               " at or above the threshold; the longest takes " + humanDurationText(static_cast<TimeNs>(std::llround(f.measured * 1000.0)));
     return f;
 }
 

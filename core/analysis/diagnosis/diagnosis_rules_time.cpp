@@ -16,7 +16,7 @@ namespace {
 // "idle 65.650 ms after A, before B, while EVENT_WAIT waits for an event (cause)": a gap is named by its
 // length, its neighbours and what waits in it, so its time is never read as an operator's own time.
 std::string gapLabel(const DiagnosisContext& ctx, const Bubble& b) {
-    std::string label = ctx.snapshot.catalog.deviceLabel(b.deviceKey) + ": idle " + durationText(b.durNs);
+    std::string label = ctx.snapshot.catalog.deviceLabel(b.deviceKey) + ": idle " + humanDurationText(b.durNs);
     for (const BubbleDetail& d : ctx.bubbles.largest) {
         if (d.bubble.startNs != b.startNs || d.bubble.deviceKey != b.deviceKey) continue;
         if (!d.opBefore.empty()) label += " after " + d.opBefore;
@@ -97,7 +97,7 @@ Finding ruleComputeStarvation(DiagnosisContext& ctx, const RuleConfig& rule) {
     }
     // Compute time, with device busy beside it under its own name (docs/device-time.md).
     f.detail = worst->label + " computes " + percentText(worst->computeShare) + " of its active time (" +
-               durationText(worst->spanEndNs - worst->spanStartNs) + "); device busy " + percentText(worst->busyShare);
+               humanDurationText(worst->spanEndNs - worst->spanStartNs) + "); device busy " + percentText(worst->busyShare);
     return f;
 }
 
@@ -152,9 +152,9 @@ Finding ruleSyncWait(DiagnosisContext& ctx, const RuleConfig& rule) {
     std::sort(f.operators.begin(), f.operators.end(),
               [](const EvidenceOperator& a, const EvidenceOperator& b) { return a.totalNs > b.totalNs; });
     if (f.operators.size() > rule.evidenceLimit()) f.operators.resize(rule.evidenceLimit());
-    f.detail = std::to_string(syncCount) + " idle gaps (" + durationText(syncNs) + ") coincide with host syncs or waits, " +
-               percentText(f.measured) + " of " + durationText(bubbleNs) + " of device idle gaps of at least " +
-               durationText(minGapNs);
+    f.detail = std::to_string(syncCount) + " idle gaps (" + humanDurationText(syncNs) + ") coincide with host syncs or waits, " +
+               percentText(f.measured) + " of " + humanDurationText(bubbleNs) + " of device idle gaps of at least " +
+               humanDurationText(minGapNs);
     return f;
 }
 
@@ -367,7 +367,7 @@ Finding ruleLoadImbalance(DiagnosisContext& ctx, const RuleConfig& rule) {
     const double window = static_cast<double>(dim.window.durationNs());
     f.detail = dim.name + ": " + best.high.label + " " + dim.measure + " " + percentText(static_cast<double>(best.high.ns) / window) +
                ", " + best.low.label + " " + dim.measure + " " + percentText(static_cast<double>(best.low.ns) / window) + " of " +
-               durationText(dim.window.durationNs());
+               humanDurationText(dim.window.durationNs());
     alsoFired.erase(std::remove(alsoFired.begin(), alsoFired.end(), dim.name), alsoFired.end());
     for (std::size_t i = 0; i < alsoFired.size(); ++i) f.detail += (i == 0 ? "; also over the threshold: " : ", ") + alsoFired[i];
     return f;

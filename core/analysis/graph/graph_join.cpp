@@ -66,6 +66,8 @@ private:
     void ruleById(JoinRule rule);
     void ruleNameOrder();
     void ruleByStringMap(JoinRule rule, const std::unordered_map<std::uint32_t, std::vector<std::uint32_t>>& map);
+    // Aliases shared by several nodes join nothing: they are recorded as ambiguous and left out of the map.
+    void dropAmbiguousAliases();
 
     Database& db_;
     const std::vector<JoinNode>& nodes_;
@@ -81,6 +83,7 @@ private:
     std::map<std::pair<std::uint32_t, std::int64_t>, std::vector<std::size_t>> byRfId_, byExternalId_;
     std::vector<int> ruleOf_;                              // per node: index into rules, -1: not joined
     std::vector<JoinMatch> matches_;
+    std::vector<std::string> ambiguous_;
 };
 
 void Joiner::loadStrings() {
@@ -118,6 +121,22 @@ void Joiner::indexNames() {
             if (node >= 0) scopeNodes_[s] = {static_cast<std::uint32_t>(node)}, wanted_[s] = 1;
         }
     }
+}
+
+void Joiner::dropAmbiguousAliases() {
+    for (auto it = aliasNodes_.begin(); it != aliasNodes_.end();) {
+        std::vector<std::uint32_t>& nodes = it->second;
+        std::sort(nodes.begin(), nodes.end());
+        nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+        if (nodes.size() < 2) {
+            ++it;
+            continue;
+        }
+        wanted_[it->first] = nodesByName_.count(it->first) || fusedNodes_.count(it->first) || scopeNodes_.count(it->first);
+        ambiguous_.push_back(strings_[it->first]);
+        it = aliasNodes_.erase(it);
+    }
+    std::sort(ambiguous_.begin(), ambiguous_.end());
 }
 
 void Joiner::loadCandidates() {
@@ -231,6 +250,7 @@ void Joiner::ruleByStringMap(JoinRule rule, const std::unordered_map<std::uint32
 void Joiner::run(JoinResult* out) {
     loadStrings();
     indexNames();
+    dropAmbiguousAliases();
     loadCandidates();
     bool idRules = std::any_of(options_.rules.begin(), options_.rules.end(), [](JoinRule r) {
         return r == JoinRule::RecordFunctionId || r == JoinRule::ExternalId;
@@ -250,6 +270,7 @@ void Joiner::run(JoinResult* out) {
     }
     *out = JoinResult{};
     out->matches = std::move(matches_);
+    out->ambiguousNames = std::move(ambiguous_);
     std::vector<std::int64_t> perRule(options_.rules.size(), 0);
     for (int r : ruleOf_)
         if (r >= 0) ++perRule[static_cast<std::size_t>(r)], ++out->joinedNodes;

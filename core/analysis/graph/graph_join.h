@@ -51,6 +51,9 @@ struct JoinResult {
     std::vector<JoinMatch> matches;
     std::int64_t joinedNodes = 0;
     std::vector<std::pair<JoinRule, std::int64_t>> nodesByRule; // rules that joined at least one node
+    // Trace names that are an original name (alias) of several nodes: a generic CANN name such as "MatMul"
+    // names no one node, so its slices join none of them. Sorted; the report lists them.
+    std::vector<std::string> ambiguousNames;
 };
 
 // Reads the store's strings and slices (db may be inside a write transaction).

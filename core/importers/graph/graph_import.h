@@ -24,6 +24,7 @@ struct GraphImportReport {
     std::int64_t joinedExecutions = 0;   // graph_node_slice rows
     std::int64_t unjoinedExecutions = 0; // operator slices no node claimed
     std::vector<std::pair<std::string, std::int64_t>> nodesByRule; // rule name, nodes it joined
+    std::vector<std::string> ambiguousNames; // trace names several nodes claim as original name: joined to none
     double joinRate() const { return nodes > 0 ? static_cast<double>(joinedNodes) / static_cast<double>(nodes) : 0.0; }
 };
 

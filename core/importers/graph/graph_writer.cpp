@@ -52,6 +52,7 @@ bool joinAndRecord(Database& db, GraphRowWriter& rows, const GraphModel& model, 
     report->joinedNodes = join.joinedNodes;
     report->joinedExecutions = static_cast<std::int64_t>(join.matches.size());
     for (const auto& [rule, count] : join.nodesByRule) report->nodesByRule.emplace_back(joinRuleName(rule), count);
+    report->ambiguousNames = std::move(join.ambiguousNames);
     return true;
 }
 
