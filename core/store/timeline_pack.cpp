@@ -350,10 +350,12 @@ bool readTimelinePack(Database& db, const std::vector<std::int64_t>& trackIds, s
     const std::uint64_t fileBytes = storeBytes(db);
     std::array<std::uint64_t, kPartCount> storedBytes{};
     {
-        Statement st = db.prepare("SELECT part, sum(length(data)) FROM timeline_pack GROUP BY part");
+        // length() and typeof() read a value's header, not its bytes; the length of text is in characters.
+        Statement st = db.prepare("SELECT part, sum(length(data)), sum(typeof(data) <> 'blob') FROM timeline_pack GROUP BY part");
         while (st.step()) {
             const std::int64_t part = st.int64(0), bytes = st.int64(1);
             if (part < 0 || part >= kPartCount || bytes < 0) return refuse("the pack holds a part it should not");
+            if (st.int64(2) != 0) return refuse("the pack holds a value that is not a blob");
             storedBytes[static_cast<std::size_t>(part)] = static_cast<std::uint64_t>(bytes);
         }
     }
@@ -384,18 +386,29 @@ bool readTimelinePack(Database& db, const std::vector<std::int64_t>& trackIds, s
     target(kLodLevels, lods.data(), lods.size() * sizeof(PackedLod));
     target(kLodStarts, l.lodStarts.data(), l.lodStarts.size() * 4);
     {
-        // Per-slice categories are read only when some name needs them.
-        Statement st = db.prepare("SELECT part, data FROM timeline_pack WHERE part <> 0 AND part <> ? ORDER BY id");
+        // Per-slice categories are read only when some name needs them. Incremental blob reads copy
+        // each blob straight into its array (a column value would be copied into a buffer first).
+        Statement st = db.prepare("SELECT id, part, length(data) FROM timeline_pack WHERE part <> 0 AND part <> ? ORDER BY id");
         st.bind(1, perSlice ? std::int64_t{-1} : std::int64_t{kSliceCategories});
+        sqlite3_blob* blob = nullptr;
+        struct BlobCloser {
+            sqlite3_blob** blob;
+            ~BlobCloser() { sqlite3_blob_close(*blob); }
+        } closer{&blob};
         while (st.step()) {
-            const std::int64_t part = st.int64(0);
+            const std::int64_t part = st.int64(1);
             if (part <= kHeader || part >= kPartCount) return refuse("the pack holds a part it should not");
-            const void* blob = sqlite3_column_blob(st.handle(), 1);
-            const auto bytes = static_cast<std::size_t>(sqlite3_column_bytes(st.handle(), 1));
+            const std::int64_t bytes = st.int64(2);
             PartBuffer& buffer = into[static_cast<std::size_t>(part)];
-            if (bytes > buffer.bytes - buffer.filled) return refuse("the pack's parts do not have the sizes its header gives");
-            if (bytes > 0) std::memcpy(buffer.data + buffer.filled, blob, bytes);
-            buffer.filled += bytes;
+            if (bytes < 0 || static_cast<std::uint64_t>(bytes) > buffer.bytes - buffer.filled || bytes > std::numeric_limits<int>::max())
+                return refuse("the pack's parts do not have the sizes its header gives");
+            if (bytes == 0) continue;
+            const int rc = blob ? sqlite3_blob_reopen(blob, st.int64(0))
+                                : sqlite3_blob_open(db.handle(), "main", "timeline_pack", "data", st.int64(0), 0, &blob);
+            if (rc != SQLITE_OK || sqlite3_blob_bytes(blob) != bytes ||
+                sqlite3_blob_read(blob, buffer.data + buffer.filled, static_cast<int>(bytes), 0) != SQLITE_OK)
+                return refuse("a blob of the pack cannot be read");
+            buffer.filled += static_cast<std::size_t>(bytes);
         }
     }
     for (int part = kTracks; part < kPartCount; ++part)
@@ -412,6 +425,7 @@ bool readTimelinePack(Database& db, const std::vector<std::int64_t>& trackIds, s
         track.trackId = t.trackId;
         track.begin = t.begin;
         track.end = t.end;
+        track.depths.reserve(t.runCount);
         for (std::uint32_t k = t.runBegin; k < t.runBegin + t.runCount; ++k) {
             const PackedRun& r = runs[k];
             DepthRun run;

@@ -191,17 +191,21 @@ TEST_CASE("a store without a pack, or with a stale or damaged one, is scanned", 
         {"DELETE FROM timeline_pack WHERE id = (SELECT max(id) FROM timeline_pack WHERE part = 3)",
          "the pack's parts do not have the sizes its header gives"},
         {"INSERT INTO timeline_pack(part, data) VALUES(9, x'00')", "the pack holds a part it should not"},
+        // Text where a blob belongs: its length() counts characters, not bytes.
+        {"UPDATE timeline_pack SET data = substr(data, 1, 4) || substr(data, 5) WHERE part = 2",
+         "the pack holds a value that is not a blob"},
         // Slice positions of the first track's first run pushed past the array.
-        {"UPDATE timeline_pack SET data = x'ffffff7f' || substr(data, 5) WHERE part = 2",
+        {"UPDATE timeline_pack SET data = CAST(x'ffffff7f' || substr(data, 5) AS BLOB) WHERE part = 2",
          "a track's depth runs do not tile its slices"},
         // The first summary start moved off its run's first slice.
-        {"UPDATE timeline_pack SET data = x'01000000' || substr(data, 5) WHERE part = 7",
+        {"UPDATE timeline_pack SET data = CAST(x'01000000' || substr(data, 5) AS BLOB) WHERE part = 7",
          "a summary does not cover its run"},
         // A slice's depth changed (bytes 28-29 of the record).
-        {"UPDATE timeline_pack SET data = substr(data, 1, 28) || x'0500' || substr(data, 31) WHERE part = 3",
+        {"UPDATE timeline_pack SET data = CAST(substr(data, 1, 28) || x'0500' || substr(data, 31) AS BLOB) "
+         "WHERE part = 3",
          "a slice is not in the run of its depth"},
         // The first track's id (bytes 0-7 of its record) made one the store does not have.
-        {"UPDATE timeline_pack SET data = x'7f' || substr(data, 2) WHERE part = 1",
+        {"UPDATE timeline_pack SET data = CAST(x'7f' || substr(data, 2) AS BLOB) WHERE part = 1",
          "the pack names a track the store does not have"},
     };
     for (const Damage& d : damages) {
@@ -224,8 +228,8 @@ TEST_CASE("a pack whose header claims more than the file holds sizes nothing by 
     SmallTimeline fx(store);
     writeTimelinePack(store.db());
     // Fields 3 and 4 (slices, slice categories) set to 2^40: more records than the file has bytes.
-    store.db().exec("UPDATE timeline_pack SET data = substr(data, 1, 24) || x'0000000000010000' || "
-                    "x'0000000000010000' || substr(data, 41) WHERE part = 0");
+    store.db().exec("UPDATE timeline_pack SET data = CAST(substr(data, 1, 24) || x'0000000000010000' || "
+                    "x'0000000000010000' || substr(data, 41) AS BLOB) WHERE part = 0");
     const auto data = loadWith(store.path(), true);
     CHECK_FALSE(data->sliceLayoutStored());
     CHECK(data->sliceLayoutRefusal() == "the pack's parts do not have the sizes its header gives");
