@@ -215,6 +215,9 @@ void benchPath(const std::string& path) {
         QPainter painter(&image);
         view.render(&painter); // hover/selection repaint: draw list reused
         painter.end();
+        // OPSCOPE_BENCH_PICTURE=DIR: the last frame of each zoom, to look at.
+        if (const char* dir = std::getenv("OPSCOPE_BENCH_PICTURE"))
+            image.save(QString::fromUtf8(dir) + QStringLiteral("/timeline-") + QString::number(&level - levels) + QStringLiteral(".png"));
         std::printf("%-12s %10.2f %10.2f %10.2f %10.2f %12lld %12lld %10d/%-7d\n", level.name, total / kFrames, worst,
                     cpuTotal / kFrames,
                     static_cast<double>(cached.nsecsElapsed()) / 1e6, static_cast<long long>(view.lastDrawnItems()),
