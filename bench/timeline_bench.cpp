@@ -123,6 +123,20 @@ double renderMs(TimelineView& view, QImage& image, double* cpuMs = nullptr) {
     return static_cast<double>(timer.nsecsElapsed()) / 1e6;
 }
 
+// A 1920x1080 timeline over the data, shown offscreen, and an image to render it into.
+struct ScreenView {
+    ZoomControl zoom;
+    TimelineView view{&zoom};
+    QImage image;
+    explicit ScreenView(std::shared_ptr<const TimelineData> data) {
+        view.setAttribute(Qt::WA_DontShowOnScreen);
+        view.resize(1920, 1080);
+        view.show();
+        view.setData(std::move(data));
+        image = QImage(view.size(), QImage::Format_ARGB32_Premultiplied);
+    }
+};
+
 // CPU time of the whole process (the slice scan reads on two threads).
 double processCpuMs() {
     timespec ts{};
@@ -152,14 +166,8 @@ std::shared_ptr<const TimelineData> firstFrame(const std::string& path, bool sto
         return nullptr;
     }
     const double loadMs = static_cast<double>(first.nsecsElapsed()) / 1e6;
-    ZoomControl zoom;
-    TimelineView view(&zoom);
-    view.setAttribute(Qt::WA_DontShowOnScreen);
-    view.resize(1920, 1080);
-    view.show();
-    view.setData(data);
-    QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
-    renderMs(view, image);
+    ScreenView screen(data);
+    renderMs(screen.view, screen.image);
     const double firstFrameMs = static_cast<double>(first.nsecsElapsed()) / 1e6;
     std::printf("time to first frame, %s: %.0f ms, cpu %.0f ms (load %.0f ms)%s%s\n", label, firstFrameMs,
                 processCpuMs() - cpu0, loadMs,
@@ -173,15 +181,12 @@ void benchPath(const std::string& path) {
     if (!firstFrame(path, false, "slice table scanned")) return;
     auto data = firstFrame(path, true, "stored layout");
     if (!data) return;
-    ZoomControl zoom;
-    TimelineView view(&zoom);
-    view.setAttribute(Qt::WA_DontShowOnScreen);
-    view.resize(1920, 1080);
-    view.show();
-    view.setData(data);
+    ScreenView screen(data);
+    ZoomControl& zoom = screen.zoom;
+    TimelineView& view = screen.view;
+    QImage& image = screen.image;
     // Flows drawn, as a user who turns them on sees them; OPSCOPE_BENCH_NO_FLOWS=1: what the arrows cost.
     view.setFlowsVisible(!std::getenv("OPSCOPE_BENCH_NO_FLOWS"));
-    QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
     renderMs(view, image);
     std::printf("timeline memory: %.1f bytes/slice (%zu slices, %.1f MB)\n",
                 static_cast<double>(data->memoryBytes()) / static_cast<double>(data->slices().size()),

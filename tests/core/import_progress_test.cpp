@@ -95,7 +95,7 @@ TEST_CASE("finish stages reach only the innermost listener on the importing thre
         Error error;
         REQUIRE(openTrace({trace}, OpenOptions{}, ImportProgress{}, &result, &error));
     }
-    CHECK(inner == 6);
+    CHECK(inner == 7); // the seven finish stages
     CHECK(outer == 0);
     FinishStageListener::enter(FinishStage::Committing); // the outer one again, once the inner is gone
     CHECK(outer == 1);

@@ -1,32 +1,29 @@
 // The timeline pack: a store's slice layout written once and read back instead of scanning the slice
 // table. Read back, it is the layout the scan builds, to the byte; a pack that does not match its store,
 // or whose positions fall outside its arrays, is refused and the store is scanned instead.
+#include "core/session/open_trace.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_data.h"
 #include "core/store/timeline_lod.h"
 #include "core/store/timeline_pack.h"
 #include "tests/timeline_fixture.h"
+#include "tests/timeline_load.h"
 
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <random>
+
+#include <unistd.h>
 
 using namespace opscope;
 using opscope::testing::FixtureStore;
+using opscope::testing::loadTimeline;
 using opscope::testing::SmallTimeline;
 
 namespace {
-
-std::shared_ptr<const TimelineData> loadWith(const std::string& path, bool stored) {
-    Database db(path, Database::Mode::ReadOnly);
-    TimelineLoadOptions options;
-    options.useStoredLayout = stored;
-    Error error;
-    auto data = TimelineData::load(db, options, &error);
-    REQUIRE(data);
-    return data;
-}
 
 bool sameSlice(const TimelineSlice& a, const TimelineSlice& b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
@@ -106,7 +103,7 @@ TEST_CASE("a stored layout reads back as the scan builds it", "[timeline_pack]")
         FixtureStore store(onePerName ? "pack-same-one" : "pack-same-many");
         writeBusyStore(store, onePerName);
         writeTimelinePack(store.db());
-        const auto scanned = loadWith(store.path(), false), stored = loadWith(store.path(), true);
+        const auto scanned = loadTimeline(store.path(), false), stored = loadTimeline(store.path(), true);
         CHECK_FALSE(scanned->sliceLayoutStored());
         REQUIRE(stored->sliceLayoutStored());
         CHECK(stored->sliceLayoutRefusal().empty());
@@ -124,7 +121,7 @@ TEST_CASE("the small fixture's layout, flows and all, reads back the same", "[ti
     FixtureStore store("pack-small");
     SmallTimeline fx(store);
     writeTimelinePack(store.db());
-    const auto scanned = loadWith(store.path(), false), stored = loadWith(store.path(), true);
+    const auto scanned = loadTimeline(store.path(), false), stored = loadTimeline(store.path(), true);
     REQUIRE(stored->sliceLayoutStored());
     requireSameLayout(*scanned, *stored);
     REQUIRE(stored->flows().size() == 2);
@@ -141,7 +138,7 @@ TEST_CASE("a store whose ids are not in track order packs as the index orders it
     store.slice(a, 20, 10, 0, "x"); // a again after b
     store.finish(0, 100);
     writeTimelinePack(store.db());
-    const auto scanned = loadWith(store.path(), false), stored = loadWith(store.path(), true);
+    const auto scanned = loadTimeline(store.path(), false), stored = loadTimeline(store.path(), true);
     REQUIRE(stored->sliceLayoutStored());
     requireSameLayout(*scanned, *stored);
     CHECK(stored->tracks()[0].sliceCount == 2);
@@ -159,9 +156,9 @@ TEST_CASE("blobs hold exactly the chunk size, the last one of a part less", "[ti
         writeTimelinePack(db, static_cast<std::size_t>(chunk));
         CHECK(blobs(db, 3) == (sliceBytes + chunk - 1) / chunk);
         CHECK(db.scalarInt("SELECT max(length(data)) FROM timeline_pack WHERE part = 3") == std::min(chunk, sliceBytes));
-        const auto stored = loadWith(store.path(), true);
+        const auto stored = loadTimeline(store.path(), true);
         REQUIRE(stored->sliceLayoutStored());
-        requireSameLayout(*loadWith(store.path(), false), *stored);
+        requireSameLayout(*loadTimeline(store.path(), false), *stored);
     }
     // Writing again replaces the pack rather than adding to it.
     writeTimelinePack(db);
@@ -173,9 +170,9 @@ TEST_CASE("a store without a pack, or with a stale or damaged one, is scanned", 
     FixtureStore store("pack-refused");
     writeBusyStore(store, false);
     Database& db = store.db();
-    const auto reference = loadWith(store.path(), false);
+    const auto reference = loadTimeline(store.path(), false);
     {
-        const auto data = loadWith(store.path(), true);
+        const auto data = loadTimeline(store.path(), true);
         CHECK_FALSE(data->sliceLayoutStored());
         CHECK(data->sliceLayoutRefusal() == "the store holds no timeline pack");
     }
@@ -214,9 +211,9 @@ TEST_CASE("a store without a pack, or with a stale or damaged one, is scanned", 
         db.exec("UPDATE track SET slice_count = (SELECT count(*) FROM slice WHERE track_id = track.id)");
         db.exec("COMMIT");
         writeTimelinePack(db);
-        REQUIRE(loadWith(store.path(), true)->sliceLayoutStored());
+        REQUIRE(loadTimeline(store.path(), true)->sliceLayoutStored());
         db.exec(d.sql);
-        const auto data = loadWith(store.path(), true);
+        const auto data = loadTimeline(store.path(), true);
         CHECK_FALSE(data->sliceLayoutStored());
         CHECK(data->sliceLayoutRefusal() == d.why);
         requireSameLayout(*reference, *data); // scanned instead, as if there were no pack
@@ -230,8 +227,35 @@ TEST_CASE("a pack whose header claims more than the file holds sizes nothing by 
     // Fields 3 and 4 (slices, slice categories) set to 2^40: more records than the file has bytes.
     store.db().exec("UPDATE timeline_pack SET data = CAST(substr(data, 1, 24) || x'0000000000010000' || "
                     "x'0000000000010000' || substr(data, 41) AS BLOB) WHERE part = 0");
-    const auto data = loadWith(store.path(), true);
+    const auto data = loadTimeline(store.path(), true);
     CHECK_FALSE(data->sliceLayoutStored());
     CHECK(data->sliceLayoutRefusal() == "the pack's parts do not have the sizes its header gives");
     CHECK(data->slices().size() == 9);
+}
+
+TEST_CASE("an import writes the pack, and a merge of parallel inputs writes its own", "[timeline_pack]") {
+    const auto dir = std::filesystem::temp_directory_path() / ("opscope-pack-import-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    auto write = [&](const std::string& name, const std::string& json) {
+        std::ofstream((dir / name).string()) << json;
+        return (dir / name).string();
+    };
+    const std::string a = write("a.json", R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":5},)"
+                                          R"({"ph":"X","name":"b","pid":1,"tid":1,"ts":10,"dur":5}])");
+    const std::string b = write("b.json", R"([{"ph":"X","name":"c","pid":2,"tid":1,"ts":1,"dur":5}])");
+    for (const std::vector<std::string>& inputs : {std::vector<std::string>{a}, std::vector<std::string>{a, b}}) {
+        INFO(inputs.size() << " inputs");
+        OpenOptions options;
+        options.storePath = (dir / ("s" + std::to_string(inputs.size()) + ".opscope.sqlite")).string();
+        OpenResult result;
+        Error error;
+        REQUIRE(openTrace(inputs, options, {}, &result, &error));
+        const auto stored = loadTimeline(result.storePath, true), scanned = loadTimeline(result.storePath, false);
+        REQUIRE(stored->sliceLayoutStored());
+        requireSameLayout(*scanned, *stored);
+        CHECK(stored->slices().size() == inputs.size() + 1);
+        Database db(result.storePath, Database::Mode::ReadOnly);
+        CHECK(blobs(db, 0) == 1); // the parts' own packs are not copied into the merged store
+    }
+    std::filesystem::remove_all(dir);
 }

@@ -3,6 +3,8 @@
 #include "core/session/open_trace.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_data.h"
+#include "tests/timeline_load.h"
+#include "tests/widgets/draw_list_of_all_tracks.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/timeline/timeline_draw_list.h"
 #include "widgets/timeline/timeline_view.h"
@@ -19,6 +21,8 @@
 #include <string>
 
 using namespace opscope;
+using opscope::testing::drawListOfAllTracks;
+using opscope::testing::loadTimeline;
 
 namespace {
 
@@ -47,31 +51,6 @@ std::string busyTrace() {
     }
     json.back() = ']';
     return json;
-}
-
-std::shared_ptr<const TimelineData> loadWith(const std::string& path, bool stored) {
-    Database db(path, Database::Mode::ReadOnly);
-    TimelineLoadOptions options;
-    options.useStoredLayout = stored;
-    Error error;
-    auto data = TimelineData::load(db, options, &error);
-    REQUIRE(data);
-    return data;
-}
-
-DrawList drawList(const TimelineData& data, TimeRange window) {
-    SliceStyleCache style;
-    style.reset(&data, ColourMode::ByName);
-    style.setFont(QApplication::font());
-    DrawListInput in;
-    in.data = &data;
-    in.mapper = TimeMapper{window, 260, 1660};
-    in.clipBottom = 10'000;
-    std::vector<TrackOnScreen> tracks;
-    for (int i = 0; i < static_cast<int>(data.tracks().size()); ++i) tracks.push_back({i, 100.0 * i, 100});
-    DrawList out;
-    buildDrawList(in, tracks, &style, &out);
-    return out;
 }
 
 QImage frame(std::shared_ptr<const TimelineData> data, TimeRange window) {
@@ -104,7 +83,7 @@ TEST_CASE("the first frame from the stored layout is the frame from the scanned 
     Error error;
     REQUIRE(openTrace({trace.toStdString()}, options, {}, &result, &error));
 
-    const auto stored = loadWith(result.storePath, true), scanned = loadWith(result.storePath, false);
+    const auto stored = loadTimeline(result.storePath, true), scanned = loadTimeline(result.storePath, false);
     REQUIRE(stored->sliceLayoutStored()); // the import wrote the pack
     REQUIRE_FALSE(scanned->sliceLayoutStored());
     REQUIRE(stored->flows().size() == 1000);
@@ -118,7 +97,7 @@ TEST_CASE("the first frame from the stored layout is the frame from the scanned 
     for (const TimeRange window : {trace0, TimeRange{trace0.startNs + dur / 3, trace0.startNs + dur / 3 + dur / 50},
                                    TimeRange{trace0.startNs + dur / 2, trace0.startNs + dur / 2 + 20'000}}) {
         INFO("window " << window.startNs << " " << window.endNs);
-        const DrawList a = drawList(*stored, window), b = drawList(*scanned, window);
+        const DrawList a = drawListOfAllTracks(*stored, window), b = drawListOfAllTracks(*scanned, window);
         REQUIRE(a.slices.size() == b.slices.size());
         CHECK(a.slices.size() > 10);
         for (std::size_t i = 0; i < a.slices.size(); ++i) {
