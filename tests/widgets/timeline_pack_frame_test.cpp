@@ -99,7 +99,7 @@ TEST_CASE("the first frame from the stored layout is the frame from the scanned 
         INFO("window " << window.startNs << " " << window.endNs);
         const DrawList a = drawListOfAllTracks(*stored, window), b = drawListOfAllTracks(*scanned, window);
         REQUIRE(a.slices.size() == b.slices.size());
-        CHECK(a.slices.size() > 10);
+        CHECK_FALSE(a.slices.empty());
         for (std::size_t i = 0; i < a.slices.size(); ++i) {
             CHECK(a.slices[i].sliceId == b.slices[i].sliceId);
             CHECK(a.slices[i].merged == b.slices[i].merged);
