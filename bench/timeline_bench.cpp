@@ -6,6 +6,8 @@
 #include "core/store/schema.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_data.h"
+#include "core/store/timeline_pack.h"
+#include "core/store/timeline_slice_scan.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -96,6 +98,7 @@ std::string storeFor(std::int64_t slices) {
     db.exec("UPDATE track SET slice_count = (SELECT count(*) FROM slice WHERE track_id = track.id)");
     db.exec("COMMIT");
     db.exec(schemaIndicesSql());
+    writeTimelinePack(db); // as an import leaves it
     db.close();
     std::filesystem::rename(temp, path);
     return path;
@@ -120,29 +123,71 @@ double renderMs(TimelineView& view, QImage& image, double* cpuMs = nullptr) {
     return static_cast<double>(timer.nsecsElapsed()) / 1e6;
 }
 
-void benchPath(const std::string& path) {
+// A 1920x1080 timeline over the data, shown offscreen, and an image to render it into.
+struct ScreenView {
+    ZoomControl zoom;
+    TimelineView view{&zoom};
+    QImage image;
+    explicit ScreenView(std::shared_ptr<const TimelineData> data) {
+        view.setAttribute(Qt::WA_DontShowOnScreen);
+        view.resize(1920, 1080);
+        view.show();
+        view.setData(std::move(data));
+        image = QImage(view.size(), QImage::Format_ARGB32_Premultiplied);
+    }
+};
 
-    // Time to first frame: open the store, load the timeline, lay out and paint one frame.
+// CPU time of the whole process (the slice scan reads on two threads).
+double processCpuMs() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+// Time to first frame: open the store, load the timeline, lay out and paint one frame. Null on failure.
+std::shared_ptr<const TimelineData> firstFrame(const std::string& path, bool storedLayout, const char* label) {
     QElapsedTimer first;
     first.start();
+    const double cpu0 = processCpuMs();
     Error error;
-    auto data = TimelineData::load(path, &error);
+    std::shared_ptr<const TimelineData> data;
+    try {
+        Database db(path, Database::Mode::ReadOnly);
+        tuneReadOnlyConnection(db);
+        TimelineLoadOptions options;
+        options.useStoredLayout = storedLayout;
+        data = TimelineData::load(db, options, &error);
+    } catch (const SqliteError& e) {
+        std::printf("open failed: %s\n", e.what());
+        return nullptr;
+    }
     if (!data) {
         std::printf("load failed: %s\n", describe(error).c_str());
-        return;
+        return nullptr;
     }
     const double loadMs = static_cast<double>(first.nsecsElapsed()) / 1e6;
-    ZoomControl zoom;
-    TimelineView view(&zoom);
-    view.setAttribute(Qt::WA_DontShowOnScreen);
-    view.resize(1920, 1080);
-    view.show();
-    view.setData(data);
-    if (std::getenv("OPSCOPE_BENCH_NO_FLOWS")) view.setFlowsVisible(false); // what the arrows cost
-    QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
-    renderMs(view, image);
+    ScreenView screen(data);
+    renderMs(screen.view, screen.image);
     const double firstFrameMs = static_cast<double>(first.nsecsElapsed()) / 1e6;
-    std::printf("time to first frame: %.0f ms (load %.0f ms)\n", firstFrameMs, loadMs);
+    std::printf("time to first frame, %s: %.0f ms, cpu %.0f ms (load %.0f ms)%s%s\n", label, firstFrameMs,
+                processCpuMs() - cpu0, loadMs,
+                data->sliceLayoutStored() || !storedLayout ? "" : ", no stored layout: ",
+                data->sliceLayoutStored() ? "" : data->sliceLayoutRefusal().c_str());
+    return data;
+}
+
+void benchPath(const std::string& path) {
+    // Both ways, scanned first, so that the stored layout's run does not warm anything for the scan.
+    if (!firstFrame(path, false, "slice table scanned")) return;
+    auto data = firstFrame(path, true, "stored layout");
+    if (!data) return;
+    ScreenView screen(data);
+    ZoomControl& zoom = screen.zoom;
+    TimelineView& view = screen.view;
+    QImage& image = screen.image;
+    // Flows drawn, as a user who turns them on sees them; OPSCOPE_BENCH_NO_FLOWS=1: what the arrows cost.
+    view.setFlowsVisible(!std::getenv("OPSCOPE_BENCH_NO_FLOWS"));
+    renderMs(view, image);
     std::printf("timeline memory: %.1f bytes/slice (%zu slices, %.1f MB)\n",
                 static_cast<double>(data->memoryBytes()) / static_cast<double>(data->slices().size()),
                 data->slices().size(), static_cast<double>(data->memoryBytes()) / 1e6);
@@ -175,6 +220,9 @@ void benchPath(const std::string& path) {
         QPainter painter(&image);
         view.render(&painter); // hover/selection repaint: draw list reused
         painter.end();
+        // OPSCOPE_BENCH_PICTURE=DIR: the last frame of each zoom, to look at.
+        if (const char* dir = std::getenv("OPSCOPE_BENCH_PICTURE"))
+            image.save(QString::fromUtf8(dir) + QStringLiteral("/timeline-") + QString::number(&level - levels) + QStringLiteral(".png"));
         std::printf("%-12s %10.2f %10.2f %10.2f %10.2f %12lld %12lld %10d/%-7d\n", level.name, total / kFrames, worst,
                     cpuTotal / kFrames,
                     static_cast<double>(cached.nsecsElapsed()) / 1e6, static_cast<long long>(view.lastDrawnItems()),

@@ -4317,6 +4317,10 @@ The open trace is unchanged.</source>
         <source>Writing the store to disk…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Packing the timeline for a fast reopen…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>opscope::gui::MainWindow</name>

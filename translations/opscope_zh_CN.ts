@@ -4340,6 +4340,10 @@ The open trace is unchanged.</source>
         <source>Writing the store to disk…</source>
         <translation>正在将数据库写入磁盘…</translation>
     </message>
+    <message>
+        <source>Packing the timeline for a fast reopen…</source>
+        <translation>正在打包时间线，以便快速重新打开…</translation>
+    </message>
 </context>
 <context>
     <name>opscope::gui::MainWindow</name>

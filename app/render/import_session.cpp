@@ -132,6 +132,7 @@ QString finishStageText(int stage) {
     case FinishStage::DerivingMemory: return ImportSession::tr("Deriving memory rows…");
     case FinishStage::LinkingLaunches: return ImportSession::tr("Linking launches to kernels…");
     case FinishStage::Committing: return ImportSession::tr("Writing the store to disk…");
+    case FinishStage::PackingTimeline: return ImportSession::tr("Packing the timeline for a fast reopen…");
     }
     return {};
 }

@@ -14,6 +14,7 @@ const char* finishStageName(FinishStage stage) {
     case FinishStage::DerivingMemory: return "deriving memory";
     case FinishStage::LinkingLaunches: return "linking launches";
     case FinishStage::Committing: return "committing";
+    case FinishStage::PackingTimeline: return "packing the timeline";
     }
     return "nesting slices";
 }

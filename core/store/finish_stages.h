@@ -7,7 +7,8 @@
 
 namespace opscope {
 
-enum class FinishStage { NestingSlices, WritingRows, BuildingIndices, DerivingMemory, LinkingLaunches, Committing };
+// PackingTimeline comes last: the timeline pack is built from the committed rows (timeline_pack.h).
+enum class FinishStage { NestingSlices, WritingRows, BuildingIndices, DerivingMemory, LinkingLaunches, Committing, PackingTimeline };
 const char* finishStageName(FinishStage stage); // "nesting slices", ... (logs, tests)
 
 class FinishStageListener {

@@ -91,6 +91,7 @@ CREATE TABLE ascend_operator_detail(
   id INTEGER PRIMARY KEY, source TEXT NOT NULL, device_id INTEGER REFERENCES device(id), name TEXT NOT NULL,
   input_shapes TEXT, call_stack TEXT, host_self_ns INTEGER, host_total_ns INTEGER, device_self_ns INTEGER,
   device_total_ns INTEGER, device_self_aicore_ns INTEGER, device_total_aicore_ns INTEGER);
+CREATE TABLE timeline_pack(id INTEGER PRIMARY KEY, part INTEGER NOT NULL, data BLOB NOT NULL);
 CREATE TABLE device_slice_class(
   slice_id INTEGER PRIMARY KEY, device_id INTEGER NOT NULL REFERENCES device(id),
   class TEXT NOT NULL, rule TEXT NOT NULL);

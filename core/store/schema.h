@@ -9,9 +9,10 @@ namespace opscope {
 
 // 2: slice.thread_ts/thread_dur, global async tracks (track.process_id NULL); 3: memory_record,
 // memory_allocation, memory_module; 4: launch_link, device.rank/host, the cluster tables, device_slice_class;
-// 5: rank_clock_offset; 6: ascend_statistic, ascend_operator_detail, Ascend DB lanes named as the JSON's.
-inline constexpr int kSchemaVersion = 6;
-inline constexpr const char* kImporterVersion = "opscope-importer-6";
+// 5: rank_clock_offset; 6: ascend_statistic, ascend_operator_detail, Ascend DB lanes named as the JSON's;
+// 7: timeline_pack (the timeline's slice layout, written at import).
+inline constexpr int kSchemaVersion = 7;
+inline constexpr const char* kImporterVersion = "opscope-importer-7";
 
 // Tables and views, created before the bulk insert.
 const char* schemaTablesSql();

@@ -6,6 +6,7 @@
 #include "core/store/memory_schema.h"
 #include "core/store/schema.h"
 #include "core/store/scratch_store.h"
+#include "core/store/timeline_pack.h"
 
 #include <algorithm>
 #include <set>
@@ -39,7 +40,9 @@ namespace {
 
 // Tables whose rows are not copied one for one: shared dictionaries, sums, the store's own meta.
 const std::set<std::string>& specialTables() {
-    static const std::set<std::string> tables{"meta", "stat", "warning", "string", "device", "metric_key"};
+    // timeline_pack: positions into the part's own slices; the merged store writes its own.
+    static const std::set<std::string> tables{"meta", "stat", "warning", "string", "device", "metric_key",
+                                              "timeline_pack"};
     return tables;
 }
 
@@ -306,6 +309,8 @@ bool StoreMerger::finish(ImportSummary* summary, Error* error) {
             summary->startNs = startNs_;
             summary->endNs = endNs_;
         }
+        writeTimelinePack(db_);
+        timer.mark("merge: timeline pack");
         db_.exec("PRAGMA analysis_limit=2000; ANALYZE;");
         db_.close();
         timer.mark("merge: analyze+close");

@@ -14,6 +14,7 @@
 #include "core/store/scratch_store.h"
 #include "core/store/slice_nesting.h"
 #include "core/store/store_writer.h"
+#include "core/store/timeline_pack.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -385,6 +386,10 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         enter(FinishStage::Committing);
         db_.exec("COMMIT");
         timer.mark("commit");
+        // From the committed rows, so that the slice scan may read them on two connections.
+        enter(FinishStage::PackingTimeline);
+        writeTimelinePack(db_);
+        timer.mark("timeline pack");
         db_.exec("PRAGMA analysis_limit=2000; ANALYZE;");
         db_.close();
         timer.mark("analyze+close");

@@ -123,6 +123,8 @@ struct TimelineLoadOptions {
     TimeNs globalShiftNs = 0;
     std::vector<std::pair<std::int64_t, TimeNs>> processShiftNs; // process id -> offset
     std::vector<DerivedCounterTrack> derivedCounters; // added at load; shifted with their process
+    // false: scan the slice table even when the store holds the layout ready (tests, benchmarks).
+    bool useStoredLayout = true;
     bool empty() const { return globalShiftNs == 0 && processShiftNs.empty(); } // no shift to apply
 };
 
@@ -181,6 +183,11 @@ public:
     // Bytes held by the arrays (slices, categories, summaries, counters, flows, strings), for the memory budget.
     std::size_t memoryBytes() const;
 
+    // Whether the slices came from the layout stored at import (timeline_pack.h) rather than a scan of
+    // the slice table, and if not, why (empty when it was not asked for).
+    bool sliceLayoutStored() const { return sliceLayoutStored_; }
+    const std::string& sliceLayoutRefusal() const { return sliceLayoutRefusal_; }
+
 private:
     friend class TimelineLoader;
     TimeRange traceRange_;
@@ -199,6 +206,8 @@ private:
     std::vector<std::int64_t> trackIds_;       // sorted store ids, parallel to trackIdIndex_
     std::vector<std::uint32_t> trackIdIndex_;
     std::vector<std::pair<std::int64_t, std::int64_t>> trackSliceIdRange_; // per track: [min id, max id]
+    bool sliceLayoutStored_ = false;
+    std::string sliceLayoutRefusal_;
 };
 
 // Index of the first slice in a depth run that may be visible in [startNs, ...): every slice before

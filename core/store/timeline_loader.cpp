@@ -3,7 +3,8 @@
 #include "core/store/timeline_data.h"
 
 #include "core/store/sqlite_db.h"
-#include "core/store/timeline_lod.h"
+#include "core/store/timeline_pack.h"
+#include "core/store/timeline_slice_layout.h"
 #include "core/store/timeline_slice_scan.h"
 #include "core/model/slice_flags.h"
 
@@ -70,18 +71,17 @@ public:
     TimelineLoader(Database& db, TimelineData& data, const std::vector<DerivedCounterTrack>& derived)
         : db_(db), data_(data), derived_(derived) {}
 
-    void run() {
+    void run(bool useStoredLayout) {
         loadMeta();
         loadStrings();
         loadProcessesAndTracks();
-        SliceScan scan = scanSlices(db_, trackIndex_, data_.tracks_.size(), true);
-        // Ids were not assigned in (track, ts) order: let the index order them instead.
-        if (!scan.contiguous) scan = scanSlices(db_, trackIndex_, data_.tracks_.size(), false);
-        data_.slices_ = std::move(scan.slices);
+        TimelineSliceLayout layout;
+        // A store written at import holds its layout ready (timeline_pack.h); others are scanned.
+        data_.sliceLayoutStored_ = useStoredLayout && readTimelinePack(db_, storeTrackIds_, data_.stringOffsets_.size(),
+                                                                       &layout, &data_.sliceLayoutRefusal_);
+        if (!data_.sliceLayoutStored_) layout = scanSliceLayout(db_, storeTrackIds_, data_.stringOffsets_.size());
+        installSlices(std::move(layout));
         markDeviceWaits();
-        sliceRanges_ = std::move(scan.trackRanges);
-        keepCategories(std::move(scan.categories));
-        groupByDepth();
         loadCounters();
         loadDerivedCounters();
         loadFlows();
@@ -153,7 +153,6 @@ private:
         }
         for (; next < data_.stringOffsets_.size(); ++next)
             data_.stringOffsets_[next] = static_cast<std::uint32_t>(data_.stringPool_.size());
-        data_.nameCategory_.assign(data_.stringOffsets_.size(), 0);
     }
 
     void loadProcessesAndTracks() {
@@ -213,6 +212,7 @@ private:
             t.sortIndex = st.int64(6);
             t.lane = static_cast<int>(st.int64(7));
             t.isCompute = st.int64(8) != 0;
+            storeTrackIds_.push_back(t.id);
             data_.tracks_.push_back(std::move(t));
             threadSort.push_back(threadSortIndex);
         }
@@ -240,70 +240,23 @@ private:
         data_.tracks_ = std::move(sorted);
     }
 
-    // Names seen with one category (the common case) need no per-slice array: the name's category is
-    // the slice's. Otherwise every slice keeps its own. The name's category is the first non-empty one
-    // in id order, as before per-slice categories existed.
-    void keepCategories(std::vector<std::uint32_t> categories) {
-        auto& byName = data_.nameCategory_;
-        for (std::size_t i = 0; i < categories.size(); ++i) {
-            const std::uint32_t name = data_.slices_[i].nameId;
-            if (name < byName.size() && byName[name] == 0) byName[name] = categories[i];
+    // The slice arrays and each store track's runs, moved into the tracks in display order.
+    void installSlices(TimelineSliceLayout layout) {
+        sliceRanges_.assign(data_.tracks_.size(), {0, 0});
+        for (TrackSliceLayout& t : layout.tracks) {
+            auto it = trackIndex_.find(t.trackId);
+            if (it == trackIndex_.end()) continue;
+            TimelineTrack& track = data_.tracks_[it->second];
+            track.sliceCount = t.end - t.begin;
+            track.depthCount = static_cast<int>(t.depths.size());
+            track.depths = std::move(t.depths);
+            sliceRanges_[it->second] = {t.begin, t.end};
         }
-        for (std::size_t i = 0; i < categories.size(); ++i) {
-            if (categories[i] == data_.categoryOfName(data_.slices_[i].nameId)) continue;
-            categories.shrink_to_fit();
-            data_.sliceCategory_ = std::move(categories);
-            return;
-        }
-    }
-
-    // Regroups each track's slices (read in ts order) by depth with a counting sort, keeping ts order.
-    void groupByDepth() {
-        std::vector<TimelineSlice> buffer;
-        std::vector<std::uint32_t> counts, categoryBuffer;
-        std::vector<std::uint8_t> lodScratch;
-        std::vector<std::uint32_t>& categories = data_.sliceCategory_;
-        for (std::size_t ti = 0; ti < data_.tracks_.size(); ++ti) {
-            TimelineTrack& track = data_.tracks_[ti];
-            auto [begin, end] = sliceRanges_[ti];
-            track.sliceCount = end - begin;
-            if (begin == end) continue;
-            int maxDepth = 0;
-            for (std::uint32_t i = begin; i < end; ++i) maxDepth = std::max<int>(maxDepth, data_.slices_[i].depth);
-            counts.assign(static_cast<std::size_t>(maxDepth) + 2, 0);
-            for (std::uint32_t i = begin; i < end; ++i) ++counts[data_.slices_[i].depth + 1];
-            std::partial_sum(counts.begin(), counts.end(), counts.begin());
-            track.depthCount = maxDepth + 1;
-            track.depths.resize(static_cast<std::size_t>(track.depthCount));
-            for (int d = 0; d <= maxDepth; ++d) {
-                track.depths[d].begin = begin + counts[d];
-                track.depths[d].end = begin + counts[d + 1];
-            }
-            buffer.assign(data_.slices_.begin() + begin, data_.slices_.begin() + end);
-            if (!categories.empty()) categoryBuffer.assign(categories.begin() + begin, categories.begin() + end);
-            for (std::size_t i = 0; i < buffer.size(); ++i) {
-                const std::uint32_t to = begin + counts[buffer[i].depth]++;
-                data_.slices_[to] = buffer[i];
-                if (!categories.empty()) categories[to] = categoryBuffer[i];
-            }
-            for (DepthRun& run : track.depths) {
-                describeRun(run);
-                buildLodLevels(data_.slices_, &run, &data_.lodLevels_, &data_.lodStarts_, &lodScratch);
-            }
-        }
-        data_.slices_.shrink_to_fit();
-        data_.lodLevels_.shrink_to_fit();
-        data_.lodStarts_.shrink_to_fit();
-    }
-
-    void describeRun(DepthRun& run) {
-        std::int64_t lastEnd = std::numeric_limits<std::int64_t>::min();
-        for (std::uint32_t i = run.begin; i < run.end; ++i) {
-            const TimelineSlice& s = data_.slices_[i];
-            if (s.endNs() < lastEnd) run.endsSorted = false;
-            lastEnd = std::max(lastEnd, s.endNs());
-            run.maxDurNs = std::max(run.maxDurNs, s.durNs);
-        }
+        data_.slices_ = std::move(layout.slices);
+        data_.sliceCategory_ = std::move(layout.sliceCategory);
+        data_.nameCategory_ = std::move(layout.nameCategory);
+        data_.lodLevels_ = std::move(layout.lodLevels);
+        data_.lodStarts_ = std::move(layout.lodStarts);
     }
 
     // Derived counters take the process, thread and thread order of a loaded track of their thread.
@@ -382,7 +335,8 @@ private:
     // The flow table alone, read in order, with slice ids turned into positions in memory: joining
     // it to the slice table in SQL cost two B-tree searches per flow, 330 ms for 171K flows.
     void loadFlows() {
-        if (!db_.tableExists("flow")) return;
+        // No flows, no position table (40 MB for 10M slices).
+        if (!db_.tableExists("flow") || db_.scalarInt("SELECT EXISTS(SELECT 1 FROM flow)", 0) == 0) return;
         const SlicePositions positions(data_.slices_, data_.tracks_);
         Statement st = db_.prepare("SELECT slice_out, slice_in FROM flow ORDER BY id");
         while (st.step()) {
@@ -487,7 +441,8 @@ private:
     TimelineData& data_;
     const std::vector<DerivedCounterTrack>& derived_;
     std::unordered_map<std::int64_t, std::uint32_t> trackIndex_;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> sliceRanges_; // per track, before grouping
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> sliceRanges_; // per track: [begin, end) of slices_
+    std::vector<std::int64_t> storeTrackIds_;
 };
 
 std::shared_ptr<const TimelineData> TimelineData::load(const std::string& storePath, Error* error) {
@@ -509,7 +464,7 @@ std::shared_ptr<const TimelineData> TimelineData::load(Database& db, const Timel
     auto data = std::make_shared<TimelineData>();
     try {
         TimelineLoader loader(db, *data, options.derivedCounters);
-        loader.run();
+        loader.run(options.useStoredLayout);
         if (!options.empty()) loader.applyShifts(options);
     } catch (const SqliteError& e) {
         if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, {}, e.what()};

@@ -8,9 +8,22 @@
 #include <utility>
 #include <vector>
 
+struct sqlite3_stmt;
+
 namespace opscope {
 
 class Database;
+
+// The columns every timeline slice read selects, in the order readTimelineSliceRow() decodes them;
+// the caller appends its WHERE and ORDER BY.
+extern const char* const kTimelineSliceColumns;
+// Decodes the current row of a statement over kTimelineSliceColumns: the slice, its category, and
+// the store track id as the function's value.
+std::int64_t readTimelineSliceRow(sqlite3_stmt* st, TimelineSlice* slice, std::uint32_t* category);
+// Whether the store's slices can be read in id order into arrays sized by their id range: false when
+// the ids are so sparse (a crafted or foreign store) that the range would ask for far more memory
+// than there are rows. Throws SqliteError.
+bool sliceIdsFitTheirRange(Database& db);
 
 struct SliceScan {
     std::vector<TimelineSlice> slices;                                // in scan order

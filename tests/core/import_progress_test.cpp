@@ -74,12 +74,14 @@ TEST_CASE("after the reading, an import names its finishing stages in order", "[
     const Recorded r = recordImport(dir.write("t.json", manyEvents(100)));
     const std::vector<FinishStage> expected = {FinishStage::NestingSlices,   FinishStage::WritingRows,
                                                FinishStage::BuildingIndices, FinishStage::DerivingMemory,
-                                               FinishStage::LinkingLaunches, FinishStage::Committing};
+                                               FinishStage::LinkingLaunches, FinishStage::Committing,
+                                               FinishStage::PackingTimeline};
     CHECK(r.stages == expected);
     // The input's "done" repeats the totals after the store is written: never less than the whole file.
     for (std::int64_t bytes : r.bytesAfterStage) CHECK(bytes == r.total);
     CHECK(std::string(finishStageName(FinishStage::BuildingIndices)) == "building indices");
     CHECK(std::string(finishStageName(FinishStage::Committing)) == "committing");
+    CHECK(std::string(finishStageName(FinishStage::PackingTimeline)) == "packing the timeline");
 }
 
 TEST_CASE("finish stages reach only the innermost listener on the importing thread", "[import_progress]") {
@@ -93,7 +95,7 @@ TEST_CASE("finish stages reach only the innermost listener on the importing thre
         Error error;
         REQUIRE(openTrace({trace}, OpenOptions{}, ImportProgress{}, &result, &error));
     }
-    CHECK(inner == 6);
+    CHECK(inner == 7); // the seven finish stages
     CHECK(outer == 0);
     FinishStageListener::enter(FinishStage::Committing); // the outer one again, once the inner is gone
     CHECK(outer == 1);

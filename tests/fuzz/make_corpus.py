@@ -266,6 +266,15 @@ def store_open(cli):
         variant("case04_no_track_table.sqlite", "DROP TABLE track")
         variant("case04_string_id_huge.sqlite", "UPDATE string SET id = 3000000000 WHERE id = 1")
         variant("case04_depth_huge.sqlite", "UPDATE slice SET depth = 2000000000")
+        # The timeline pack (schema 7): header counts past the file, runs past the slices, a stale pack.
+        variant("s7_pack_counts_huge.sqlite", "UPDATE timeline_pack SET data = CAST(substr(data, 1, 24) || "
+                "x'0000000000010000' || x'0000000000010000' || substr(data, 41) AS BLOB) WHERE part = 0")
+        variant("s7_pack_run_past_slices.sqlite", "UPDATE timeline_pack SET data = CAST(x'ffffff7f' || "
+                "substr(data, 5) AS BLOB) WHERE part = 2")
+        variant("s7_pack_text_part.sqlite", "UPDATE timeline_pack SET data = substr(data, 1, 4) || substr(data, 5) "
+                "WHERE part = 2")
+        variant("s7_pack_stale.sqlite", "DELETE FROM slice WHERE id = (SELECT max(id) FROM slice)")
+        variant("s7_pack_truncated_slices.sqlite", "UPDATE timeline_pack SET data = substr(data, 1, 40) WHERE part = 3")
 
 
 def history_db(cli):

@@ -1,6 +1,6 @@
 // libFuzzer harness: opening a file as an opscope store through the session's open path (the door
 // of every command: validation first), then what info, stats, bubbles, diagnose and baseline read
-// from it. Every failure must come back as an Error value; SQLite's errors on a damaged page are
+// from it, and the timeline (its stored layout, timeline_pack, read and checked, or the slice scan). Every failure must come back as an Error value; SQLite's errors on a damaged page are
 // turned into errors by TraceSession::query, so nothing here may throw.
 #include "fuzz_support.h"
 
@@ -21,6 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         session->diagnosis(DiagnosisOptions{}, &diagnosis, &error);
         BaselineAggregates baseline;
         session->baseline(BaselineOptions{}, &baseline, &error);
+        session->timeline(&error);
     }
     fuzz::clearScratch();
     return 0;

@@ -48,7 +48,8 @@ TEST_CASE("after the reading the progress dialog names each finishing stage on a
     CHECK(labels == QStringList{QStringLiteral("Nesting slices…"), QStringLiteral("Writing rows…"),
                                 QStringLiteral("Building indices…"), QStringLiteral("Deriving memory rows…"),
                                 QStringLiteral("Linking launches to kernels…"),
-                                QStringLiteral("Writing the store to disk…"), QStringLiteral("Loading the timeline…")});
+                                QStringLiteral("Writing the store to disk…"),
+                                QStringLiteral("Packing the timeline for a fast reopen…"), QStringLiteral("Loading the timeline…")});
     CHECK(gui::finishStageText(static_cast<int>(FinishStage::BuildingIndices)) == QStringLiteral("Building indices…"));
     CHECK(gui::finishStageText(gui::kLoadingTimeline) == QStringLiteral("Loading the timeline…"));
 }

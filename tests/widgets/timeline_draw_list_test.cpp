@@ -4,6 +4,7 @@
 #include "core/store/timeline_data.h"
 #include "core/store/timeline_lod.h"
 #include "tests/timeline_fixture.h"
+#include "tests/widgets/draw_list_of_all_tracks.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/timeline/timeline_draw_list.h"
 #include "widgets/timeline/timeline_view.h"
@@ -46,20 +47,7 @@ std::shared_ptr<const TimelineData> denseTimeline(FixtureStore& store) {
 }
 
 DrawList build(const TimelineData& data, TimeRange window, bool useLod) {
-    SliceStyleCache style;
-    style.reset(&data, ColourMode::ByName);
-    style.setFont(QApplication::font());
-    DrawListInput in;
-    in.data = &data;
-    in.mapper = TimeMapper{window, 260, 1660};
-    in.clipTop = 0;
-    in.clipBottom = 10'000;
-    in.useLod = useLod;
-    std::vector<TrackOnScreen> tracks;
-    for (int i = 0; i < static_cast<int>(data.tracks().size()); ++i) tracks.push_back({i, 100.0 * i, 100});
-    DrawList out;
-    buildDrawList(in, tracks, &style, &out);
-    return out;
+    return opscope::testing::drawListOfAllTracks(data, window, useLod);
 }
 
 // A store with one slice of this name, loaded, and a style cache with the application font.

@@ -91,3 +91,26 @@ TEST_CASE("the selected slice's flow is drawn even where others merge", "[timeli
     CHECK(f.view.flowsHighlighted() == 1);
     CHECK(f.view.flowsMerged() > kFlows / 2); // the others still merge
 }
+
+TEST_CASE("past the arrow budget the shared column doubles, exactly from one arrow over it", "[timeline_view][flows]") {
+    DenseFlows f;
+    f.zoom.fitAll();
+    f.paint();
+    REQUIRE(f.view.lastFlowBucketPx() == TimelineView::kFlowBucketPx); // 8 px columns fit the default budget
+    const int atEightPx = f.view.flowsDrawn();
+    REQUIRE(atEightPx > 2);
+    f.view.setMaxFlowArrows(atEightPx); // exactly at the budget: kept
+    f.paint();
+    CHECK(f.view.lastFlowBucketPx() == 8);
+    CHECK(f.view.flowsDrawn() == atEightPx);
+    f.view.setMaxFlowArrows(atEightPx - 1); // one over it: 16 px columns
+    f.paint();
+    CHECK(f.view.lastFlowBucketPx() == 16);
+    CHECK(f.view.flowsDrawn() < atEightPx);
+    CHECK(f.view.flowsDrawn() <= atEightPx - 1);
+    CHECK(f.view.flowsDrawn() + f.view.flowsMerged() == kFlows); // every flow still accounted for
+    f.view.setMaxFlowArrows(1); // never past 64 px, however many arrows remain
+    f.paint();
+    CHECK(f.view.lastFlowBucketPx() == TimelineView::kMaxFlowBucketPx);
+    CHECK(f.view.flowsDrawn() >= 1);
+}

@@ -64,6 +64,12 @@ public:
     int flowsMerged() const { return flowsMerged_; }
     int flowsHighlighted() const { return flowsHighlighted_; }
     static constexpr int kFlowBucketPx = 8;
+    // At most this many ordinary arrows a frame: past it, the column flows share an arrow in doubles
+    // (16, 32, 64 px) until they fit. The selected slice's arrows are drawn besides.
+    static constexpr int kMaxFlowArrows = 512;
+    static constexpr int kMaxFlowBucketPx = 64;
+    void setMaxFlowArrows(int arrows) { maxFlowArrows_ = arrows; } // tests
+    int lastFlowBucketPx() const { return flowBucketPx_; }           // the column of the last paint
     void setColourMode(ColourMode mode);
     ColourMode colourMode() const { return colourMode_; }
     void setAbsoluteTime(bool absolute);
@@ -178,7 +184,10 @@ private:
     void paintGridRect(QPainter& p, QRect rect, const QColor& fill, const GridLines& grid);
     void paintCounterFill(QPainter& p, const QPointF* pts, int n, const QRectF& rect);
     void paintFlows(QPainter& p);
-    void collectFlowArrows(const FlowGroup& group); // appends to flowsToDraw_
+    void collectFlowArrows();                                      // fills flowsToDraw_ within the budget
+    void collectFlowArrows(const FlowGroup& group, int bucketPx); // appends to flowsToDraw_
+    bool paintDenseFlow(QPainter& p, const TimelineFlow& flow);   // false: off screen
+    std::optional<QLineF> onScreenFlowLine(const TimelineFlow& flow) const; // null: no row for it, or above or below the view
     bool touchesSelection(const TimelineFlow& flow) const;
     bool paintFlow(QPainter& p, const TimelineFlow& flow, bool highlighted); // false: off screen
     std::optional<double> flowEndY(const TimelineFlowEnd& end) const;
@@ -216,6 +225,7 @@ private:
     std::vector<std::uint32_t> selectedFlows_; // flows of selectedSlice_, drawn highlighted
     static constexpr std::size_t kAntialiasedFlowLimit = 400;
     int flowsDrawn_ = 0, flowsMerged_ = 0, flowsHighlighted_ = 0;
+    int maxFlowArrows_ = kMaxFlowArrows, flowBucketPx_ = kFlowBucketPx;
     bool absoluteTime_ = false;
     ColourMode colourMode_ = ColourMode::ByName;
     std::int64_t selectedSlice_ = 0;

@@ -14,18 +14,38 @@
 
 namespace opscope {
 
+namespace {
+
+// A flow's curve from a to b (a cubic Bezier leaving and arriving level) sampled into steps + 1 points:
+// a fixed array, no QPainterPath, no allocation per arrow.
+void sampleFlowCurve(QPointF a, QPointF b, int steps, QPointF* pts) {
+    const double dx = std::clamp(std::abs(b.x() - a.x()) / 2, 12.0, 80.0);
+    const QPointF c1(a.x() + dx, a.y()), c2(b.x() - dx, b.y());
+    for (int i = 0; i <= steps; ++i) {
+        const double t = static_cast<double>(i) / steps, u = 1 - t;
+        pts[i] = u * u * u * a + 3 * u * u * t * c1 + 3 * u * t * t * c2 + t * t * t * b;
+    }
+}
+
+} // namespace
+
 void TimelineView::paintFlows(QPainter& p) {
     flowsDrawn_ = flowsMerged_ = flowsHighlighted_ = 0;
+    flowBucketPx_ = kFlowBucketPx;
     if (data_->flows().empty()) return;
     p.save();
     flowsToDraw_.clear();
-    if (flowsVisible_)
-        for (const FlowGroup& group : flowGroups_) collectFlowArrows(group);
+    if (flowsVisible_) collectFlowArrows();
     // Antialiased curves cost several microseconds each: past a few hundred arrows (zoomed out, where
-    // they are dense anyway) they are drawn aliased, which halves the cost of the frame's arrows.
-    p.setRenderHint(QPainter::Antialiasing, flowsToDraw_.size() <= kAntialiasedFlowLimit);
+    // they are dense anyway) they are drawn aliased, with one pen and one polyline each.
+    const bool dense = flowsToDraw_.size() > kAntialiasedFlowLimit;
+    p.setRenderHint(QPainter::Antialiasing, !dense);
+    if (dense) {
+        p.setPen(QPen(theme_.flow, 1.0));
+        p.setBrush(Qt::NoBrush);
+    }
     for (std::uint32_t k : flowsToDraw_)
-        if (paintFlow(p, data_->flows()[k], false)) ++flowsDrawn_;
+        if (dense ? paintDenseFlow(p, data_->flows()[k]) : paintFlow(p, data_->flows()[k], false)) ++flowsDrawn_;
     p.setRenderHint(QPainter::Antialiasing);
     // Highlighted arrows last, on top of the others, and never merged.
     for (std::uint32_t k : selectedFlows_)
@@ -33,12 +53,30 @@ void TimelineView::paintFlows(QPainter& p) {
     p.restore();
 }
 
+// The pixels of the arrows are the cost of a zoomed-out frame (each some hundreds of pixels long), so
+// their number is held to the budget: the column flows share an arrow in doubles from kFlowBucketPx
+// until they fit. Collecting is cheap (a binary search per column), so it may run a few times.
+void TimelineView::collectFlowArrows() {
+    for (int bucketPx = kFlowBucketPx;; bucketPx *= 2) {
+        flowsToDraw_.clear();
+        flowsMerged_ = 0;
+        flowBucketPx_ = bucketPx;
+        for (const FlowGroup& group : flowGroups_) collectFlowArrows(group, bucketPx);
+        if (static_cast<int>(flowsToDraw_.size()) <= maxFlowArrows_ || bucketPx >= kMaxFlowBucketPx) return;
+    }
+}
+
 bool TimelineView::touchesSelection(const TimelineFlow& f) const {
     return selectedSlice_ && (data_->slices()[f.outSlice].id == selectedSlice_ || data_->slices()[f.inSlice].id == selectedSlice_);
 }
 
-void TimelineView::collectFlowArrows(const FlowGroup& group) {
+void TimelineView::collectFlowArrows(const FlowGroup& group, int bucketPx) {
     const std::vector<TimelineFlow>& flows = data_->flows();
+    // Every arrow of a group runs between the same two rows: when both lie above the view, or both
+    // below it, none of them shows, and the group costs nothing more.
+    const auto yOut = flowEndY({0, group.outTrack, group.outDepth, 0}), yIn = flowEndY({0, group.inTrack, group.inDepth, 0});
+    if (!yOut || !yIn) return;
+    if (std::max(*yOut, *yIn) < kRulerHeight || std::min(*yOut, *yIn) > viewport()->height()) return;
     const TimeMapper m = mapper();
     const double left = m.xPx, right = m.xPx + m.widthPx;
     // A flow can be on screen while it leaves before the window (or after it) by up to the group's span.
@@ -54,11 +92,11 @@ void TimelineView::collectFlowArrows(const FlowGroup& group) {
         flowsToDraw_.push_back(group.flows[i]);
         // The rest of this pixel column's flows share the arrow just drawn; the column's last one gets
         // its own when its target lies visibly apart.
-        const double columnEndPx = (std::floor(x0 / kFlowBucketPx) + 1) * kFlowBucketPx;
+        const double columnEndPx = (std::floor(x0 / bucketPx) + 1) * bucketPx;
         const std::size_t next = std::max(i + 1, firstFlowLeavingAt(group, *data_, i + 1, m.toNs(columnEndPx)));
         if (next - i > 1) {
             const TimelineFlow& last = flows[group.flows[next - 1]];
-            const bool apart = std::abs(m.toPx(data_->flowArrivesNs(last)) - x1) > 2 * kFlowBucketPx;
+            const bool apart = std::abs(m.toPx(data_->flowArrivesNs(last)) - x1) > 2 * bucketPx;
             if (apart && !touchesSelection(last)) flowsToDraw_.push_back(group.flows[next - 1]);
             else ++flowsMerged_;
             flowsMerged_ += static_cast<int>(next - i - 2);
@@ -86,23 +124,22 @@ std::optional<QLineF> TimelineView::flowLine(const TimelineFlow& f) const {
     return QLineF(m.toPx(out.timeNs), *yOut, m.toPx(in.timeNs), *yIn);
 }
 
-bool TimelineView::paintFlow(QPainter& p, const TimelineFlow& f, bool highlighted) {
+std::optional<QLineF> TimelineView::onScreenFlowLine(const TimelineFlow& f) const {
     const auto line = flowLine(f);
+    if (!line || std::max(line->y1(), line->y2()) < kRulerHeight || std::min(line->y1(), line->y2()) > viewport()->height())
+        return std::nullopt;
+    return line;
+}
+
+bool TimelineView::paintFlow(QPainter& p, const TimelineFlow& f, bool highlighted) {
+    const auto line = onScreenFlowLine(f);
     if (!line) return false;
     const QPointF a = line->p1(), b = line->p2();
-    const double lo = std::min(a.y(), b.y()), hi = std::max(a.y(), b.y());
-    if (hi < kRulerHeight || lo > viewport()->height()) return false;
-    // A cubic Bezier sampled into a fixed array: no QPainterPath, no allocation per arrow.
-    const double dx = std::clamp(std::abs(b.x() - a.x()) / 2, 12.0, 80.0);
-    const QPointF c1(a.x() + dx, a.y()), c2(b.x() - dx, b.y());
     // Aliased (dense, zoomed out) arrows need fewer segments to look smooth.
     constexpr int kMaxSteps = 16;
     const int steps = p.testRenderHint(QPainter::Antialiasing) ? kMaxSteps : 8;
     QPointF pts[kMaxSteps + 1];
-    for (int i = 0; i <= steps; ++i) {
-        const double t = static_cast<double>(i) / steps, u = 1 - t;
-        pts[i] = u * u * u * a + 3 * u * u * t * c1 + 3 * u * t * t * c2 + t * t * t * b;
-    }
+    sampleFlowCurve(a, b, steps, pts);
     const QColor colour = highlighted ? theme_.flowHighlight : theme_.flow;
     p.setPen(QPen(colour, highlighted ? 2.0 : 1.0));
     p.setBrush(Qt::NoBrush);
@@ -116,6 +153,29 @@ bool TimelineView::paintFlow(QPainter& p, const TimelineFlow& f, bool highlighte
     p.setPen(Qt::NoPen);
     p.setBrush(colour);
     p.drawPolygon(head, 3);
+    return true;
+}
+
+// The shape paintFlow() draws, aliased in the pen already set, and in one polyline: the curve in eight
+// segments and the head as an open chevron (a filled head costs a polygon fill per arrow).
+bool TimelineView::paintDenseFlow(QPainter& p, const TimelineFlow& f) {
+    const auto line = onScreenFlowLine(f);
+    if (!line) return false;
+    const QPointF a = line->p1(), b = line->p2();
+    constexpr int kSteps = 8;
+    QPointF pts[kSteps + 4];
+    sampleFlowCurve(a, b, kSteps, pts);
+    int count = kSteps + 1;
+    const QPointF dir = pts[kSteps] - pts[kSteps - 1];
+    const double len = std::hypot(dir.x(), dir.y());
+    if (len > 0) {
+        const QPointF unit = dir / len, normal(-unit.y(), unit.x());
+        constexpr double kSize = 5;
+        pts[count++] = b - unit * kSize + normal * kSize * 0.5;
+        pts[count++] = b;
+        pts[count++] = b - unit * kSize - normal * kSize * 0.5;
+    }
+    p.drawPolyline(pts, count);
     return true;
 }
 
