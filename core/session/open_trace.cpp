@@ -4,7 +4,8 @@
 #include "core/store/source_snapshot.h"
 #include "core/store/store_validation.h"
 #include "core/store/trace_store.h"
-#include "core/importers/device_class/device_class_pass.h"
+#include "core/importers/device_class/device_classifier_rules.h"
+#include "core/store/device_class_pass.h"
 #include "core/importers/input_progress_board.h"
 #include "core/session/parallel_import.h"
 #include "core/store/store_merge.h"
@@ -44,14 +45,15 @@ bool importJobSequentially(const std::vector<std::string>& tracePaths, const std
                            const ImportProgress& progress, OpenResult* result, Error* error) {
     std::unique_ptr<StoreWriter> writer = StoreWriter::create(result->storePath, error);
     if (!writer) return false;
-    writer->addFinishPass([&classRules](StoreWriter& w) { writeDeviceClasses(w, classRules); });
+    writer->addFinishPass([classify = deviceSliceClassifier(classRules)](StoreWriter& w) { writeDeviceClasses(w, classify); });
+    JobRecord job(*writer);
     InputProgressBoard board(progress, jobPaths);
     std::map<std::string, InputIdentity> identities;
     try {
         for (std::size_t i = 0; i < jobPaths.size(); ++i) {
             ImportedInput imported;
             board.setStage(i, InputProgress::Stage::Parsing);
-            if (!importInput(jobPaths[i], i, jobPaths.size(), *writer, board.forInput(i, progress.cancelFlag), &imported,
+            if (!importInput(jobPaths[i], i, jobPaths.size(), job, board.forInput(i, progress.cancelFlag), &imported,
                              error))
                 return false;
             board.setStage(i, InputProgress::Stage::Parsed);
@@ -59,7 +61,7 @@ bool importJobSequentially(const std::vector<std::string>& tracePaths, const std
             addImported(imported, result);
         }
         if (!checkSourcesUnchanged(before, writer->database(), error)) return false;
-        finishImportedInputs(*writer, jobPaths, std::move(identities));
+        finishImportedInputs(job, jobPaths, std::move(identities));
         for (const auto& [key, value] : importMeta(tracePaths, *result)) writer->setMeta(key, value);
     } catch (const std::runtime_error& e) { // SQLite or a scratch file of a spilled import
         *error = Error{ErrorCode::StoreFailed, result->storePath, -1, -1, -1, "a writable store", e.what()};

@@ -1,7 +1,8 @@
 #include "core/session/parallel_import.h"
 
 #include "core/importers/cut_policy.h"
-#include "core/importers/device_class/device_class_pass.h"
+#include "core/importers/device_class/device_classifier_rules.h"
+#include "core/store/device_class_pass.h"
 #include "core/importers/input_progress_board.h"
 #include "core/store/store_writer.h"
 
@@ -85,12 +86,13 @@ void ParallelImport::importOne(std::size_t index) {
     try {
         std::unique_ptr<StoreWriter> writer = StoreWriter::create(part.storePath, &error);
         if (writer) {
-            writer->addFinishPass([this](StoreWriter& w) { writeDeviceClasses(w, rules_); });
-            ok = importInput(paths_[index], index, paths_.size(), *writer, board_.forInput(index, &stop_), &imported,
+            writer->addFinishPass([classify = deviceSliceClassifier(rules_)](StoreWriter& w) { writeDeviceClasses(w, classify); });
+            JobRecord job(*writer);
+            ok = importInput(paths_[index], index, paths_.size(), job, board_.forInput(index, &stop_), &imported,
                              &error);
             if (ok) {
                 // Ranks this input settles alone; a rank two inputs claim is settled at the merge.
-                finishImportedInputs(*writer, paths_, imported.identities);
+                finishImportedInputs(job, paths_, imported.identities);
                 board_.setStage(index, Stage::Writing);
                 ok = writer->finish(nullptr, &error, [this] { return stop_.load(); });
             }

@@ -1,6 +1,8 @@
 #include "core/store/store_writer.h"
 
 #include "core/model/utf8.h"
+#include "core/store/ascend_statistics_tables.h"
+#include "core/store/cluster_tables.h"
 #include "core/store/numeric_id_key.h"
 #include "core/model/json_depth.h"
 #include "core/model/time_bounds.h"
@@ -48,6 +50,7 @@ StoreWriter::~StoreWriter() {
     if (!finished_) {
         insertArgs_ = BatchInsert();
         insertCounter_ = BatchInsert();
+        memoryRows_.reset();
         discardScratchStore(&db_, tempPath_);
     }
 }
@@ -60,6 +63,34 @@ void StoreWriter::prepareStatements() {
 void StoreWriter::flushRows() {
     insertArgs_.flush();
     insertCounter_.flush();
+    if (memoryRows_) memoryRows_->flush();
+}
+
+MemoryRowWriter& StoreWriter::memoryRows() {
+    if (!memoryRows_) memoryRows_ = std::make_unique<MemoryRowWriter>(db_);
+    return *memoryRows_;
+}
+
+void StoreWriter::addMemoryRow(const MemoryRecordRow& row) { memoryRows().add(row); }
+void StoreWriter::addMemoryRow(const MemoryAllocationRow& row) { memoryRows().add(row); }
+void StoreWriter::addMemoryRow(const MemoryModuleRow& row) { memoryRows().add(row); }
+
+void StoreWriter::addClusterSteps(std::string_view source, const std::vector<ClusterStepRow>& rows) {
+    writeClusterSteps(db_, source, rows);
+}
+void StoreWriter::addCommOps(std::string_view source, const std::vector<CommOpRank>& ops) {
+    writeCommOps(db_, source, ops);
+}
+void StoreWriter::addCommLinks(std::string_view source, const std::vector<CommMatrixLink>& links) {
+    writeCommLinks(db_, source, links);
+}
+void StoreWriter::addCommGroups(const std::vector<CommGroup>& groups) { writeCommGroups(db_, groups); }
+void StoreWriter::addAscendStatistics(std::string_view source, const std::vector<AscendStatisticRow>& rows) {
+    writeAscendStatistics(db_, source, rows);
+}
+void StoreWriter::addAscendOperatorDetails(std::string_view source,
+                                           const std::vector<AscendOperatorDetailRow>& rows) {
+    writeAscendOperatorDetails(db_, source, rows);
 }
 
 StringId StoreWriter::intern(std::string_view text) {
@@ -111,12 +142,6 @@ DeviceId StoreWriter::device(std::string_view name, std::string_view kind, int o
     DeviceId id = db_.lastInsertRowId();
     devices_.emplace(key, id);
     return id;
-}
-
-std::string deviceLabel(const DeviceIdentity& identity) {
-    std::string local = (identity.kind == "gpu" ? "GPU " : "NPU ") + std::to_string(identity.ordinal);
-    if (identity.rank < 0) return local;
-    return "rank " + std::to_string(identity.rank) + " \u00b7 " + local;
 }
 
 DeviceId StoreWriter::device(const DeviceIdentity& identity) {
@@ -264,16 +289,9 @@ PendingSliceIndex StoreWriter::addSlice(const SliceInput& slice) {
     p.tsNs = slice.tsNs;
     p.durNs = slice.durNs;
     // Every later "end = ts + dur" and "span = end - start" must fit in int64: bound the times here.
-    if (!timeInStoreRange(p.tsNs)) {
-        addWarning("time_out_of_range", {}, -1, -1, slice.name);
-        p.tsNs = clampToStoreRange(p.tsNs);
-        p.durNs = 0;
-    }
-    if (p.durNs < 0) p.durNs = 0;
-    if (p.durNs > kMaxStoreTimeNs - p.tsNs) {
-        addWarning("duration_out_of_range", {}, -1, -1, slice.name);
-        p.durNs = kMaxStoreTimeNs - p.tsNs;
-    }
+    const SliceTimeFix fix = boundSliceTimes(&p.tsNs, &p.durNs);
+    if (fix == SliceTimeFix::StartOutOfRange) addWarning("time_out_of_range", {}, -1, -1, slice.name);
+    if (fix == SliceTimeFix::DurationOutOfRange) addWarning("duration_out_of_range", {}, -1, -1, slice.name);
     p.track = static_cast<std::uint32_t>(slice.track);
     p.args = static_cast<std::uint32_t>(slice.args);
     p.name = intern(slice.name);
@@ -391,7 +409,14 @@ void StoreWriter::addWarning(std::string_view code, std::string_view file, std::
 
 void StoreWriter::addStat(std::string_view name, std::int64_t delta) { stats_[std::string(name)] += delta; }
 
+bool StoreWriter::setMetaIfAbsent(std::string_view key, std::string_view value) {
+    if (metaKeys_.count(std::string(key))) return false;
+    setMeta(key, value);
+    return true;
+}
+
 void StoreWriter::setMeta(std::string_view key, std::string_view value) {
+    metaKeys_.emplace(key);
     db_.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)").bind(1, clean(key).view()).bind(2, clean(value).view()).run();
 }
 

@@ -14,6 +14,7 @@ enum class Rule {
     QtInCore,             // core includes Qt
     CliIncludesGui,       // app/cli includes app/gui or widgets
     WriteOutsideStore,    // a store opened for writing (ReadWrite, Create) outside core/store
+    ImporterBypassesSink, // core/importers includes core/store (but the SQLite wrapper) or calls database()
 };
 
 struct Violation {

@@ -30,7 +30,7 @@ std::optional<long long> intCell(const std::vector<std::string>& cells, int inde
     return parseInteger(v);
 }
 
-void addRowMetrics(StoreWriter& writer, PendingSliceIndex slice, const OpColumns& columns,
+void addRowMetrics(TraceSink& writer, PendingSliceIndex slice, const OpColumns& columns,
                    const std::vector<std::string>& cells) {
     for (std::size_t i = 0; i < columns.columns.size() && i < cells.size(); ++i) {
         const MetricColumn& c = columns.columns[i];
@@ -49,7 +49,8 @@ std::optional<PendingSliceIndex> findSliceOf(RowState& s, int device, std::optio
 }
 
 PendingSliceIndex addOwnSlice(RowState& s, int device, std::optional<long long> stream, std::string_view core,
-                              std::string_view name, std::string_view type, TimeNs tsNs, TimeNs durNs) {
+                              std::string_view name, std::string_view type, TimeNs tsNs, TimeNs durNs,
+                              TrackId* trackOut) {
     UnitContext& ctx = s.ctx;
     TrackId track;
     if (stream) {
@@ -68,6 +69,7 @@ PendingSliceIndex addOwnSlice(RowState& s, int device, std::optional<long long> 
     in.name = name;
     in.category = "kernel";
     in.type = type;
+    *trackOut = track;
     return ctx.writer.addSlice(in);
 }
 
@@ -96,16 +98,18 @@ bool importRow(RowState& s, const std::vector<std::string>& cells, OpRowsResult*
     std::string_view core = cellAt(cells, c.core);
     noteStep(s.ctx, intCell(cells, c.step), *tsNs, saturatingAdd(*tsNs, durNs));
     PendingSliceIndex slice;
+    TrackId track = 0;
     if (auto hit = findSliceOf(s, device, stream, task, name, *tsNs)) {
         slice = *hit;
+        track = s.ctx.timeline.slice(slice)->track; // found in the timeline's record: never null
         s.used.insert(slice);
         if (!type.empty()) s.ctx.writer.setSliceType(slice, type);
         ++result->joined;
     } else {
-        slice = addOwnSlice(s, device, stream, core, name, type, *tsNs, durNs);
+        slice = addOwnSlice(s, device, stream, core, name, type, *tsNs, durNs, &track);
         ++result->unjoined;
     }
-    if (AscendTimeline::isComputeTaskType(core)) s.computeTracks.insert(s.ctx.writer.pendingSlice(slice).track);
+    if (AscendTimeline::isComputeTaskType(core)) s.computeTracks.insert(track);
     addRowMetrics(s.ctx.writer, slice, c, cells);
     return true;
 }
