@@ -24,7 +24,7 @@ struct HandTimeline {
         Error error;
         writer = StoreWriter::create(storePath, &error);
         REQUIRE(writer);
-        emitted = std::make_unique<EmittedRecord>(*writer, EmittedRecord::Keep{true, false});
+        emitted = std::make_unique<EmittedRecord>(*writer, EmittedRecord::Keep{true, false, {}});
     }
     TrackId stream(const std::string& pid, const std::string& labels, int stream) {
         ProcessId p = emitted->process(pid);

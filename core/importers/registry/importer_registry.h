@@ -50,7 +50,7 @@ std::vector<std::string> expandInputs(const std::vector<std::string>& paths);
 // that finishImportedInputs classifies devices from.
 class JobRecord : public EmittedRecord {
 public:
-    explicit JobRecord(TraceSink& sink) : EmittedRecord(sink, Keep{false, true}) {}
+    explicit JobRecord(TraceSink& sink) : EmittedRecord(sink, Keep{false, true, {}}) {}
 };
 
 // What every import ends with, whatever the formats: ranks settled among several inputs (a file that does
