@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <string_view>
 #include <utility>
@@ -41,27 +42,20 @@ void addImported(const ImportedInput& imported, OpenResult* result) {
     result->skippedFiles.insert(result->skippedFiles.end(), imported.skippedFiles.begin(), imported.skippedFiles.end());
 }
 
-// One writer, the inputs one after the other.
-bool importJobSequentially(const std::vector<std::string>& tracePaths, const std::vector<std::string>& jobPaths,
-                           const DeviceClassRules& classRules, const SourceSnapshot& before,
-                           const ImportProgress& progress, OpenResult* result, Error* error) {
+// One writer for the whole job: the device-class pass, the record devices are classified from, the
+// source check, the meta and the finish. readInputs imports every input through the record.
+using ReadInputs = std::function<bool(JobRecord& job, std::map<std::string, InputIdentity>* identities, Error* error)>;
+bool importJobIntoOneWriter(const std::vector<std::string>& tracePaths, const std::vector<std::string>& jobPaths,
+                            const DeviceClassRules& classRules, const SourceSnapshot& before,
+                            const ImportProgress& progress, OpenResult* result, Error* error,
+                            const ReadInputs& readInputs) {
     std::unique_ptr<StoreWriter> writer = StoreWriter::create(result->storePath, error);
     if (!writer) return false;
     writer->addFinishPass([classify = deviceSliceClassifier(classRules)](StoreWriter& w) { writeDeviceClasses(w, classify); });
     JobRecord job(*writer);
-    InputProgressBoard board(progress, jobPaths);
     std::map<std::string, InputIdentity> identities;
     try {
-        for (std::size_t i = 0; i < jobPaths.size(); ++i) {
-            ImportedInput imported;
-            board.setStage(i, InputProgress::Stage::Parsing);
-            if (!importInput(jobPaths[i], i, jobPaths.size(), job, board.forInput(i, progress.cancelFlag), &imported,
-                             error))
-                return false;
-            board.setStage(i, InputProgress::Stage::Parsed);
-            identities.insert(imported.identities.begin(), imported.identities.end());
-            addImported(imported, result);
-        }
+        if (!readInputs(job, &identities, error)) return false;
         if (!checkSourcesUnchanged(before, writer->database(), error)) return false;
         finishImportedInputs(job, jobPaths, std::move(identities));
         for (const auto& [key, value] : importMeta(tracePaths, *result)) writer->setMeta(key, value);
@@ -69,7 +63,28 @@ bool importJobSequentially(const std::vector<std::string>& tracePaths, const std
         *error = Error{ErrorCode::StoreFailed, result->storePath, -1, -1, -1, "a writable store", e.what()};
         return false;
     }
-    if (!writer->finish(&result->summary, error, [&] { return progress.cancelled(); })) return false;
+    return writer->finish(&result->summary, error, [&] { return progress.cancelled(); });
+}
+
+// One writer, the inputs one after the other.
+bool importJobSequentially(const std::vector<std::string>& tracePaths, const std::vector<std::string>& jobPaths,
+                           const DeviceClassRules& classRules, const SourceSnapshot& before,
+                           const ImportProgress& progress, OpenResult* result, Error* error) {
+    InputProgressBoard board(progress, jobPaths);
+    auto readInputs = [&](JobRecord& job, std::map<std::string, InputIdentity>* identities, Error* err) {
+        for (std::size_t i = 0; i < jobPaths.size(); ++i) {
+            ImportedInput imported;
+            board.setStage(i, InputProgress::Stage::Parsing);
+            if (!importInput(jobPaths[i], i, jobPaths.size(), job, board.forInput(i, progress.cancelFlag), &imported, err))
+                return false;
+            board.setStage(i, InputProgress::Stage::Parsed);
+            identities->insert(imported.identities.begin(), imported.identities.end());
+            addImported(imported, result);
+        }
+        return true;
+    };
+    if (!importJobIntoOneWriter(tracePaths, jobPaths, classRules, before, progress, result, error, readInputs))
+        return false;
     for (std::size_t i = 0; i < jobPaths.size(); ++i) board.setStage(i, InputProgress::Stage::Done);
     return true;
 }
@@ -79,23 +94,13 @@ bool importJobSequentially(const std::vector<std::string>& tracePaths, const std
 bool importJobRecorded(const std::vector<std::string>& tracePaths, const std::vector<std::string>& jobPaths,
                        unsigned jobs, const DeviceClassRules& classRules, const SourceSnapshot& before,
                        const ImportProgress& progress, OpenResult* result, Error* error) {
-    std::unique_ptr<StoreWriter> writer = StoreWriter::create(result->storePath, error);
-    if (!writer) return false;
-    writer->addFinishPass([classify = deviceSliceClassifier(classRules)](StoreWriter& w) { writeDeviceClasses(w, classify); });
-    JobRecord job(*writer);
-    std::map<std::string, InputIdentity> identities;
-    ImportedInput total;
-    try {
-        if (!importRecordedInParallel(jobPaths, jobs, progress, job, &identities, &total, error)) return false;
+    auto readInputs = [&](JobRecord& job, std::map<std::string, InputIdentity>* identities, Error* err) {
+        ImportedInput total;
+        if (!importRecordedInParallel(jobPaths, jobs, progress, job, identities, &total, err)) return false;
         addImported(total, result);
-        if (!checkSourcesUnchanged(before, writer->database(), error)) return false;
-        finishImportedInputs(job, jobPaths, std::move(identities));
-        for (const auto& [key, value] : importMeta(tracePaths, *result)) writer->setMeta(key, value);
-    } catch (const std::runtime_error& e) { // SQLite or a scratch file of a spilled import
-        *error = Error{ErrorCode::StoreFailed, result->storePath, -1, -1, -1, "a writable store", e.what()};
-        return false;
-    }
-    return writer->finish(&result->summary, error, [&] { return progress.cancelled(); });
+        return true;
+    };
+    return importJobIntoOneWriter(tracePaths, jobPaths, classRules, before, progress, result, error, readInputs);
 }
 
 // Each input into its own store on a pool of workers, then merged (core/session/parallel_import.h).

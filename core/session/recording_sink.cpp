@@ -1,5 +1,7 @@
 #include "core/session/recording_sink.h"
 
+#include "core/model/sink_keys.h"
+
 #include <cstring>
 #include <stdexcept>
 
@@ -10,15 +12,6 @@ namespace {
 // A chunk is handed to the replay once it holds this much: small enough that a replay follows its
 // recording closely, large enough that the lock is rare.
 constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
-
-std::string joinKey(std::string_view a, std::string_view b) {
-    std::string key;
-    key.reserve(a.size() + b.size() + 1);
-    key.append(a);
-    key.push_back('\x1f');
-    key.append(b);
-    return key;
-}
 
 } // namespace
 
@@ -158,7 +151,7 @@ DeviceId RecordingSink::device(std::string_view name, std::string_view kind, int
 DeviceId RecordingSink::device(const DeviceIdentity& identity) {
     if (identity.rank < 0 && identity.host.empty()) return device(deviceLabel(identity), identity.kind, identity.ordinal);
     bool made = false;
-    DeviceId id = getOrCreate(devices_, joinKey(joinKey(identity.kind, identity.host),
+    DeviceId id = getOrCreate(devices_, sinkKey(sinkKey(identity.kind, identity.host),
                                                 std::to_string(identity.rank) + "/" + std::to_string(identity.ordinal)),
                               &made);
     if (made) {
@@ -217,7 +210,7 @@ void RecordingSink::setProcessDevice(ProcessId process, DeviceId device) {
 
 ThreadId RecordingSink::thread(ProcessId process, std::string_view tidKey) {
     bool made = false;
-    ThreadId id = getOrCreate(threads_, joinKey(std::to_string(process), tidKey), &made);
+    ThreadId id = getOrCreate(threads_, sinkKey(std::to_string(process), tidKey), &made);
     if (made) {
         begin(Op::Thread);
         i64(process);
@@ -253,7 +246,7 @@ TrackId RecordingSink::threadTrack(ThreadId thread) {
 
 TrackId RecordingSink::namedTrack(ProcessId process, TrackKind kind, std::string_view name, std::string_view identity) {
     auto [it, made] = namedTracks_.try_emplace(
-        joinKey(joinKey(std::to_string(process), trackKindName(kind)), identity.empty() ? name : identity), nextTrack_);
+        sinkKey(sinkKey(std::to_string(process), trackKindName(kind)), identity.empty() ? name : identity), nextTrack_);
     if (made) {
         ++nextTrack_;
         begin(Op::NamedTrack);
@@ -267,7 +260,7 @@ TrackId RecordingSink::namedTrack(ProcessId process, TrackKind kind, std::string
 }
 
 TrackId RecordingSink::counterTrack(ProcessId process, std::string_view name, std::string_view unit) {
-    auto [it, made] = namedTracks_.try_emplace(joinKey(joinKey(std::to_string(process), "counter"), name), nextTrack_);
+    auto [it, made] = namedTracks_.try_emplace(sinkKey(sinkKey(std::to_string(process), "counter"), name), nextTrack_);
     if (made) {
         ++nextTrack_;
         begin(Op::CounterTrack);

@@ -1,5 +1,6 @@
 #include "core/store/store_writer.h"
 
+#include "core/model/sink_keys.h"
 #include "core/model/utf8.h"
 #include "core/store/ascend_statistics_tables.h"
 #include "core/store/cluster_tables.h"
@@ -15,17 +16,6 @@
 #include <cstdlib>
 
 namespace opscope {
-
-namespace {
-std::string joinKey(std::string_view a, std::string_view b) {
-    std::string key;
-    key.reserve(a.size() + b.size() + 1);
-    key.append(a);
-    key.push_back('\x1f');
-    key.append(b);
-    return key;
-}
-} // namespace
 
 std::unique_ptr<StoreWriter> StoreWriter::create(const std::string& finalPath, Error* error) {
     std::unique_ptr<StoreWriter> writer(new StoreWriter());
@@ -146,7 +136,7 @@ DeviceId StoreWriter::device(std::string_view name, std::string_view kind, int o
 
 DeviceId StoreWriter::device(const DeviceIdentity& identity) {
     if (identity.rank < 0 && identity.host.empty()) return device(deviceLabel(identity), identity.kind, identity.ordinal);
-    std::string key = joinKey(joinKey(identity.kind, identity.host),
+    std::string key = sinkKey(sinkKey(identity.kind, identity.host),
                               std::to_string(identity.rank) + "/" + std::to_string(identity.ordinal));
     auto it = devices_.find(key);
     if (it != devices_.end()) return it->second;
@@ -191,7 +181,7 @@ void StoreWriter::setProcessDevice(ProcessId process, DeviceId device) {
 }
 
 ThreadId StoreWriter::thread(ProcessId process, std::string_view tidKey) {
-    std::string key = joinKey(std::to_string(process), tidKey);
+    std::string key = sinkKey(std::to_string(process), tidKey);
     auto it = threads_.find(key);
     if (it != threads_.end()) return it->second;
     Statement st = db_.prepare("INSERT INTO thread(process_id, tid, tid_num) VALUES(?, ?, ?)");
@@ -242,7 +232,7 @@ TrackId StoreWriter::threadTrack(ThreadId thread) {
 
 TrackId StoreWriter::namedTrack(ProcessId process, TrackKind kind, std::string_view name,
                                 std::string_view identity) {
-    std::string key = joinKey(joinKey(std::to_string(process), trackKindName(kind)), identity.empty() ? name : identity);
+    std::string key = sinkKey(sinkKey(std::to_string(process), trackKindName(kind)), identity.empty() ? name : identity);
     auto it = namedTracks_.find(key);
     if (it != namedTracks_.end()) return it->second;
     TrackId id = newTrack(process, std::nullopt, kind, name, {}, 0);
@@ -251,7 +241,7 @@ TrackId StoreWriter::namedTrack(ProcessId process, TrackKind kind, std::string_v
 }
 
 TrackId StoreWriter::counterTrack(ProcessId process, std::string_view name, std::string_view unit) {
-    std::string key = joinKey(joinKey(std::to_string(process), "counter"), name);
+    std::string key = sinkKey(sinkKey(std::to_string(process), "counter"), name);
     auto it = namedTracks_.find(key);
     if (it != namedTracks_.end()) return it->second;
     TrackId id = newTrack(process, std::nullopt, TrackKind::Counter, name, unit, 0);
@@ -387,7 +377,7 @@ void StoreWriter::addWarning(std::string_view code, std::string_view file, std::
         ++warnings_[lastWarning_].count;
         return;
     }
-    std::string key = joinKey(code, file);
+    std::string key = sinkKey(code, file);
     auto it = warningIndex_.find(key);
     if (it != warningIndex_.end()) {
         lastWarning_ = it->second;
