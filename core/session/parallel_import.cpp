@@ -25,6 +25,19 @@ unsigned importJobCount(int requested) {
     return cores == 0 ? 1u : cores;
 }
 
+std::vector<std::thread> startImportWorkers(unsigned jobs, std::size_t inputs, const std::function<void()>& work) {
+    const std::size_t workers = std::max<std::size_t>(1, std::min<std::size_t>(std::max(1u, jobs), inputs));
+    std::vector<std::thread> threads;
+    threads.reserve(workers);
+    const bool keepCut = KeepEventsBeforeCut::active();
+    for (std::size_t i = 0; i < workers; ++i)
+        threads.emplace_back([work, keepCut] {
+            KeepEventsBeforeCut scope(keepCut);
+            work();
+        });
+    return threads;
+}
+
 namespace {
 
 using Stage = InputProgress::Stage;
@@ -131,16 +144,7 @@ void ParallelImport::work() {
 }
 
 bool ParallelImport::run(unsigned jobs, Error* error) {
-    const std::size_t workers = std::min<std::size_t>(std::max(1u, jobs), parts_.size());
-    std::vector<std::thread> threads;
-    threads.reserve(workers);
-    // The caller's choice for cut-off traces holds on the workers too (a thread-local scope).
-    const bool keepCut = KeepEventsBeforeCut::active();
-    for (std::size_t i = 0; i < workers; ++i)
-        threads.emplace_back([this, keepCut] {
-            KeepEventsBeforeCut scope(keepCut);
-            work();
-        });
+    std::vector<std::thread> threads = startImportWorkers(jobs, parts_.size(), [this] { work(); });
     {
         // The user's cancel reaches the workers from here too, between their own polls.
         std::unique_lock<std::mutex> lock(mutex_);

@@ -1,7 +1,7 @@
 #include "core/session/recorded_import.h"
 
-#include "core/importers/cut_policy.h"
 #include "core/importers/input_progress_board.h"
+#include "core/session/parallel_import.h"
 #include "core/session/recording_sink.h"
 
 #include <algorithm>
@@ -107,16 +107,7 @@ void RecordedImport::work() {
 
 bool RecordedImport::run(unsigned jobs, JobRecord& job, std::map<std::string, InputIdentity>* identities,
                          ImportedInput* total, Error* error) {
-    const std::size_t workers = std::min<std::size_t>(std::max(1u, jobs), parts_.size());
-    std::vector<std::thread> threads;
-    threads.reserve(workers);
-    // The caller's choice for cut-off traces holds on the workers too (a thread-local scope).
-    const bool keepCut = KeepEventsBeforeCut::active();
-    for (std::size_t i = 0; i < workers; ++i)
-        threads.emplace_back([this, keepCut] {
-            KeepEventsBeforeCut scope(keepCut);
-            work();
-        });
+    std::vector<std::thread> threads = startImportWorkers(jobs, parts_.size(), [this] { work(); });
     // The user's cancel reaches the workers and the replay from a watcher, between their own polls.
     std::atomic<bool> replayDone{false};
     std::thread watcher([&] {
