@@ -24,9 +24,9 @@ const char* kHelp =
     "Several traces (devices or ranks) go into one store. An up-to-date store is reused unless --force.\n"
     "--device-classes FILE merges a device class rules file over resources/rules/device_classes.json\n"
     "(docs/device-time.md); use it with --force to reclassify an existing store.\n"
-    "--jobs N imports N inputs (ranks) at once, each into its own temporary store merged at the end\n"
-    "(default 1: one after the other into one store; measured slower in parallel on 2 cores). --progress prints one line per\n"
-    "input on stderr as it moves (parsing, writing, parsed, merging, done), as a terminal shows anyway.\n"
+    "--jobs N parses N inputs (ranks) at once into memory and writes them, in order, through the one\n"
+    "writer (default 1: one after the other). --progress prints one line per input on stderr as it\n"
+    "moves (parsing, parsed, merging, done), as a terminal shows anyway.\n"
     "--partial: a Chrome trace that stops inside an event (a crashed job's dump) is imported up to the cut,\n"
     "with a warning naming the byte offset where the unfinished event starts; without it such a file is an\n"
     "error (exit 2).\n";

@@ -1,6 +1,5 @@
 #include "core/importers/device_classifier.h"
 
-#include "core/store/process_track_reader.h"
 
 #include <algorithm>
 #include <array>
@@ -55,24 +54,22 @@ std::string inputPrefixOf(const std::string& pid) {
 }
 } // namespace
 
-void classifyDevices(StoreWriter& writer, const std::map<std::string, InputIdentity>& inputs) {
-    Database& db = writer.database();
-    // Per track: how many slices carry a GPU category.
+void classifyDevices(EmittedRecord& emitted, const std::map<std::string, InputIdentity>& inputs) {
+    // Per track: whether its slices carry a GPU category, a GPU compute category.
     std::unordered_map<TrackId, std::int64_t> gpuSlices, computeSlices;
-    writer.forEachTrackCategoryCount([&](TrackId track, StringId category, std::int64_t count) {
-        std::string_view cat = writer.stringAt(category);
-        if (isGpuCategory(cat)) gpuSlices[track] += count;
-        if (isGpuComputeCategory(cat)) computeSlices[track] += count;
-    });
-    const std::vector<ProcessRow> processes = readProcessesWithoutDevice(db);
-    std::map<ProcessId, std::vector<TrackId>> tracksOf = readThreadTracksByProcess(db);
-    for (const ProcessRow& p : processes) {
+    for (const auto& [track, cat] : emitted.categoriesByTrack()) {
+        if (isGpuCategory(cat)) ++gpuSlices[track];
+        if (isGpuComputeCategory(cat)) ++computeSlices[track];
+    }
+    std::unordered_map<ProcessId, std::vector<TrackId>> tracksOf = emitted.threadTracksByProcess();
+    for (const EmittedProcess& p : emitted.processes()) {
+        if (p.hasDevice) continue;
         bool ascend = isAscendDeviceProcessName(p.name) || p.labels.find("NPU") != std::string::npos;
         std::int64_t gpu = 0;
         for (TrackId t : tracksOf[p.id]) gpu += gpuSlices[t];
         bool isGpu = gpu > 0 || p.labels.rfind("GPU", 0) == 0;
         if (!ascend && !isGpu) continue;
-        std::optional<std::int64_t> pid = numericPid(p.pid);
+        std::optional<std::int64_t> pid = numericPid(p.key);
         int ordinal = 0;
         if (ascend && pid) {
             // msprof writes pid = (pid << 10) | (sortIndex << 5) | deviceId; 31 means host.
@@ -82,12 +79,12 @@ void classifyDevices(StoreWriter& writer, const std::map<std::string, InputIdent
             ordinal = static_cast<int>(*pid); // Kineto: GPU processes use the device index as pid
         }
         InputIdentity input;
-        if (auto it = inputs.find(inputPrefixOf(p.pid)); it != inputs.end()) input = it->second;
-        DeviceId device = writer.device(DeviceIdentity{ascend ? "npu" : "gpu", ordinal, input.rank, input.host});
-        writer.setProcessDevice(p.id, device);
+        if (auto it = inputs.find(inputPrefixOf(p.key)); it != inputs.end()) input = it->second;
+        DeviceId device = emitted.device(DeviceIdentity{ascend ? "npu" : "gpu", ordinal, input.rank, input.host});
+        emitted.setProcessDevice(p.id, device);
         for (TrackId t : tracksOf[p.id]) {
             bool compute = ascend ? p.name.rfind("Ascend Hardware", 0) == 0 : computeSlices[t] > 0;
-            if (compute) writer.setTrackCompute(t, true);
+            if (compute) emitted.setTrackCompute(t, true);
         }
     }
 }

@@ -3,7 +3,7 @@
 // their tracks are compute tracks, the ones bubble analysis looks at. Importers that know better
 // (the Ascend importer) set devices themselves; processes that already have a device are left alone.
 #pragma once
-#include "core/store/store_writer.h"
+#include "core/importers/emitted_record.h"
 
 #include <map>
 #include <string>
@@ -16,7 +16,9 @@ struct InputIdentity {
     std::string host; // empty: unknown
 };
 
-// inputs: by process key prefix ("" for a single input, "2/" for the third of several).
-void classifyDevices(StoreWriter& writer, const std::map<std::string, InputIdentity>& inputs = {});
+// emitted: the record of the whole import (it must have seen every process, and kept the categories
+// by track); devices are set through it. inputs: by process key prefix ("" for a single input, "2/"
+// for the third of several).
+void classifyDevices(EmittedRecord& emitted, const std::map<std::string, InputIdentity>& inputs = {});
 
 } // namespace opscope

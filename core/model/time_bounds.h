@@ -41,3 +41,26 @@ inline TimeNs durationBetween(TimeNs startNs, TimeNs endNs) {
 }
 
 } // namespace opscope
+
+namespace opscope {
+
+// A slice's start and duration as the store keeps them: a start outside the store's range is clamped
+// (and its duration dropped), a negative duration is 0, and the end is pinned inside the range. The
+// writer and the records of what importers emitted apply the same rule, so both see the same times.
+enum class SliceTimeFix { None, StartOutOfRange, DurationOutOfRange };
+inline SliceTimeFix boundSliceTimes(TimeNs* tsNs, TimeNs* durNs) {
+    SliceTimeFix fix = SliceTimeFix::None;
+    if (!timeInStoreRange(*tsNs)) {
+        fix = SliceTimeFix::StartOutOfRange;
+        *tsNs = clampToStoreRange(*tsNs);
+        *durNs = 0;
+    }
+    if (*durNs < 0) *durNs = 0;
+    if (*durNs > kMaxStoreTimeNs - *tsNs) {
+        fix = SliceTimeFix::DurationOutOfRange;
+        *durNs = kMaxStoreTimeNs - *tsNs;
+    }
+    return fix;
+}
+
+} // namespace opscope

@@ -5,15 +5,19 @@
 #include "core/store/source_snapshot.h"
 #include "core/store/store_validation.h"
 #include "core/store/trace_store.h"
-#include "core/importers/device_class/device_class_pass.h"
+#include "core/importers/device_class/device_classifier_rules.h"
+#include "core/store/device_class_pass.h"
 #include "core/importers/input_progress_board.h"
 #include "core/session/parallel_import.h"
+#include "core/session/recorded_import.h"
 #include "core/store/store_merge.h"
 
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <string_view>
 #include <utility>
 
 namespace opscope {
@@ -39,36 +43,65 @@ void addImported(const ImportedInput& imported, OpenResult* result) {
     result->skippedFiles.insert(result->skippedFiles.end(), imported.skippedFiles.begin(), imported.skippedFiles.end());
 }
 
-// One writer, the inputs one after the other.
-bool importJobSequentially(const std::vector<std::string>& tracePaths, const std::vector<std::string>& jobPaths,
-                           const DeviceClassRules& classRules, const SourceSnapshot& before,
-                           const ImportProgress& progress, OpenResult* result, Error* error) {
+// One writer for the whole job: the device-class pass, the record devices are classified from, the
+// source check, the meta and the finish. readInputs imports every input through the record.
+using ReadInputs = std::function<bool(JobRecord& job, std::map<std::string, InputIdentity>* identities, Error* error)>;
+bool importJobIntoOneWriter(const std::vector<std::string>& tracePaths, const std::vector<std::string>& jobPaths,
+                            const DeviceClassRules& classRules, const SourceSnapshot& before,
+                            const ImportProgress& progress, OpenResult* result, Error* error,
+                            const ReadInputs& readInputs) {
     std::unique_ptr<StoreWriter> writer = StoreWriter::create(result->storePath, error);
     if (!writer) return false;
-    writer->addFinishPass([&classRules](StoreWriter& w) { writeDeviceClasses(w, classRules); });
-    InputProgressBoard board(progress, jobPaths);
+    writer->addFinishPass([classify = deviceSliceClassifier(classRules)](StoreWriter& w) { writeDeviceClasses(w, classify); });
+    JobRecord job(*writer);
     std::map<std::string, InputIdentity> identities;
     try {
-        for (std::size_t i = 0; i < jobPaths.size(); ++i) {
-            ImportedInput imported;
-            board.setStage(i, InputProgress::Stage::Parsing);
-            if (!importInput(jobPaths[i], i, jobPaths.size(), *writer, board.forInput(i, progress.cancelFlag), &imported,
-                             error))
-                return false;
-            board.setStage(i, InputProgress::Stage::Parsed);
-            identities.insert(imported.identities.begin(), imported.identities.end());
-            addImported(imported, result);
-        }
+        if (!readInputs(job, &identities, error)) return false;
         if (!checkSourcesUnchanged(before, writer->database(), error)) return false;
-        finishImportedInputs(*writer, jobPaths, std::move(identities));
+        finishImportedInputs(job, jobPaths, std::move(identities));
         for (const auto& [key, value] : importMeta(tracePaths, *result)) writer->setMeta(key, value);
     } catch (const std::runtime_error& e) { // SQLite or a scratch file of a spilled import
         *error = Error{ErrorCode::StoreFailed, result->storePath, -1, -1, -1, "a writable store", e.what()};
         return false;
     }
-    if (!writer->finish(&result->summary, error, [&] { return progress.cancelled(); })) return false;
+    return writer->finish(&result->summary, error, [&] { return progress.cancelled(); });
+}
+
+// One writer, the inputs one after the other.
+bool importJobSequentially(const std::vector<std::string>& tracePaths, const std::vector<std::string>& jobPaths,
+                           const DeviceClassRules& classRules, const SourceSnapshot& before,
+                           const ImportProgress& progress, OpenResult* result, Error* error) {
+    InputProgressBoard board(progress, jobPaths);
+    auto readInputs = [&](JobRecord& job, std::map<std::string, InputIdentity>* identities, Error* err) {
+        for (std::size_t i = 0; i < jobPaths.size(); ++i) {
+            ImportedInput imported;
+            board.setStage(i, InputProgress::Stage::Parsing);
+            if (!importInput(jobPaths[i], i, jobPaths.size(), job, board.forInput(i, progress.cancelFlag), &imported, err))
+                return false;
+            board.setStage(i, InputProgress::Stage::Parsed);
+            identities->insert(imported.identities.begin(), imported.identities.end());
+            addImported(imported, result);
+        }
+        return true;
+    };
+    if (!importJobIntoOneWriter(tracePaths, jobPaths, classRules, before, progress, result, error, readInputs))
+        return false;
     for (std::size_t i = 0; i < jobPaths.size(); ++i) board.setStage(i, InputProgress::Stage::Done);
     return true;
+}
+
+// The inputs recorded in memory on a pool of workers and replayed, in order, into one writer
+// (core/session/recorded_import.h): the sequential import's calls, its store, without its waits.
+bool importJobRecorded(const std::vector<std::string>& tracePaths, const std::vector<std::string>& jobPaths,
+                       unsigned jobs, const DeviceClassRules& classRules, const SourceSnapshot& before,
+                       const ImportProgress& progress, OpenResult* result, Error* error) {
+    auto readInputs = [&](JobRecord& job, std::map<std::string, InputIdentity>* identities, Error* err) {
+        ImportedInput total;
+        if (!importRecordedInParallel(jobPaths, jobs, progress, job, identities, &total, err)) return false;
+        addImported(total, result);
+        return true;
+    };
+    return importJobIntoOneWriter(tracePaths, jobPaths, classRules, before, progress, result, error, readInputs);
 }
 
 // Each input into its own store on a pool of workers, then merged (core/session/parallel_import.h).
@@ -140,9 +173,15 @@ bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& op
     if (!loadDeviceClassRules(rulesPath, &classRules, error)) return false;
     const std::vector<std::string> jobPaths = expandInputs(tracePaths);
     const unsigned jobs = importJobCount(options.jobs);
-    const bool imported = jobPaths.size() >= 2 && jobs >= 2
-                              ? importJobInParallel(tracePaths, jobPaths, jobs, classRules, before, progress, result, error)
-                              : importJobSequentially(tracePaths, jobPaths, classRules, before, progress, result, error);
+    // Several jobs: recorded in memory and written once (the default), or each into a part store that
+    // is merged (session 5's way, kept for comparison: OPSCOPE_PARALLEL_IMPORT=merge).
+    const char* method = std::getenv("OPSCOPE_PARALLEL_IMPORT");
+    const bool merge = method && std::string_view(method) == "merge";
+    const bool imported =
+        jobPaths.size() < 2 || jobs < 2
+            ? importJobSequentially(tracePaths, jobPaths, classRules, before, progress, result, error)
+        : merge ? importJobInParallel(tracePaths, jobPaths, jobs, classRules, before, progress, result, error)
+                : importJobRecorded(tracePaths, jobPaths, jobs, classRules, before, progress, result, error);
     if (!imported) return false;
     result->wallSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -1,7 +1,8 @@
 #include "core/session/parallel_import.h"
 
 #include "core/importers/cut_policy.h"
-#include "core/importers/device_class/device_class_pass.h"
+#include "core/importers/device_class/device_classifier_rules.h"
+#include "core/store/device_class_pass.h"
 #include "core/importers/input_progress_board.h"
 #include "core/store/store_writer.h"
 
@@ -22,6 +23,19 @@ unsigned importJobCount(int requested) {
     if (requested > 0) return static_cast<unsigned>(requested);
     const unsigned cores = std::thread::hardware_concurrency();
     return cores == 0 ? 1u : cores;
+}
+
+std::vector<std::thread> startImportWorkers(unsigned jobs, std::size_t inputs, const std::function<void()>& work) {
+    const std::size_t workers = std::max<std::size_t>(1, std::min<std::size_t>(std::max(1u, jobs), inputs));
+    std::vector<std::thread> threads;
+    threads.reserve(workers);
+    const bool keepCut = KeepEventsBeforeCut::active();
+    for (std::size_t i = 0; i < workers; ++i)
+        threads.emplace_back([work, keepCut] {
+            KeepEventsBeforeCut scope(keepCut);
+            work();
+        });
+    return threads;
 }
 
 namespace {
@@ -85,12 +99,13 @@ void ParallelImport::importOne(std::size_t index) {
     try {
         std::unique_ptr<StoreWriter> writer = StoreWriter::create(part.storePath, &error);
         if (writer) {
-            writer->addFinishPass([this](StoreWriter& w) { writeDeviceClasses(w, rules_); });
-            ok = importInput(paths_[index], index, paths_.size(), *writer, board_.forInput(index, &stop_), &imported,
+            writer->addFinishPass([classify = deviceSliceClassifier(rules_)](StoreWriter& w) { writeDeviceClasses(w, classify); });
+            JobRecord job(*writer);
+            ok = importInput(paths_[index], index, paths_.size(), job, board_.forInput(index, &stop_), &imported,
                              &error);
             if (ok) {
                 // Ranks this input settles alone; a rank two inputs claim is settled at the merge.
-                finishImportedInputs(*writer, paths_, imported.identities);
+                finishImportedInputs(job, paths_, imported.identities);
                 board_.setStage(index, Stage::Writing);
                 ok = writer->finish(nullptr, &error, [this] { return stop_.load(); });
             }
@@ -129,16 +144,7 @@ void ParallelImport::work() {
 }
 
 bool ParallelImport::run(unsigned jobs, Error* error) {
-    const std::size_t workers = std::min<std::size_t>(std::max(1u, jobs), parts_.size());
-    std::vector<std::thread> threads;
-    threads.reserve(workers);
-    // The caller's choice for cut-off traces holds on the workers too (a thread-local scope).
-    const bool keepCut = KeepEventsBeforeCut::active();
-    for (std::size_t i = 0; i < workers; ++i)
-        threads.emplace_back([this, keepCut] {
-            KeepEventsBeforeCut scope(keepCut);
-            work();
-        });
+    std::vector<std::thread> threads = startImportWorkers(jobs, parts_.size(), [this] { work(); });
     {
         // The user's cancel reaches the workers from here too, between their own polls.
         std::unique_lock<std::mutex> lock(mutex_);

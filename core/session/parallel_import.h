@@ -9,13 +9,19 @@
 #include "core/model/error.h"
 #include "core/store/store_merge.h"
 
+#include <functional>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace opscope {
 
 // The workers a request for `requested` gives: requested when positive, else one per core (at least 1).
 unsigned importJobCount(int requested);
+
+// min(jobs, inputs) threads (at least one) running work, each with the caller's choice for cut-off
+// traces (KeepEventsBeforeCut, a thread-local scope); the caller joins them.
+std::vector<std::thread> startImportWorkers(unsigned jobs, std::size_t inputs, const std::function<void()>& work);
 
 // Imports every path (expanded job inputs) on min(jobs, paths) workers and appends the parts into merger.
 // One cancel (progress.cancelFlag) or one failing input stops every worker; the part files are removed in

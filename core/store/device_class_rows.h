@@ -1,4 +1,4 @@
-// What the device-class pass (core/importers/device_class) reads and writes: every device slice with the
+// What the device-class pass (core/store/device_class_pass.h) reads and writes: every device slice with the
 // facts its class is decided from, and the device_slice_class rows it writes back. SQLite errors are
 // thrown as SqliteError, like the writer's own.
 #pragma once

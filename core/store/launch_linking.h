@@ -3,6 +3,7 @@
 // External id), then pairs an importer stated itself, then flows from a host slice to a device slice.
 #pragma once
 #include "core/model/time.h"
+#include "core/model/trace_sink.h"
 #include "core/store/sqlite_db.h"
 
 #include <cstdint>
@@ -13,8 +14,6 @@
 #include <vector>
 
 namespace opscope {
-
-enum class LaunchKeyKind : std::uint8_t { Correlation, ConnectionId, ExternalId };
 
 // An id found in a slice's args, waiting for finish(): which side it is on is known only then.
 struct PendingLaunchKey {

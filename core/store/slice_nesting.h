@@ -14,10 +14,6 @@
 
 namespace opscope {
 
-// Slices nested deeper than this are kept, but as leaves at this depth: the open stack (and so the
-// memory of an import) stays bounded whatever the input's nesting.
-inline constexpr std::int32_t kMaxSliceDepth = 1024;
-
 struct NestSliceItem {
     StoreWriter::PendingSlice slice;
     PendingSliceIndex index = 0; // file order

@@ -1,6 +1,9 @@
 #include "core/store/store_writer.h"
 
+#include "core/model/sink_keys.h"
 #include "core/model/utf8.h"
+#include "core/store/ascend_statistics_tables.h"
+#include "core/store/cluster_tables.h"
 #include "core/store/numeric_id_key.h"
 #include "core/model/json_depth.h"
 #include "core/model/time_bounds.h"
@@ -13,17 +16,6 @@
 #include <cstdlib>
 
 namespace opscope {
-
-namespace {
-std::string joinKey(std::string_view a, std::string_view b) {
-    std::string key;
-    key.reserve(a.size() + b.size() + 1);
-    key.append(a);
-    key.push_back('\x1f');
-    key.append(b);
-    return key;
-}
-} // namespace
 
 std::unique_ptr<StoreWriter> StoreWriter::create(const std::string& finalPath, Error* error) {
     std::unique_ptr<StoreWriter> writer(new StoreWriter());
@@ -49,6 +41,7 @@ StoreWriter::~StoreWriter() {
         insertArgs_ = BatchInsert();
         insertCounter_ = BatchInsert();
         releaseStatements();
+        memoryRows_.reset();
         discardScratchStore(&db_, tempPath_);
     }
 }
@@ -86,6 +79,34 @@ void StoreWriter::releaseStatements() {
 void StoreWriter::flushRows() {
     insertArgs_.flush();
     insertCounter_.flush();
+    if (memoryRows_) memoryRows_->flush();
+}
+
+MemoryRowWriter& StoreWriter::memoryRows() {
+    if (!memoryRows_) memoryRows_ = std::make_unique<MemoryRowWriter>(db_);
+    return *memoryRows_;
+}
+
+void StoreWriter::addMemoryRow(const MemoryRecordRow& row) { memoryRows().add(row); }
+void StoreWriter::addMemoryRow(const MemoryAllocationRow& row) { memoryRows().add(row); }
+void StoreWriter::addMemoryRow(const MemoryModuleRow& row) { memoryRows().add(row); }
+
+void StoreWriter::addClusterSteps(std::string_view source, const std::vector<ClusterStepRow>& rows) {
+    writeClusterSteps(db_, source, rows);
+}
+void StoreWriter::addCommOps(std::string_view source, const std::vector<CommOpRank>& ops) {
+    writeCommOps(db_, source, ops);
+}
+void StoreWriter::addCommLinks(std::string_view source, const std::vector<CommMatrixLink>& links) {
+    writeCommLinks(db_, source, links);
+}
+void StoreWriter::addCommGroups(const std::vector<CommGroup>& groups) { writeCommGroups(db_, groups); }
+void StoreWriter::addAscendStatistics(std::string_view source, const std::vector<AscendStatisticRow>& rows) {
+    writeAscendStatistics(db_, source, rows);
+}
+void StoreWriter::addAscendOperatorDetails(std::string_view source,
+                                           const std::vector<AscendOperatorDetailRow>& rows) {
+    writeAscendOperatorDetails(db_, source, rows);
 }
 
 StringId StoreWriter::intern(std::string_view text) {
@@ -139,15 +160,9 @@ DeviceId StoreWriter::device(std::string_view name, std::string_view kind, int o
     return id;
 }
 
-std::string deviceLabel(const DeviceIdentity& identity) {
-    std::string local = (identity.kind == "gpu" ? "GPU " : "NPU ") + std::to_string(identity.ordinal);
-    if (identity.rank < 0) return local;
-    return "rank " + std::to_string(identity.rank) + " \u00b7 " + local;
-}
-
 DeviceId StoreWriter::device(const DeviceIdentity& identity) {
     if (identity.rank < 0 && identity.host.empty()) return device(deviceLabel(identity), identity.kind, identity.ordinal);
-    std::string key = joinKey(joinKey(identity.kind, identity.host),
+    std::string key = sinkKey(sinkKey(identity.kind, identity.host),
                               std::to_string(identity.rank) + "/" + std::to_string(identity.ordinal));
     auto it = devices_.find(key);
     if (it != devices_.end()) return it->second;
@@ -196,7 +211,7 @@ void StoreWriter::setProcessDevice(ProcessId process, DeviceId device) {
 }
 
 ThreadId StoreWriter::thread(ProcessId process, std::string_view tidKey) {
-    std::string key = joinKey(std::to_string(process), tidKey);
+    std::string key = sinkKey(std::to_string(process), tidKey);
     auto it = threads_.find(key);
     if (it != threads_.end()) return it->second;
     const CleanText cleanTid = clean(tidKey);
@@ -256,7 +271,7 @@ TrackId StoreWriter::threadTrack(ThreadId thread) {
 
 TrackId StoreWriter::namedTrack(ProcessId process, TrackKind kind, std::string_view name,
                                 std::string_view identity) {
-    std::string key = joinKey(joinKey(std::to_string(process), trackKindName(kind)), identity.empty() ? name : identity);
+    std::string key = sinkKey(sinkKey(std::to_string(process), trackKindName(kind)), identity.empty() ? name : identity);
     auto it = namedTracks_.find(key);
     if (it != namedTracks_.end()) return it->second;
     TrackId id = newTrack(process, std::nullopt, kind, name, {}, 0);
@@ -265,7 +280,7 @@ TrackId StoreWriter::namedTrack(ProcessId process, TrackKind kind, std::string_v
 }
 
 TrackId StoreWriter::counterTrack(ProcessId process, std::string_view name, std::string_view unit) {
-    std::string key = joinKey(joinKey(std::to_string(process), "counter"), name);
+    std::string key = sinkKey(sinkKey(std::to_string(process), "counter"), name);
     auto it = namedTracks_.find(key);
     if (it != namedTracks_.end()) return it->second;
     TrackId id = newTrack(process, std::nullopt, TrackKind::Counter, name, unit, 0);
@@ -303,16 +318,9 @@ PendingSliceIndex StoreWriter::addSlice(const SliceInput& slice) {
     p.tsNs = slice.tsNs;
     p.durNs = slice.durNs;
     // Every later "end = ts + dur" and "span = end - start" must fit in int64: bound the times here.
-    if (!timeInStoreRange(p.tsNs)) {
-        addWarning("time_out_of_range", {}, -1, -1, slice.name);
-        p.tsNs = clampToStoreRange(p.tsNs);
-        p.durNs = 0;
-    }
-    if (p.durNs < 0) p.durNs = 0;
-    if (p.durNs > kMaxStoreTimeNs - p.tsNs) {
-        addWarning("duration_out_of_range", {}, -1, -1, slice.name);
-        p.durNs = kMaxStoreTimeNs - p.tsNs;
-    }
+    const SliceTimeFix fix = boundSliceTimes(&p.tsNs, &p.durNs);
+    if (fix == SliceTimeFix::StartOutOfRange) addWarning("time_out_of_range", {}, -1, -1, slice.name);
+    if (fix == SliceTimeFix::DurationOutOfRange) addWarning("duration_out_of_range", {}, -1, -1, slice.name);
     p.track = static_cast<std::uint32_t>(slice.track);
     p.args = static_cast<std::uint32_t>(slice.args);
     p.name = intern(slice.name);
@@ -408,7 +416,7 @@ void StoreWriter::addWarning(std::string_view code, std::string_view file, std::
         ++warnings_[lastWarning_].count;
         return;
     }
-    std::string key = joinKey(code, file);
+    std::string key = sinkKey(code, file);
     auto it = warningIndex_.find(key);
     if (it != warningIndex_.end()) {
         lastWarning_ = it->second;
@@ -430,7 +438,14 @@ void StoreWriter::addWarning(std::string_view code, std::string_view file, std::
 
 void StoreWriter::addStat(std::string_view name, std::int64_t delta) { stats_[std::string(name)] += delta; }
 
+bool StoreWriter::setMetaIfAbsent(std::string_view key, std::string_view value) {
+    if (metaKeys_.count(std::string(key))) return false;
+    setMeta(key, value);
+    return true;
+}
+
 void StoreWriter::setMeta(std::string_view key, std::string_view value) {
+    metaKeys_.emplace(key);
     db_.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)").bind(1, clean(key).view()).bind(2, clean(value).view()).run();
 }
 

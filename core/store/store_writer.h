@@ -1,15 +1,18 @@
-// The sink every importer writes to. Rows go to a temporary SQLite file inside one transaction;
-// finish() nests slices per track, binds flows, builds indices and renames the file into place.
-// Nothing replaces an earlier store unless finish() succeeds.
+// The store's implementation of the importers' sink (core/model/trace_sink.h). Rows go to a
+// temporary SQLite file inside one transaction; finish() nests slices per track, binds flows, runs the
+// store-side passes over the written rows, builds indices and renames the file into place. Nothing
+// replaces an earlier store unless finish() succeeds.
 #pragma once
 #include "core/model/error.h"
 #include "core/model/ids.h"
 #include "core/model/track_kind.h"
 #include "core/model/time.h"
+#include "core/model/trace_sink.h"
 #include "core/store/batch_insert.h"
 #include "core/store/chunked_vector.h"
 #include "core/store/flow_name_pool.h"
 #include "core/store/launch_linking.h"
+#include "core/store/memory_writer.h"
 #include "core/store/spill_file.h"
 #include "core/store/sqlite_db.h"
 
@@ -22,27 +25,10 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace opscope {
-
-using PendingSliceIndex = std::uint32_t; // index of a slice before finish() gives it its row id
-
-inline constexpr PendingSliceIndex kNoPendingSlice = 0xffffffffu;
-inline constexpr TimeNs kNoThreadTime = std::numeric_limits<TimeNs>::min(); // slice.thread_ts/thread_dur NULL
-
-
-// One end of a flow as a trace states it: bound at finish() to a slice on a track by time.
-struct FlowEndpoint {
-    enum class Phase : std::uint8_t { Start, Step, End };
-    enum class Binding : std::uint8_t { Enclosing, NextSlice };
-    std::uint64_t keyHash = 0; // identity of the flow ("cat|name|id"), hashed with Fnv1a: keeps endpoints small
-    Phase phase = Phase::Start;
-    Binding binding = Binding::Enclosing;
-    StringId cat = 0; // interned
-    TrackId track = 0;
-    TimeNs tsNs = 0;
-};
 
 // A flow end point as the writer holds it until finish(): 32 bytes, the name kept in a FlowNamePool.
 struct PendingEndpoint {
@@ -56,29 +42,6 @@ struct PendingEndpoint {
 };
 
 
-// Who a device is in a job: its kind ("npu", "gpu"), its index on its host, and the job rank and
-// host when the trace says them (rank -1, host empty: unknown).
-struct DeviceIdentity {
-    std::string kind;
-    int ordinal = 0;
-    int rank = -1;
-    std::string host;
-};
-std::string deviceLabel(const DeviceIdentity& identity);
-
-struct SliceInput {
-    TrackId track = 0;
-    TimeNs tsNs = 0;
-    TimeNs durNs = 0;
-    std::string_view name;
-    std::string_view category; // empty: none
-    std::string_view type;     // operator type when the importer knows it; empty: none
-    ArgId args = 0;
-    int flags = 0;
-    TimeNs threadTsNs = kNoThreadTime;  // thread (CPU) clock at the start, when the trace gives it
-    TimeNs threadDurNs = kNoThreadTime; // thread (CPU) time spent, when the trace gives it
-};
-
 struct ImportSummary {
     std::int64_t processes = 0, threads = 0, tracks = 0, slices = 0, counters = 0, flows = 0;
     std::int64_t warnings = 0; // count of real problems (core/model/warning_severity.h)
@@ -86,56 +49,56 @@ struct ImportSummary {
     TimeNs startNs = 0, endNs = 0;
 };
 
-class StoreWriter {
+class StoreWriter final : public TraceSink {
 public:
     // Opens "<finalPath>.tmp-<pid>" for writing; the final file is untouched until finish().
     static std::unique_ptr<StoreWriter> create(const std::string& finalPath, Error* error);
-    ~StoreWriter(); // without finish(): the temporary file is removed
+    ~StoreWriter() override; // without finish(): the temporary file is removed
 
     StoreWriter(const StoreWriter&) = delete;
     StoreWriter& operator=(const StoreWriter&) = delete;
 
     // --- dictionary
-    StringId intern(std::string_view text);
+    StringId intern(std::string_view text) override;
 
     // --- processes, threads, devices, tracks (get-or-create by key)
-    DeviceId device(std::string_view name, std::string_view kind, int ordinal);
+    DeviceId device(std::string_view name, std::string_view kind, int ordinal) override;
     // A device keyed by (kind, host, rank, local ordinal): two ranks on the same local index stay
     // apart. Named "rank 3 · NPU 0" when the rank is known, else "NPU 0".
-    DeviceId device(const DeviceIdentity& identity);
-    void setDeviceClockOffset(DeviceId device, TimeNs offsetNs);
-    ProcessId process(std::string_view pidKey);
-    void setProcessName(ProcessId process, std::string_view name);
-    void setProcessLabels(ProcessId process, std::string_view labels);
-    void setProcessSortIndex(ProcessId process, std::int64_t sortIndex);
-    void setProcessDevice(ProcessId process, DeviceId device);
-    ThreadId thread(ProcessId process, std::string_view tidKey);
-    void setThreadName(ThreadId thread, std::string_view name);
-    void setThreadSortIndex(ThreadId thread, std::int64_t sortIndex);
-    TrackId threadTrack(ThreadId thread);
+    DeviceId device(const DeviceIdentity& identity) override;
+    void setDeviceClockOffset(DeviceId device, TimeNs offsetNs) override;
+    ProcessId process(std::string_view pidKey) override;
+    void setProcessName(ProcessId process, std::string_view name) override;
+    void setProcessLabels(ProcessId process, std::string_view labels) override;
+    void setProcessSortIndex(ProcessId process, std::int64_t sortIndex) override;
+    void setProcessDevice(ProcessId process, DeviceId device) override;
+    ThreadId thread(ProcessId process, std::string_view tidKey) override;
+    void setThreadName(ThreadId thread, std::string_view name) override;
+    void setThreadSortIndex(ThreadId thread, std::int64_t sortIndex) override;
+    TrackId threadTrack(ThreadId thread) override;
     // Async lanes, process instants, step markers: keyed by (process, kind, identity), where the
     // identity defaults to the name (async tracks pass their id so equal names stay apart).
     // process kNoProcess gives a global track (track.process_id NULL).
-    TrackId namedTrack(ProcessId process, TrackKind kind, std::string_view name, std::string_view identity = {});
-    TrackId counterTrack(ProcessId process, std::string_view name, std::string_view unit);
-    void setTrackCompute(TrackId track, bool isCompute);
-    void setTrackSortIndex(TrackId track, std::int64_t sortIndex);
+    TrackId namedTrack(ProcessId process, TrackKind kind, std::string_view name, std::string_view identity = {}) override;
+    TrackId counterTrack(ProcessId process, std::string_view name, std::string_view unit) override;
+    void setTrackCompute(TrackId track, bool isCompute) override;
+    void setTrackSortIndex(TrackId track, std::int64_t sortIndex) override;
 
     // --- rows
-    ArgId addArgs(std::string_view json); // a JSON object as text; "" or "{}" gives 0
-    PendingSliceIndex addSlice(const SliceInput& slice);
-    void addCounter(TrackId track, TimeNs tsNs, double value);
-    void addFlowEndpoint(const FlowEndpoint& endpoint, std::string_view name);
-    void addFlow(PendingSliceIndex out, PendingSliceIndex in, std::string_view cat, std::string_view name);
+    ArgId addArgs(std::string_view json) override; // a JSON object as text; "" or "{}" gives 0
+    PendingSliceIndex addSlice(const SliceInput& slice) override;
+    void addCounter(TrackId track, TimeNs tsNs, double value) override;
+    void addFlowEndpoint(const FlowEndpoint& endpoint, std::string_view name) override;
+    void addFlow(PendingSliceIndex out, PendingSliceIndex in, std::string_view cat, std::string_view name) override;
     // Launch links (core/store/launch_linking.h): an id read from a slice's args, matched at finish()
     // between device slices and host calls; or a device slice -> call pair the importer knows itself.
     void addLaunchKey(PendingSliceIndex slice, TrackId track, TimeNs tsNs, std::string_view category,
-                      LaunchKeyKind kind, std::int64_t id);
+                      LaunchKeyKind kind, std::int64_t id) override;
     void addLaunchLink(PendingSliceIndex deviceSlice, PendingSliceIndex call, std::optional<std::int64_t> correlationId,
-                       std::string_view source);
+                       std::string_view source) override;
     // A typed per-slice metric (operator PMU columns, CSV fields): number, text, or both.
     void addMetric(PendingSliceIndex slice, std::string_view key, std::optional<double> num,
-                   std::string_view text = {}, std::string_view unit = {}, std::string_view group = {});
+                   std::string_view text = {}, std::string_view unit = {}, std::string_view group = {}) override;
 
     // Pending slices, for importers that join side files (CSV rows) to timeline slices. Compact on
     // purpose: an import holds millions of them until finish().
@@ -149,11 +112,22 @@ public:
         StringId type;     // 0: none
         std::uint32_t flags;
     };
-    std::size_t pendingSliceCount() const { return sliceBase_ + slices_.size(); }
-    // Only for slices still in memory: call keepSlicesInMemory() before adding the slices to join.
+    std::size_t pendingSliceCount() const override { return sliceBase_ + slices_.size(); }
+    // Only for slices still in memory: call keepSlicesInMemory() before adding the slices to read.
     const PendingSlice& pendingSlice(PendingSliceIndex index) const { return slices_[index - sliceBase_]; }
     std::string_view stringAt(StringId id) const;
-    void setSliceType(PendingSliceIndex slice, std::string_view type);
+    void setSliceType(PendingSliceIndex slice, std::string_view type) override;
+
+    // --- side tables: memory rows go out in bulk inserts (flushed with the other rows), the rest at once
+    void addMemoryRow(const MemoryRecordRow& row) override;
+    void addMemoryRow(const MemoryAllocationRow& row) override;
+    void addMemoryRow(const MemoryModuleRow& row) override;
+    void addClusterSteps(std::string_view source, const std::vector<ClusterStepRow>& rows) override;
+    void addCommOps(std::string_view source, const std::vector<CommOpRank>& ops) override;
+    void addCommLinks(std::string_view source, const std::vector<CommMatrixLink>& links) override;
+    void addCommGroups(const std::vector<CommGroup>& groups) override;
+    void addAscendStatistics(std::string_view source, const std::vector<AscendStatisticRow>& rows) override;
+    void addAscendOperatorDetails(std::string_view source, const std::vector<AscendOperatorDetailRow>& rows) override;
 
     // Pending slices and flow end points beyond this many bytes move to scratch files as sorted
     // runs, merged at finish(), so that memory stays bounded whatever the trace size.
@@ -166,11 +140,12 @@ public:
 
     // --- bookkeeping
     void addWarning(std::string_view code, std::string_view file, std::int64_t byteOffset, std::int64_t line,
-                    std::string_view sample);
-    void addStat(std::string_view name, std::int64_t delta);
-    void setMeta(std::string_view key, std::string_view value);
+                    std::string_view sample) override;
+    void addStat(std::string_view name, std::int64_t delta) override;
+    void setMeta(std::string_view key, std::string_view value) override;
+    bool setMetaIfAbsent(std::string_view key, std::string_view value) override;
     void addSourceFile(std::string_view path, std::string_view role, std::string_view status,
-                       std::string_view reason, std::int64_t events);
+                       std::string_view reason, std::int64_t events) override;
 
     // Work that needs the written slices (their ids) and strings, inside the import's transaction:
     // runs in finish() before warnings and stats are written, so a pass may add both.
@@ -179,9 +154,10 @@ public:
     // Nest, bind, index, commit, rename. On failure the temporary file is removed.
     bool finish(ImportSummary* summary, Error* error, const std::function<bool()>& cancelled = {});
 
-    // The writer buffers rows (args, counters) for bulk inserts: call this before reading them back
-    // through database() during an import.
+    // The writer buffers rows (args, counters, memory rows) for bulk inserts: call this before a
+    // store-side pass reads them back through database().
     void flushRows();
+    // For the store-side passes (finish passes, core/store): importers see only the TraceSink.
     Database& database() { return db_; }
 
 private:
@@ -300,6 +276,9 @@ private:
     std::unordered_map<std::string, std::int64_t> stats_;
 
     BatchInsert insertArgs_, insertCounter_;
+    std::unique_ptr<MemoryRowWriter> memoryRows_; // made at the first memory row
+    MemoryRowWriter& memoryRows();
+    std::unordered_set<std::string> metaKeys_; // keys set through setMeta/setMetaIfAbsent
     std::string argsScratch_;
     std::int64_t invalidUtf8Strings_ = 0, invalidUtf8Replacements_ = 0;
     std::string invalidUtf8Sample_;

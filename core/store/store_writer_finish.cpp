@@ -1,9 +1,9 @@
 // finish(): the second half of an import. Slices arrive in file order; here they are read back in
 // (track, ts) order, from memory or from the spill tables, nested (core/store/slice_nesting.h), and
-// flow end points bound to slices and linked into flow rows (core/store/flow_linking.h).
+// flow end points bound to slices and linked into flow rows (core/model/flow_linking.h).
 #include "core/model/warning_severity.h"
 #include "core/store/finish_stages.h"
-#include "core/store/flow_linking.h"
+#include "core/model/flow_linking.h"
 #include "core/store/import_timing.h"
 #include "core/store/pending_cursors.h"
 #include "core/store/memory_copy_tracks.h"
@@ -341,6 +341,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         insertArgs_ = BatchInsert();
         insertCounter_ = BatchInsert();
         releaseStatements();
+        memoryRows_.reset();
         enter(FinishStage::BuildingIndices);
         db_.exec(schemaIndicesSql());
         timer.mark("indices");

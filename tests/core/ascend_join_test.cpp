@@ -1,5 +1,6 @@
-// Joining per-task CSV rows to timeline slices, on a timeline built by hand in the writer (the
-// shape importChromeTrace leaves: "Ascend Hardware" processes, "Stream n" threads, args JSON).
+// Joining per-task CSV rows to timeline slices, on a timeline built by hand through the record the
+// importer keeps of its timeline (the shape importChromeTrace emits: "Ascend Hardware" processes,
+// "Stream n" threads, args JSON).
 #include "ascend_test_support.h"
 #include "core/importers/ascend/ascend_unit.h"
 #include "core/importers/ascend/op_rows_importer.h"
@@ -16,28 +17,30 @@ constexpr TimeNs kBase = 1736408883700000000;
 
 struct HandTimeline {
     std::unique_ptr<StoreWriter> writer;
+    std::unique_ptr<EmittedRecord> emitted; // what AscendTimeline::build indexes, as importUnit keeps it
     std::string storePath;
 
     explicit HandTimeline(const TempDir& dir) : storePath(dir.file("join.sqlite")) {
         Error error;
         writer = StoreWriter::create(storePath, &error);
         REQUIRE(writer);
+        emitted = std::make_unique<EmittedRecord>(*writer, EmittedRecord::Keep{true, false, {}});
     }
     TrackId stream(const std::string& pid, const std::string& labels, int stream) {
-        ProcessId p = writer->process(pid);
-        writer->setProcessName(p, "Ascend Hardware");
-        writer->setProcessLabels(p, labels);
-        ThreadId t = writer->thread(p, std::to_string(stream));
-        writer->setThreadName(t, "Stream " + std::to_string(stream));
-        return writer->threadTrack(t);
+        ProcessId p = emitted->process(pid);
+        emitted->setProcessName(p, "Ascend Hardware");
+        emitted->setProcessLabels(p, labels);
+        ThreadId t = emitted->thread(p, std::to_string(stream));
+        emitted->setThreadName(t, "Stream " + std::to_string(stream));
+        return emitted->threadTrack(t);
     }
     TrackId communication(const std::string& pid) {
-        ProcessId p = writer->process(pid);
-        writer->setProcessName(p, "HCCL");
-        writer->setProcessLabels(p, "NPU");
-        ThreadId t = writer->thread(p, "0");
-        writer->setThreadName(t, "Group 0 Communication");
-        return writer->threadTrack(t);
+        ProcessId p = emitted->process(pid);
+        emitted->setProcessName(p, "HCCL");
+        emitted->setProcessLabels(p, "NPU");
+        ThreadId t = emitted->thread(p, "0");
+        emitted->setThreadName(t, "Group 0 Communication");
+        return emitted->threadTrack(t);
     }
     PendingSliceIndex task(TrackId track, TimeNs ts, const std::string& name, int stream, int taskId,
                            const std::string& type = "AI_CORE") {
@@ -48,8 +51,8 @@ struct HandTimeline {
         in.tsNs = ts;
         in.durNs = 10'000;
         in.name = name;
-        in.args = writer->addArgs(args);
-        return writer->addSlice(in);
+        in.args = emitted->addArgs(args);
+        return emitted->addSlice(in);
     }
 };
 
@@ -71,7 +74,7 @@ struct JoinRun {
 void runJoin(HandTimeline& t, const std::string& csv, JoinRun* run, int defaultDevice = -1) {
     UnitContext ctx(*t.writer, run->progress, run->report);
     ctx.keyPrefix = "u|";
-    ctx.timeline.build(*t.writer, 0, 0, defaultDevice);
+    ctx.timeline.build(*t.emitted, defaultDevice);
     ctx.defaultDevice = defaultDevice;
     StoreWriter& writer = *t.writer;
     ctx.deviceFor = [&writer](int ordinal) { return writer.device("NPU " + std::to_string(ordinal), "npu", ordinal); };
@@ -144,7 +147,7 @@ TEST_CASE("ascend join: devices stay apart and communication rows join by name",
     in.tsNs = kBase + 300'564;
     in.durNs = 400'000;
     in.name = "hcom_allReduce__1_0_1";
-    t.writer->addSlice(in);
+    t.emitted->addSlice(in);
     std::string csv =
         dir.write("k.csv", std::string(kHeader) + row(1, "1", "5", "MatMul", "1736408883700100.000") +
                                row(0, "N/A", "N/A", "hcom_allReduce__1_0_1", "1736408883700300.563", "HCCL"));

@@ -199,10 +199,13 @@ TEST_CASE("parallel import: each input reports its own stages, one call at a tim
     };
     importWithJobs(inputs, dir.file("job.sqlite"), 2, progress);
     CHECK(overlapping.load() == 0);
+    // Recorded in memory and replayed into the one writer: "merging" (its rows going into the store) may
+    // begin while its parse goes on, so it comes before or after "parsed"; "done" is last.
     for (std::size_t i = 0; i < 3; ++i) {
         INFO(i);
-        const std::vector<std::string> expected{"parsing", "writing", "parsed", "merging", "done"};
-        CHECK(stages[i] == expected);
+        const std::vector<std::string> parsedFirst{"parsing", "parsed", "merging", "done"};
+        const std::vector<std::string> streamed{"parsing", "merging", "parsed", "done"};
+        CHECK((stages[i] == parsedFirst || stages[i] == streamed));
     }
 }
 

@@ -2,6 +2,7 @@
 #include "fuzz_support.h"
 
 #include "core/importers/ascend/ascend_importer.h"
+#include "core/store/store_writer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace opscope;

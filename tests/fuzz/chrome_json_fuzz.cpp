@@ -4,6 +4,7 @@
 
 #include "core/importers/chrome_json/chrome_trace_importer.h"
 #include "core/importers/cut_policy.h"
+#include "core/store/store_writer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace opscope;

@@ -67,6 +67,7 @@ const char* ruleName(Rule rule) {
     case Rule::CliIncludesGui: return "cli-includes-gui";
     case Rule::WriteOutsideStore: return "store-written-outside-core-store";
     case Rule::RenderIncludesGui: return "render-includes-gui";
+    case Rule::ImporterBypassesSink: return "importer-bypasses-sink";
     }
     return "?";
 }
@@ -139,6 +140,7 @@ std::vector<Violation> checkFile(const std::string& path, const std::string& con
     const bool inUi = startsWith(path, "widgets/") || startsWith(path, "app/");
     const bool inCli = startsWith(path, "app/cli/");
     const bool inRender = startsWith(path, "app/render/") || startsWith(path, "app/cli_render/");
+    const bool inImporters = startsWith(path, "core/importers/");
 
     if (!inStore && (inCore || inUi))
         for (const Literal& literal : stringLiterals(content))
@@ -149,6 +151,10 @@ std::vector<Violation> checkFile(const std::string& path, const std::string& con
             add(&out, Rule::DatabaseInUi, path, inc.line, "#include " + inc.target);
         if (inStore && startsWith(inc.target, "core/importers/"))
             add(&out, Rule::StoreIncludesImporter, path, inc.line, "#include " + inc.target);
+        // Importers write through the sink (core/model/trace_sink.h) alone; the SQLite wrapper is for
+        // reading foreign databases (msprof and torch_npu .db exports, cluster_analysis.db).
+        if (inImporters && startsWith(inc.target, "core/store/") && inc.target != "core/store/sqlite_db.h")
+            add(&out, Rule::ImporterBypassesSink, path, inc.line, "#include " + inc.target);
         if (inCore && (inc.target[0] == 'Q' || startsWith(inc.target, "qt") || startsWith(inc.target, "Qt")) &&
             inc.target.find('/') == std::string::npos)
             add(&out, Rule::QtInCore, path, inc.line, "#include " + inc.target);
@@ -171,6 +177,17 @@ std::vector<Violation> checkFile(const std::string& path, const std::string& con
         while (std::regex_search(from, content.end(), m, writes)) {
             const std::size_t offset = static_cast<std::size_t>(m[0].first - content.begin());
             add(&out, Rule::WriteOutsideStore, path, lineAt(content, offset), m[0].str());
+            from = m[0].second;
+        }
+    }
+
+    if (inImporters) { // the store's database reached through its writer
+        static const std::regex reaches("(\\.|->)\\s*database\\s*\\(\\s*\\)");
+        std::smatch m;
+        std::string::const_iterator from = content.begin();
+        while (std::regex_search(from, content.end(), m, reaches)) {
+            const std::size_t offset = static_cast<std::size_t>(m[0].first - content.begin());
+            add(&out, Rule::ImporterBypassesSink, path, lineAt(content, offset), m[0].str());
             from = m[0].second;
         }
     }

@@ -15,6 +15,7 @@ enum class Rule {
     CliIncludesGui,       // app/cli includes app/gui, app/render or widgets
     WriteOutsideStore,    // a store opened for writing (ReadWrite, Create) outside core/store
     RenderIncludesGui,    // app/render or app/cli_render include app/gui (the CLI links the render library only)
+    ImporterBypassesSink, // core/importers includes core/store (but the SQLite wrapper) or calls database()
 };
 
 struct Violation {

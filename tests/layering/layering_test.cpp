@@ -123,6 +123,24 @@ TEST_CASE("layering: the rendering library and the CLI's rendering commands stan
     CHECK(checkFile("app/render/report_images.cpp", "#include \"widgets/common/view_snapshot.h\"\n").empty());
 }
 
+TEST_CASE("layering: importers write through the sink, never the store", "[layering]") {
+    CHECK(fires(checkFile("core/importers/ascend/x.cpp", "#include \"core/store/store_writer.h\"\n"),
+                Rule::ImporterBypassesSink));
+    CHECK(fires(checkFile("core/importers/x/y.h", "#include \"core/store/cluster_tables.h\"\n"),
+                Rule::ImporterBypassesSink));
+    CHECK(fires(checkFile("core/importers/x/y.cpp", "writeCommOps(ctx.writer.database(), \"c.json\", ops);"),
+                Rule::ImporterBypassesSink));
+    CHECK(fires(checkFile("core/importers/x/y.cpp", "Database& db = writer_->database ();"),
+                Rule::ImporterBypassesSink));
+    // The sink, the SQLite wrapper for foreign databases, and a foreign reader's own db(): fine.
+    CHECK(checkFile("core/importers/x/y.cpp", "#include \"core/model/trace_sink.h\"\n").empty());
+    CHECK(checkFile("core/importers/ascend/msprof_db.h", "#include \"core/store/sqlite_db.h\"\n").empty());
+    CHECK(checkFile("core/importers/ascend/x.cpp", "Statement st = pass.db.db().prepare(q);").empty());
+    // Outside core/importers the rule does not apply (the session and the store hold the writer).
+    CHECK(checkFile("core/session/open_trace.cpp", "#include \"core/store/store_writer.h\"\n").empty());
+    CHECK(checkFile("core/store/device_class_pass.cpp", "Database& db = writer.database();").empty());
+}
+
 TEST_CASE("layering: string literals are found whole, raw ones and joined ones", "[layering]") {
     auto lits = stringLiterals("a = \"x\\\"y\" \"z\"; // \"not\"\n/* \"no\" */ b = R\"d(raw \"q\")d\"; c = '\"';");
     REQUIRE(lits.size() == 2);

@@ -16,8 +16,6 @@
 #include "core/importers/ascend/task_time_merge.h"
 #include "core/importers/chrome_json/chrome_trace_importer.h"
 #include "core/importers/cluster/communication_json.h"
-#include "core/store/cluster_tables.h"
-#include "core/store/process_track_reader.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -35,7 +33,7 @@ using namespace ascend;
 // device 3 (two folders of unknown rank are never merged into one device).
 class DeviceRegistry {
 public:
-    explicit DeviceRegistry(StoreWriter& writer) : writer_(writer) {}
+    explicit DeviceRegistry(TraceSink& writer) : writer_(writer) {}
     DeviceId deviceFor(const ScanUnit& unit, int rank, int ordinal) {
         if (rank >= 0) return writer_.device(DeviceIdentity{"npu", ordinal, rank, unit.host});
         std::string owner = ownerOf(unit);
@@ -55,7 +53,7 @@ private:
         std::size_t slash = unit.root.find_last_of('/');
         return slash == std::string::npos ? unit.root : unit.root.substr(slash + 1);
     }
-    StoreWriter& writer_;
+    TraceSink& writer_;
     std::map<std::pair<std::string, int>, DeviceId> ids_;
     std::map<int, std::string> owners_; // ordinal -> unit that named "NPU n"
 };
@@ -68,7 +66,8 @@ Error badFileError(const ScannedFile& f) {
     return Error{code, f.path, 0, code == ErrorCode::BadCsv ? 1 : -1, -1, f.reason, f.sample};
 }
 
-void importTimeline(UnitContext& ctx, const ScannedFile& f) {
+// timeline: the record the unit's JSON files are imported through, for AscendTimeline::build.
+void importTimeline(UnitContext& ctx, const ScannedFile& f, EmittedRecord& timeline) {
     ChromeImportOptions options;
     options.processKeyPrefix = ctx.keyPrefix;
     ImportProgress sub;
@@ -79,14 +78,14 @@ void importTimeline(UnitContext& ctx, const ScannedFile& f) {
     };
     ChromeImportResult result;
     Error error;
-    const std::size_t slicesBefore = ctx.writer.pendingSliceCount();
-    if (importChromeTrace(f.path, ctx.writer, options, sub, &result, &error)) {
+    const std::size_t slicesBefore = timeline.pendingSliceCount();
+    if (importChromeTrace(f.path, timeline, options, sub, &result, &error)) {
         recordUsed(ctx, f.path, f.role, {}, result.events);
         ctx.report.bytes += result.bytes;
     } else {
         // What was read before the problem stays in the writer (a file cut short keeps its head) and
         // the rest of the folder still imports.
-        auto kept = static_cast<std::int64_t>(ctx.writer.pendingSliceCount() - slicesBefore);
+        auto kept = static_cast<std::int64_t>(timeline.pendingSliceCount() - slicesBefore);
         recordFailure(ctx, f.path, f.role, error, kept > 0, kept);
     }
 }
@@ -137,12 +136,12 @@ SideResult runSideImport(UnitContext& ctx, const ScannedFile& f, Error* error) {
         // The same operators as rows of the communication tables, for the cluster and communication views.
         std::vector<CommOpRank> ops;
         if (r.ok && cluster::readRankCommunicationJson(f.path, ctx.rank, &ops, error))
-            writeCommOps(ctx.writer.database(), "communication.json", ops);
+            ctx.writer.addCommOps("communication.json", ops);
     } else if (f.kind == FileKind::CommunicationMatrix) {
         std::vector<CommMatrixLink> links;
         const std::string metadata = (std::filesystem::path(ctx.unitRoot) / "profiler_metadata.json").string();
         r.ok = cluster::readRankCommunicationMatrix(f.path, cluster::parallelGroupRanks(metadata), &links, error);
-        if (r.ok) writeCommLinks(ctx.writer.database(), "communication_matrix.json", links);
+        if (r.ok) ctx.writer.addCommLinks("communication_matrix.json", links);
         r.events = static_cast<std::int64_t>(links.size());
         r.note = std::to_string(links.size()) + " links";
     } else if (f.kind == FileKind::Counter) {
@@ -196,15 +195,16 @@ void importSideFile(UnitContext& ctx, const ScannedFile& f) {
 }
 
 void importUnit(UnitContext& ctx, const ScanUnit& unit, int rank, DeviceRegistry& devices) {
-    ProcessId before = maxProcessId(ctx.writer.database());
-    PendingSliceIndex firstSlice = static_cast<PendingSliceIndex>(ctx.writer.pendingSliceCount());
     ctx.deviceFor = [&devices, &unit, rank](int ordinal) { return devices.deviceFor(unit, rank, ordinal); };
+    // The side files join what the timeline emitted: its own record, not the store, is what they read.
+    // Of the args only the device tasks' are indexed (AscendTimeline: stream, task id, task type).
+    EmittedRecord timeline(ctx.writer, EmittedRecord::Keep{true, false, {"Stream Id", "Task Type"}});
     for (const ScannedFile& f : unit.files) {
         if (f.kind != FileKind::Timeline || ctx.progress.cancelled()) continue;
-        importTimeline(ctx, f);
+        importTimeline(ctx, f, timeline);
         ctx.bytesDone += f.sizeBytes;
     }
-    ctx.timeline.build(ctx.writer, before, firstSlice, unit.device);
+    ctx.timeline.build(timeline, unit.device);
     std::set<int> timelineDevices = ctx.timeline.devices();
     ctx.defaultDevice = unit.device >= 0 ? unit.device : (timelineDevices.size() == 1 ? *timelineDevices.begin() : -1);
     for (const TimelineProcess& p : ctx.timeline.processes()) {
@@ -243,14 +243,12 @@ bool isAscendInput(const std::string& path) {
     return false;
 }
 
-bool importAscend(const std::string& path, StoreWriter& writer, const ImportProgress& progress,
+bool importAscend(const std::string& path, TraceSink& writer, const ImportProgress& progress,
                   AscendImportReport* report, Error* error, int fallbackRank) {
     AscendImportReport localReport;
     AscendImportReport& rep = report ? *report : localReport;
     Error localError;
     Error& err = error ? *error : localError;
-    // CSV rows join the timeline's slices by reading them back: they must stay in memory.
-    writer.keepSlicesInMemory();
     FolderScan scan = scanAscendPath(path);
     std::int64_t bytesTotal = 0;
     for (const ScanUnit& unit : scan.units)

@@ -4,7 +4,7 @@
 #pragma once
 #include "core/importers/import_progress.h"
 #include "core/model/error.h"
-#include "core/store/store_writer.h"
+#include "core/model/trace_sink.h"
 
 #include <string>
 #include <vector>
@@ -28,7 +28,7 @@ bool isAscendInput(const std::string& path);
 // Imports everything usable below path into writer. Bad files are reported and skipped; returns false
 // only when nothing could be imported (error then says why). fallbackRank (>= 0) is the rank of a
 // single unit whose files do not say it (one input of several).
-bool importAscend(const std::string& path, StoreWriter& writer, const ImportProgress& progress,
+bool importAscend(const std::string& path, TraceSink& writer, const ImportProgress& progress,
                   AscendImportReport* report, Error* error, int fallbackRank = -1);
 
 } // namespace opscope

@@ -2,8 +2,6 @@
 
 #include "core/importers/ascend/csv_values.h"
 #include "core/model/time_bounds.h"
-#include "core/store/args_reader.h"
-#include "core/store/process_track_reader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -58,13 +56,11 @@ bool AscendTimeline::isDeviceProcessName(std::string_view name) {
     return name.substr(0, 11) == "AI Core Fre" || name.substr(0, 10) == "Step Trace";
 }
 
-void AscendTimeline::build(StoreWriter& writer, ProcessId afterProcess, PendingSliceIndex firstSlice,
-                           int defaultDevice) {
-    writer_ = &writer;
-    Database& db = writer.database();
+void AscendTimeline::build(EmittedRecord& timeline, int defaultDevice) {
+    slices_ = timeline.takeSlices();
     std::vector<std::pair<TimelineProcess, std::string>> found; // with pid key
-    for (ProcessRow& row : readProcessesAfter(db, afterProcess))
-        found.push_back({{row.id, std::move(row.name), std::move(row.labels), -1}, std::move(row.pid)});
+    for (EmittedProcess& row : timeline.processes())
+        found.push_back({{row.id, std::move(row.name), std::move(row.labels), -1}, std::move(row.key)});
     // A device the files do not name: the low 5 bits of msprof's synthetic "Ascend Hardware" pid.
     if (defaultDevice < 0) {
         for (const auto& [p, pidKey] : found) {
@@ -86,28 +82,26 @@ void AscendTimeline::build(StoreWriter& writer, ProcessId afterProcess, PendingS
         byId.emplace(p.id, processes_.size());
         processes_.push_back(p);
     }
-    for (const TrackThreadRow& track : readTracksAfterProcess(db, afterProcess)) {
-        auto it = byId.find(track.processId);
+    for (const EmittedTrack& track : timeline.tracks()) {
+        auto it = byId.find(track.process);
         if (it == byId.end()) continue;
         const TimelineProcess& p = processes_[it->second];
         TrackInfo info;
         info.device = p.device;
         info.hardware = p.name == "Ascend Hardware";
         info.communication = p.name == "HCCL" || p.name == "Communication";
-        const std::string& threadName = track.threadName;
+        const std::string_view threadName = track.thread ? timeline.threadName(*track.thread) : std::string_view();
         if (info.hardware && threadName.rfind("Stream ", 0) == 0)
-            if (auto s = parseInteger(std::string_view(threadName).substr(7))) {
+            if (auto s = parseInteger(threadName.substr(7))) {
                 info.stream = *s;
-                streamTracks_.emplace(std::make_pair(p.device, *s), track.trackId);
+                streamTracks_.emplace(std::make_pair(p.device, *s), track.id);
             }
-        tracks_.emplace(track.trackId, info);
+        tracks_.emplace(track.id, info);
     }
-    writer.flushRows(); // args are written in batches: make them readable first
-    ArgsJsonLookup argsQuery(db);
-    for (PendingSliceIndex i = firstSlice; i < writer.pendingSliceCount(); ++i) {
-        auto it = tracks_.find(writer.pendingSlice(i).track);
+    for (std::size_t i = 0; i < slices_.rows.size(); ++i) {
+        auto it = tracks_.find(slices_.rows[i].track);
         if (it == tracks_.end()) continue;
-        indexSlice(writer, i, it->second, argsQuery);
+        indexSlice(static_cast<PendingSliceIndex>(slices_.first + i), it->second);
     }
     auto byTs = [](const Candidate& a, const Candidate& b) { return a.tsNs < b.tsNs; };
     for (auto& [key, list] : tasks_) std::stable_sort(list.begin(), list.end(), byTs);
@@ -115,10 +109,9 @@ void AscendTimeline::build(StoreWriter& writer, ProcessId afterProcess, PendingS
     for (auto& [key, list] : communicationByName_) std::stable_sort(list.begin(), list.end(), byTs);
 }
 
-void AscendTimeline::indexSlice(StoreWriter& writer, PendingSliceIndex index, const TrackInfo& track,
-                                ArgsJsonLookup& argsQuery) {
-    const StoreWriter::PendingSlice& s = writer.pendingSlice(index);
-    std::string_view name = writer.stringAt(s.name);
+void AscendTimeline::indexSlice(PendingSliceIndex index, const TrackInfo& track) {
+    const EmittedSlice& s = *slices_.at(index);
+    std::string_view name = slices_.nameOf(s);
     if (track.device < 0) {
         if (name.rfind("ProfilerStep#", 0) == 0)
             if (auto n = parseInteger(name.substr(13))) steps_[*n] = {s.tsNs, s.tsNs + s.durNs};
@@ -130,9 +123,8 @@ void AscendTimeline::indexSlice(StoreWriter& writer, PendingSliceIndex index, co
     auto& span = spans_.try_emplace(track.device, s.tsNs, s.tsNs + s.durNs).first->second;
     span.first = std::min(span.first, s.tsNs);
     span.second = std::max(span.second, s.tsNs + s.durNs);
-    if (!track.hardware || s.args == 0) return;
-    const std::string json = argsQuery.json(static_cast<std::int64_t>(s.args));
-    nlohmann::json args = nlohmann::json::parse(json, nullptr, false);
+    if (!track.hardware || s.args.empty()) return;
+    nlohmann::json args = nlohmann::json::parse(s.args, nullptr, false);
     if (!args.is_object()) return;
     std::optional<long long> stream, task;
     if (auto it = args.find("Physic Stream Id"); it != args.end()) stream = integerOf(*it);

@@ -1,9 +1,10 @@
-// What a unit's JSON timeline put into the writer, indexed for the side files: the device slices of
-// "Ascend Hardware" by (device, stream, task id), communication ops by name, step ranges, and which
-// processes belong to which NPU. CSV rows, l2_cache rows and communication.json join through it.
+// What a unit's JSON timeline emitted, indexed for the side files: the device slices of "Ascend
+// Hardware" by (device, stream, task id), communication ops by name, step ranges, and which processes
+// belong to which NPU. CSV rows, l2_cache rows and communication.json join through it. Built from the
+// record of the timeline's import (core/importers/emitted_record.h), never from the store.
 #pragma once
-#include "core/store/args_reader.h"
-#include "core/store/store_writer.h"
+#include "core/importers/emitted_record.h"
+#include "core/model/trace_sink.h"
 
 #include <map>
 #include <optional>
@@ -28,9 +29,16 @@ struct TimelineProcess {
 
 class AscendTimeline {
 public:
-    // Indexes the processes with id > afterProcess and the pending slices from firstSlice on: what
-    // the unit's JSON files added. defaultDevice is used for NPU processes that do not name theirs.
-    void build(StoreWriter& writer, ProcessId afterProcess, PendingSliceIndex firstSlice, int defaultDevice);
+    // Indexes what the unit's JSON files emitted through `timeline` (which kept its slices); takes its
+    // slices over. defaultDevice is used for NPU processes that do not name theirs.
+    void build(EmittedRecord& timeline, int defaultDevice);
+
+    // A slice the timeline emitted (null for any other index), and its name.
+    const EmittedSlice* slice(PendingSliceIndex index) const { return slices_.at(index); }
+    std::string_view sliceName(PendingSliceIndex index) const {
+        const EmittedSlice* s = slices_.at(index);
+        return s ? slices_.nameOf(*s) : std::string_view();
+    }
 
     const std::vector<TimelineProcess>& processes() const { return processes_; }
     std::set<int> devices() const;
@@ -74,7 +82,7 @@ private:
         bool hardware = false, communication = false;
         long long stream = -1;
     };
-    void indexSlice(StoreWriter& writer, PendingSliceIndex index, const TrackInfo& track, ArgsJsonLookup& argsQuery);
+    void indexSlice(PendingSliceIndex index, const TrackInfo& track);
     using NameIndex = std::map<std::pair<int, std::string>, std::vector<Candidate>>;
     int keyDevice(int device) const;
     std::optional<PendingSliceIndex> nearest(const std::vector<Candidate>* list, TimeNs tsNs, TimeNs tol,
@@ -82,7 +90,7 @@ private:
     std::optional<PendingSliceIndex> findName(const NameIndex& index, int device, std::string_view name,
                                               TimeNs tsNs, TimeNs tol, const JoinSet& used) const;
 
-    const StoreWriter* writer_ = nullptr;
+    EmittedSlices slices_;
     std::vector<TimelineProcess> processes_;
     std::unordered_map<TrackId, TrackInfo> tracks_;
     std::map<std::tuple<int, long long, long long>, std::vector<Candidate>> tasks_;

@@ -83,7 +83,7 @@ void recordUsed(UnitContext& ctx, const std::string& path, std::string_view role
     ctx.report.events += events;
 }
 
-void recordSkipped(StoreWriter& writer, AscendImportReport& report, const std::string& path, std::string_view role,
+void recordSkipped(TraceSink& writer, AscendImportReport& report, const std::string& path, std::string_view role,
                    std::string_view reason) {
     writer.addSourceFile(path, role, "skipped", reason, 0);
     report.skippedFiles.push_back(path + ": " + std::string(reason));
@@ -112,7 +112,7 @@ void recordFailure(UnitContext& ctx, const std::string& path, std::string_view r
     }
 }
 
-void addCellMetric(StoreWriter& writer, PendingSliceIndex slice, std::string_view key, std::string_view unit,
+void addCellMetric(TraceSink& writer, PendingSliceIndex slice, std::string_view key, std::string_view unit,
                    std::string_view group, std::string_view cell, bool exactText, bool idColumn) {
     std::string_view v = cleanCell(cell);
     // A missing value ("N/A", empty) is not stored: at a million rows of 50 columns every row counts.

@@ -5,7 +5,7 @@
 #include "core/importers/ascend/ascend_importer.h"
 #include "core/importers/ascend/ascend_timeline.h"
 #include "core/importers/import_progress.h"
-#include "core/store/store_writer.h"
+#include "core/model/trace_sink.h"
 
 #include <functional>
 #include <map>
@@ -14,9 +14,9 @@
 namespace opscope::ascend {
 
 struct UnitContext {
-    UnitContext(StoreWriter& w, const ImportProgress& p, AscendImportReport& r) : writer(w), progress(p), report(r) {}
+    UnitContext(TraceSink& w, const ImportProgress& p, AscendImportReport& r) : writer(w), progress(p), report(r) {}
 
-    StoreWriter& writer;
+    TraceSink& writer;
     const ImportProgress& progress;
     AscendImportReport& report;
     std::string keyPrefix;   // prepended to every process key this unit makes
@@ -54,7 +54,7 @@ TrackId namedThreadTrack(UnitContext& ctx, ProcessId process, std::string_view t
 // Source-file bookkeeping: one source_file row and one line in the report.
 void recordUsed(UnitContext& ctx, const std::string& path, std::string_view role, std::string_view note,
                 std::int64_t events);
-void recordSkipped(StoreWriter& writer, AscendImportReport& report, const std::string& path, std::string_view role,
+void recordSkipped(TraceSink& writer, AscendImportReport& report, const std::string& path, std::string_view role,
                    std::string_view reason);
 // A file that failed (or was cut short): warning row, report error and source_file status.
 void recordFailure(UnitContext& ctx, const std::string& path, std::string_view role, const Error& error,
@@ -62,7 +62,7 @@ void recordFailure(UnitContext& ctx, const std::string& path, std::string_view r
 
 // Stores one cell as a typed metric: numbers as num, text as txt, UINT32_MAX ids as "none";
 // missing cells ("N/A", empty) are not stored.
-void addCellMetric(StoreWriter& writer, PendingSliceIndex slice, std::string_view key, std::string_view unit,
+void addCellMetric(TraceSink& writer, PendingSliceIndex slice, std::string_view key, std::string_view unit,
                    std::string_view group, std::string_view cell, bool exactText, bool idColumn);
 
 // A reason sentence for the report ("file:line: expected X").

@@ -15,7 +15,7 @@ using Json = nlohmann::json;
 
 constexpr TimeNs kCommunicationToleranceNs = 1'000'000; // names are unique per op; starts drift a little
 
-void addTimeInfo(StoreWriter& w, PendingSliceIndex slice, const Json& info) {
+void addTimeInfo(TraceSink& w, PendingSliceIndex slice, const Json& info) {
     for (auto it = info.begin(); it != info.end(); ++it) {
         ColumnName name = splitColumnName(it.key());
         std::string key = "Comm " + name.key;
@@ -24,7 +24,7 @@ void addTimeInfo(StoreWriter& w, PendingSliceIndex slice, const Json& info) {
     }
 }
 
-void addBandwidthInfo(StoreWriter& w, PendingSliceIndex slice, const Json& info) {
+void addBandwidthInfo(TraceSink& w, PendingSliceIndex slice, const Json& info) {
     for (auto transport = info.begin(); transport != info.end(); ++transport) {
         if (!transport->is_object()) continue;
         auto size = transport->find("Transit Size(MB)");
@@ -69,7 +69,7 @@ void importOp(UnitContext& ctx, const std::string& step, const std::string& kind
         ++result->unjoined;
     }
     used.insert(slice);
-    StoreWriter& w = ctx.writer;
+    TraceSink& w = ctx.writer;
     w.addMetric(slice, "Comm Step", std::nullopt, step, {}, "Communication");
     w.addMetric(slice, "Comm Kind", std::nullopt, kind, {}, "Communication");
     if (!group.empty()) w.addMetric(slice, "Comm Group", std::nullopt, group, {}, "Communication");

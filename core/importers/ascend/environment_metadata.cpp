@@ -1,7 +1,6 @@
 #include "core/importers/ascend/environment_metadata.h"
 
 #include "core/model/small_file.h"
-#include "core/store/meta_reader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -9,7 +8,7 @@
 
 namespace opscope::ascend {
 
-int importEnvironmentMetadata(StoreWriter& writer, const std::string& unitRoot) {
+int importEnvironmentMetadata(TraceSink& writer, const std::string& unitRoot) {
     const std::string path = (std::filesystem::path(unitRoot) / "profiler_metadata.json").string();
     std::error_code ec;
     // A metadata file is a few KiB; anything past 4 MiB is not one (and is not read into memory).
@@ -24,11 +23,9 @@ int importEnvironmentMetadata(StoreWriter& writer, const std::string& unitRoot) 
     if (env == root.end() || !env->is_object()) return 0;
     int kept = 0;
     for (auto it = env->begin(); it != env->end(); ++it) {
-        const std::string key = kEnvMetaPrefix + it.key();
-        const std::string absent = "\x01";
-        if (readMetaText(writer.database(), key, absent) != absent) continue;
-        writer.setMeta(key, it->is_string() ? it->get<std::string>() : it->dump());
-        ++kept;
+        // An earlier unit's value is kept (the first rank of a job names the environment).
+        if (writer.setMetaIfAbsent(kEnvMetaPrefix + it.key(), it->is_string() ? it->get<std::string>() : it->dump()))
+            ++kept;
     }
     return kept;
 }

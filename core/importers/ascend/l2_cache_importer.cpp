@@ -65,7 +65,7 @@ bool importL2Cache(UnitContext& ctx, const std::string& path, L2CacheResult* res
         }
         std::size_t n = seen[{device, *stream, *task}]++;
         auto slice = ctx.timeline.taskOccurrence(device, *stream, *task, n);
-        if (slice && c.name >= 0 && ctx.writer.stringAt(ctx.writer.pendingSlice(*slice).name) != cell(c.name))
+        if (slice && c.name >= 0 && ctx.timeline.sliceName(*slice) != cell(c.name))
             slice.reset(); // the task id was reused by another kernel: do not guess
         if (!slice) {
             ++result->unjoined;

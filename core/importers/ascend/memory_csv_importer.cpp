@@ -6,7 +6,6 @@
 #include "core/importers/chrome_json/decimal_time.h"
 #include "core/model/byte_units.h"
 #include "core/model/time_bounds.h"
-#include "core/store/memory_writer.h"
 
 #include <cctype>
 #include <map>
@@ -58,7 +57,7 @@ struct MemoryCsv {
     UnitContext& ctx;
     MemoryColumns columns;
     std::string source; // the file name without msprof's suffix: "memory_record.csv"
-    MemoryRowWriter out;
+    TraceSink& out; // memory rows go to the sink
 
     std::int64_t deviceOf(const std::vector<std::string>& row) const {
         int ordinal = -1;
@@ -85,7 +84,7 @@ bool recordRow(MemoryCsv& f, const std::vector<std::string>& row) {
     r.reservedBytes = f.columns.bytes(row, "total reserved");
     r.activeBytes = f.columns.bytes(row, "total active");
     r.source = f.source;
-    f.out.add(r);
+    f.out.addMemoryRow(r);
     return true;
 }
 
@@ -111,7 +110,7 @@ bool allocationRow(MemoryCsv& f, const std::vector<std::string>& row) {
     a.releaseTotalActiveBytes = f.columns.bytes(row, "release total active");
     a.streamPtr = std::string(f.columns.cell(row, "stream ptr"));
     a.source = f.source;
-    f.out.add(a);
+    f.out.addMemoryRow(a);
     return true;
 }
 
@@ -119,7 +118,7 @@ bool moduleRow(MemoryCsv& f, const std::vector<std::string>& row) {
     auto ts = f.columns.timeNs(row, "timestamp");
     auto reserved = f.columns.bytes(row, "total reserved");
     if (!ts || !reserved) return false;
-    f.out.add(MemoryModuleRow{f.deviceOf(row), std::string(f.columns.cell(row, "component")), *ts, *reserved, f.source});
+    f.out.addMemoryRow(MemoryModuleRow{f.deviceOf(row), std::string(f.columns.cell(row, "component")), *ts, *reserved, f.source});
     return true;
 }
 
@@ -134,7 +133,7 @@ bool npuMemRow(MemoryCsv& f, const std::vector<std::string>& row) {
         auto bytes = f.columns.bytes(row, kind);
         if (!bytes) continue;
         std::string upper = kind[0] == 'd' ? "DDR" : "HBM";
-        f.out.add(MemoryModuleRow{f.deviceOf(row), event.empty() ? upper : event + "/" + upper, *ts, *bytes, f.source});
+        f.out.addMemoryRow(MemoryModuleRow{f.deviceOf(row), event.empty() ? upper : event + "/" + upper, *ts, *bytes, f.source});
         any = true;
     }
     return any;
@@ -156,7 +155,7 @@ bool importMemoryCsv(UnitContext& ctx, const std::string& path, std::string_view
     std::vector<std::string> header, cells;
     auto reader = openCsvWithHeader(path, &header, error);
     if (!reader) return false;
-    MemoryCsv file{ctx, MemoryColumns(header), std::string(kind) + ".csv", MemoryRowWriter(ctx.writer.database())};
+    MemoryCsv file{ctx, MemoryColumns(header), std::string(kind) + ".csv", ctx.writer};
     auto rowOf = kind == "memory_record"     ? recordRow
                  : kind == "operator_memory" ? allocationRow
                  : kind == "npu_module_mem"  ? moduleRow
@@ -167,7 +166,6 @@ bool importMemoryCsv(UnitContext& ctx, const std::string& path, std::string_view
         if (rowOf(file, cells)) ++*rows;
         else ctx.writer.addWarning("memory_row_skipped", path, reader->recordOffset(), reader->recordLine(), {});
     }
-    file.out.flush();
     return true;
 }
 

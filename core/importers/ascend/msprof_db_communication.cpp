@@ -52,7 +52,7 @@ void importOps(DbPass& pass, std::unordered_map<std::int64_t, std::string>& opNa
                       selectOrNull(db, table, "groupName") + ", opId, " + selectOrNull(db, table, "deviceId");
     for (const std::string& c : extra) sql += ", " + selectOrNull(db, table, c);
     Statement st = db.db().prepare(sql + " FROM COMMUNICATION_OP");
-    StoreWriter& w = pass.ctx.writer;
+    TraceSink& w = pass.ctx.writer;
     while (st.step()) {
         std::int64_t opId = st.int64(5);
         int device = !st.isNull(6) ? static_cast<int>(st.int64(6))
@@ -106,7 +106,7 @@ void importPlaneTasks(DbPass& pass, const std::unordered_map<std::int64_t, std::
                       selectOrNull(db, table, "planeId", "m.") + ", " + selectOrNull(db, table, "opId", "m.");
     for (const Field& f : fields) sql += ", " + selectOrNull(db, table, f.column, "m.");
     Statement st = db.db().prepare(sql + " FROM COMMUNICATION_TASK_INFO m JOIN TASK t ON t.globalTaskId = m.globalTaskId");
-    StoreWriter& w = pass.ctx.writer;
+    TraceSink& w = pass.ctx.writer;
     while (st.step()) {
         int device = st.isNull(2) ? -1 : static_cast<int>(st.int64(2));
         std::string plane = st.isNull(4) ? std::string("?") : std::to_string(st.int64(4));

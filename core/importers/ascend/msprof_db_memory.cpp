@@ -3,7 +3,6 @@
 // paired per operator, address and device, as torch_npu pairs them), NPU_MEM and NPU_MODULE_MEM.
 #include "core/importers/ascend/msprof_db_importer.h"
 
-#include "core/store/memory_writer.h"
 
 #include <cctype>
 #include <map>
@@ -15,7 +14,7 @@ namespace {
 
 struct MemoryPass {
     DbPass& pass;
-    MemoryRowWriter out;
+    TraceSink& out; // memory rows go to the sink
 
     std::int64_t device(const Statement& st, int column) {
         auto ordinal = MsprofDb::intColumn(st, column);
@@ -47,7 +46,7 @@ void importMemoryRecord(MemoryPass& m) {
     while (st.step()) {
         auto ts = MsprofDb::intColumn(st, 1);
         if (!ts) continue;
-        m.out.add(MemoryRecordRow{m.device(st, 5), m.pass.db.stringColumn(st, 0), *ts, MsprofDb::intColumn(st, 2),
+        m.out.addMemoryRow(MemoryRecordRow{m.device(st, 5), m.pass.db.stringColumn(st, 0), *ts, MsprofDb::intColumn(st, 2),
                                   MsprofDb::intColumn(st, 3), MsprofDb::intColumn(st, 4), "MEMORY_RECORD"});
         ++m.pass.result.counterSamples;
     }
@@ -79,7 +78,7 @@ void importOpMemory(MemoryPass& m) {
         a.releaseTotalActiveBytes = MsprofDb::intColumn(st, 10);
         a.streamPtr = nonEmptyText(st, 11);
         a.source = "OP_MEMORY";
-        m.out.add(a);
+        m.out.addMemoryRow(a);
         ++m.pass.result.counterSamples;
     }
 }
@@ -112,7 +111,7 @@ void importNpuOpMem(MemoryPass& m, bool records, bool allocations) {
         if (!ts || !size) continue;
         std::int64_t device = m.device(st, 7);
         auto allocated = MsprofDb::intColumn(st, 5), reserved = MsprofDb::intColumn(st, 6);
-        if (records) m.out.add(MemoryRecordRow{device, "GE", *ts, allocated, reserved, std::nullopt, "NPU_OP_MEM"});
+        if (records) m.out.addMemoryRow(MemoryRecordRow{device, "GE", *ts, allocated, reserved, std::nullopt, "NPU_OP_MEM"});
         ++m.pass.result.counterSamples;
         if (!allocations) continue;
         std::string type;
@@ -133,7 +132,7 @@ void importNpuOpMem(MemoryPass& m, bool records, bool allocations) {
             a.addr = addr;
             a.component = "GE";
             a.source = "NPU_OP_MEM";
-            if (auto it = open.find(key); it != open.end()) m.out.add(it->second); // its release is missing
+            if (auto it = open.find(key); it != open.end()) m.out.addMemoryRow(it->second); // its release is missing
             open[key] = std::move(a);
         } else if (type == "release") {
             auto it = open.find(key);
@@ -141,11 +140,11 @@ void importNpuOpMem(MemoryPass& m, bool records, bool allocations) {
             it->second.releaseTsNs = *ts;
             it->second.releaseTotalAllocatedBytes = allocated;
             it->second.releaseTotalReservedBytes = reserved;
-            m.out.add(it->second);
+            m.out.addMemoryRow(it->second);
             open.erase(it);
         }
     }
-    for (auto& [key, block] : open) m.out.add(block);
+    for (auto& [key, block] : open) m.out.addMemoryRow(block);
 }
 
 void importNpuMem(MemoryPass& m) {
@@ -166,7 +165,7 @@ void importNpuMem(MemoryPass& m) {
             auto bytes = MsprofDb::intColumn(st, col);
             if (!bytes) continue;
             std::string kind = col == 1 ? "DDR" : "HBM";
-            m.out.add(MemoryModuleRow{m.device(st, 4), type.empty() ? kind : type + "/" + kind, *ts, *bytes, "NPU_MEM"});
+            m.out.addMemoryRow(MemoryModuleRow{m.device(st, 4), type.empty() ? kind : type + "/" + kind, *ts, *bytes, "NPU_MEM"});
         }
     }
 }
@@ -187,14 +186,14 @@ void importNpuModuleMem(MemoryPass& m) {
         auto module = MsprofDb::intColumn(st, 0);
         auto it = module ? modules.find(*module) : modules.end();
         std::string name = it != modules.end() ? it->second : module ? "Module " + std::to_string(*module) : "";
-        m.out.add(MemoryModuleRow{m.device(st, 3), name, *ts, *reserved, "NPU_MODULE_MEM"});
+        m.out.addMemoryRow(MemoryModuleRow{m.device(st, 3), name, *ts, *reserved, "NPU_MODULE_MEM"});
     }
 }
 
 } // namespace
 
 void importMemory(DbPass& pass) {
-    MemoryPass m{pass, MemoryRowWriter(pass.ctx.writer.database())};
+    MemoryPass m{pass, pass.ctx.writer};
     MsprofDb& db = pass.db;
     bool records = db.hasTable("MEMORY_RECORD"), allocations = db.hasTable("OP_MEMORY");
     if (records) importMemoryRecord(m);
@@ -202,7 +201,6 @@ void importMemory(DbPass& pass) {
     if (db.hasTable("NPU_OP_MEM") && (!records || !allocations)) importNpuOpMem(m, !records, !allocations);
     if (db.hasTable("NPU_MEM")) importNpuMem(m);
     if (db.hasTable("NPU_MODULE_MEM")) importNpuModuleMem(m);
-    m.out.flush();
 }
 
 } // namespace opscope::ascend::db_detail

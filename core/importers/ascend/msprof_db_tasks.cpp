@@ -75,7 +75,7 @@ TaskQuery buildTaskQuery(MsprofDb& db) {
 }
 
 void addComputeMetrics(DbPass& pass, PendingSliceIndex slice, const TaskQuery& q, const Statement& st, int first) {
-    StoreWriter& w = pass.ctx.writer;
+    TraceSink& w = pass.ctx.writer;
     for (std::size_t i = 0; i < q.compute.size(); ++i) {
         const ComputeColumn& c = q.compute[i];
         int col = first + static_cast<int>(i);
@@ -95,7 +95,7 @@ void addComputeMetrics(DbPass& pass, PendingSliceIndex slice, const TaskQuery& q
     }
 }
 
-void addTaskMetrics(StoreWriter& w, PendingSliceIndex slice, TimeNs start, TimeNs end, std::int64_t stream,
+void addTaskMetrics(TraceSink& w, PendingSliceIndex slice, TimeNs start, TimeNs end, std::int64_t stream,
                     std::int64_t task, std::optional<std::int64_t> model, std::optional<std::int64_t> context,
                     int device) {
     w.addMetric(slice, "Start Time", std::nullopt, microsText(start), "us", "Timing");
@@ -141,7 +141,7 @@ std::string microsText(TimeNs ns) {
 void importTasks(DbPass& pass) {
     if (!pass.db.hasTable("TASK")) return;
     UnitContext& ctx = pass.ctx;
-    StoreWriter& w = ctx.writer;
+    TraceSink& w = ctx.writer;
     TaskQuery q = buildTaskQuery(pass.db);
     Statement st = pass.db.db().prepare(q.sql);
     const int computeFirst = 10;

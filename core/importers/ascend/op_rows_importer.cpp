@@ -41,7 +41,7 @@ int rowDevice(const UnitContext& ctx, const OpColumns& c, const std::vector<std:
                                                                                  : ctx.defaultDevice;
 }
 
-void addRowMetrics(StoreWriter& writer, PendingSliceIndex slice, const OpColumns& columns,
+void addRowMetrics(TraceSink& writer, PendingSliceIndex slice, const OpColumns& columns,
                    const std::vector<std::string>& cells) {
     for (std::size_t i = 0; i < columns.columns.size() && i < cells.size(); ++i) {
         const MetricColumn& c = columns.columns[i];
@@ -61,7 +61,7 @@ std::optional<PendingSliceIndex> findSliceOf(RowState& s, int device, std::optio
 
 PendingSliceIndex addOwnSlice(RowState& s, int device, std::optional<long long> stream, std::optional<long long> task,
                               std::string_view core, std::string_view name, std::string_view type, TimeNs tsNs,
-                              TimeNs durNs) {
+                              TimeNs durNs, TrackId* trackOut) {
     UnitContext& ctx = s.ctx;
     TrackId track;
     if (stream) {
@@ -87,6 +87,7 @@ PendingSliceIndex addOwnSlice(RowState& s, int device, std::optional<long long> 
     in.category = "kernel";
     in.type = type;
     if (!args.empty()) in.args = ctx.writer.addArgs(args.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    *trackOut = track;
     return ctx.writer.addSlice(in);
 }
 
@@ -115,16 +116,18 @@ bool importRow(RowState& s, const std::vector<std::string>& cells, OpRowsResult*
     std::string_view core = cellAt(cells, c.core);
     noteStep(s.ctx, intCell(cells, c.step), *tsNs, saturatingAdd(*tsNs, durNs));
     PendingSliceIndex slice;
+    TrackId track = 0;
     if (auto hit = findSliceOf(s, device, stream, task, name, *tsNs)) {
         slice = *hit;
+        track = s.ctx.timeline.slice(slice)->track; // found in the timeline's record: never null
         s.used.insert(slice);
         if (!type.empty()) s.ctx.writer.setSliceType(slice, type);
         ++result->joined;
     } else {
-        slice = addOwnSlice(s, device, stream, task, core, name, type, *tsNs, durNs);
+        slice = addOwnSlice(s, device, stream, task, core, name, type, *tsNs, durNs, &track);
         ++result->unjoined;
     }
-    if (AscendTimeline::isComputeTaskType(core)) s.computeTracks.insert(s.ctx.writer.pendingSlice(slice).track);
+    if (AscendTimeline::isComputeTaskType(core)) s.computeTracks.insert(track);
     addRowMetrics(s.ctx.writer, slice, c, cells);
     return true;
 }
@@ -190,7 +193,7 @@ void detachFromTimeline(const UnitContext& ctx, const std::string& path, UnitCon
     detached->defaultDevice = ctx.defaultDevice;
     detached->bytesDone = ctx.bytesDone;
     detached->bytesTotal = ctx.bytesTotal;
-    StoreWriter& writer = ctx.writer;
+    TraceSink& writer = ctx.writer;
     detached->deviceFor = [&writer, file](int ordinal) {
         return writer.device(otherRunDeviceName(file, ordinal), "npu", ordinal);
     };

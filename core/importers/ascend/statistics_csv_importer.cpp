@@ -2,7 +2,6 @@
 
 #include "core/importers/ascend/csv_reader.h"
 #include "core/importers/ascend/csv_values.h"
-#include "core/store/ascend_statistics_tables.h"
 
 #include <algorithm>
 #include <map>
@@ -126,8 +125,8 @@ bool importStatisticsCsv(UnitContext& ctx, const std::string& path, const std::s
         statistics.push_back(std::move(r));
     }
     if (reader->error() && !*error) *error = reader->error();
-    writeAscendStatistics(ctx.writer.database(), path, statistics);
-    writeAscendOperatorDetails(ctx.writer.database(), path, details);
+    ctx.writer.addAscendStatistics(path, statistics);
+    ctx.writer.addAscendOperatorDetails(path, details);
     return true;
 }
 

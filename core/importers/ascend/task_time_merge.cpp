@@ -4,7 +4,6 @@
 #include "core/importers/chrome_json/byte_source.h"
 #include "core/importers/chrome_json/chrome_value_helpers.h"
 #include "core/importers/chrome_json/trace_tokenizer.h"
-#include "core/store/args_reader.h"
 
 #include <optional>
 
@@ -32,7 +31,7 @@ std::pair<std::string, std::string> keyAndUnit(const std::string& key) {
 
 class Merger {
 public:
-    Merger(UnitContext& ctx, TaskTimeMergeResult& result) : ctx_(ctx), result_(result), args_(ctx.writer.database()) {}
+    Merger(UnitContext& ctx, TaskTimeMergeResult& result) : ctx_(ctx), result_(result) {}
 
     void onEvent(const ChromeEvent& e) {
         if (e.phase != "X") return;
@@ -63,9 +62,8 @@ public:
 private:
     // The task_time values whose key the timeline slice's args do not have, as metrics of the slice.
     void addMissingValues(PendingSliceIndex slice, const nlohmann::json& args) {
-        const StoreWriter::PendingSlice& s = ctx_.writer.pendingSlice(slice);
-        nlohmann::json own = s.args == 0 ? nlohmann::json::object()
-                                         : parseArgsObject(args_.json(static_cast<std::int64_t>(s.args)));
+        const EmittedSlice* s = ctx_.timeline.slice(slice);
+        nlohmann::json own = !s || s->args.empty() ? nlohmann::json::object() : parseArgsObject(s->args);
         for (auto it = args.begin(); it != args.end(); ++it) {
             if (own.contains(it.key()) || it.key() == "Task Type") continue;
             auto [key, unit] = keyAndUnit(it.key());
@@ -81,7 +79,6 @@ private:
 
     UnitContext& ctx_;
     TaskTimeMergeResult& result_;
-    ArgsJsonLookup args_;
     JoinSet used_;
 };
 
@@ -90,7 +87,6 @@ private:
 bool mergeTaskTimeJson(UnitContext& ctx, const std::string& path, TaskTimeMergeResult* result, Error* error) {
     std::unique_ptr<ByteSource> source = ByteSource::open(path, error);
     if (!source) return false;
-    ctx.writer.flushRows(); // the timeline's args are read back
     Merger merger(ctx, *result);
     int controlChars = 0;
     TokenizerCallbacks callbacks;

@@ -6,8 +6,7 @@
 #include "core/model/fnv1a.h"
 #include "core/model/json_depth.h"
 #include "core/model/time_bounds.h"
-#include "core/store/schema.h"
-#include "core/store/slice_nesting.h"
+#include "core/model/slice_flags.h"
 
 #include <algorithm>
 #include <cmath>
@@ -45,7 +44,7 @@ void appendRawId(std::string& out, const RawValue& v) {
 
 } // namespace
 
-ChromeEventHandler::ChromeEventHandler(StoreWriter& writer, const ChromeImportOptions& options, std::string file)
+ChromeEventHandler::ChromeEventHandler(TraceSink& writer, const ChromeImportOptions& options, std::string file)
     : writer_(writer), options_(options), file_(std::move(file)) {}
 
 bool ChromeEventHandler::fatal(const ChromeEvent& event, const char* expected, Error* error) {

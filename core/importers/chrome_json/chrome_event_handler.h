@@ -1,9 +1,9 @@
 // The parsing half of the Chrome importer: one small handler per phase turns a ChromeEvent into
-// rows of the StoreWriter (slices, counters, flow endpoints, metadata) and counts every oddity.
+// rows of the trace sink (slices, counters, flow endpoints, metadata) and counts every oddity.
 #pragma once
 #include "core/importers/chrome_json/chrome_event.h"
 #include "core/importers/chrome_json/chrome_trace_importer.h"
-#include "core/store/store_writer.h"
+#include "core/model/trace_sink.h"
 
 #include <array>
 #include <functional>
@@ -17,7 +17,7 @@ namespace opscope {
 
 class ChromeEventHandler {
 public:
-    ChromeEventHandler(StoreWriter& writer, const ChromeImportOptions& options, std::string file);
+    ChromeEventHandler(TraceSink& writer, const ChromeImportOptions& options, std::string file);
     ~ChromeEventHandler();
 
     // Returns false on a fatal type error (error is then set).
@@ -82,7 +82,7 @@ private:
                                 std::string_view category, std::string_view argsJson, int flags,
                                 TimeNs threadTsNs = kNoThreadTime, TimeNs threadDurNs = kNoThreadTime);
 
-    StoreWriter& writer_;
+    TraceSink& writer_;
     ChromeImportOptions options_;
     std::string file_;
     std::int64_t events_ = 0;

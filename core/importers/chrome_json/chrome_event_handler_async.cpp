@@ -3,7 +3,7 @@
 #include "core/model/time_bounds.h"
 
 #include "core/importers/chrome_json/chrome_value_helpers.h"
-#include "core/store/schema.h"
+#include "core/model/slice_flags.h"
 
 namespace opscope {
 

@@ -4,7 +4,7 @@
 
 #include "core/importers/chrome_json/chrome_value_helpers.h"
 #include "core/model/fnv1a.h"
-#include "core/store/flow_linking.h"
+#include "core/model/flow_linking.h"
 
 #include <algorithm>
 
@@ -46,7 +46,7 @@ void ChromeEventHandler::bindV2Flow(const std::string& bindId, bool flowOut, boo
 }
 
 // Each bind_id is one chain in time order (then file order): the start, each step continuing from
-// the slice before it, the ends. The same rules as v1 flows (core/store/flow_linking.h).
+// the slice before it, the ends. The same rules as v1 flows (core/model/flow_linking.h).
 void ChromeEventHandler::linkV2Flows() {
     std::vector<FlowGroupEntry> group;
     for (auto& [bindId, ends] : v2Flows_) {

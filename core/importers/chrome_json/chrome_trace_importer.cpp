@@ -21,7 +21,7 @@ int rankOfDistributedInfo(std::string_view json) {
     return rank >= 0 && rank < (1 << 30) ? static_cast<int>(rank) : -1;
 }
 
-bool importChromeTrace(const std::string& path, StoreWriter& writer, const ChromeImportOptions& options,
+bool importChromeTrace(const std::string& path, TraceSink& writer, const ChromeImportOptions& options,
                        const ImportProgress& progress, ChromeImportResult* result, Error* error) {
     Error localError;
     Error* err = error ? error : &localError;

@@ -1,9 +1,9 @@
 // Imports a Chrome Trace Event file (.json or .json.gz; bare array or {"traceEvents": [...]})
-// into a StoreWriter, streaming: the file is read in chunks and never held whole.
+// into a trace sink (core/model/trace_sink.h), streaming: the file is read in chunks and never held whole.
 #pragma once
 #include "core/importers/import_progress.h"
 #include "core/model/error.h"
-#include "core/store/store_writer.h"
+#include "core/model/trace_sink.h"
 
 #include <string>
 
@@ -27,7 +27,7 @@ int rankOfDistributedInfo(std::string_view json);
 
 // Returns false and fills error on a fatal problem (the writer must then be discarded);
 // recoverable oddities go to writer.addWarning().
-bool importChromeTrace(const std::string& path, StoreWriter& writer, const ChromeImportOptions& options,
+bool importChromeTrace(const std::string& path, TraceSink& writer, const ChromeImportOptions& options,
                        const ImportProgress& progress, ChromeImportResult* result, Error* error);
 
 } // namespace opscope

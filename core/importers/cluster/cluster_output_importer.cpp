@@ -3,7 +3,6 @@
 #include "core/importers/cluster/cluster_db.h"
 #include "core/importers/cluster/cluster_step_csv.h"
 #include "core/importers/cluster/communication_json.h"
-#include "core/store/cluster_tables.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -49,7 +48,7 @@ std::vector<fs::path> filesOf(const std::string& path) {
 
 class ClusterImport {
 public:
-    ClusterImport(StoreWriter& writer, ClusterImportReport& report, bool hasStepCsv)
+    ClusterImport(TraceSink& writer, ClusterImportReport& report, bool hasStepCsv)
         : writer_(writer), report_(report), hasStepCsv_(hasStepCsv) {}
 
     void importFile(const fs::path& file) {
@@ -80,7 +79,6 @@ public:
 
 private:
     bool read(ClusterFile kind, const std::string& path, std::int64_t* rows, Error* error) {
-        Database& db = writer_.database();
         switch (kind) {
         case ClusterFile::StepCsv:
         case ClusterFile::Database: {
@@ -88,7 +86,7 @@ private:
             bool ok = kind == ClusterFile::StepCsv ? cluster::readClusterStepCsv(path, &steps, error)
                                                    : cluster::readClusterAnalysisDb(path, &steps, error);
             if (!ok) return false;
-            writeClusterSteps(db, fs::path(path).filename().string(), steps);
+            writer_.addClusterSteps(fs::path(path).filename().string(), steps);
             report_.stepRows += static_cast<std::int64_t>(steps.size());
             *rows = static_cast<std::int64_t>(steps.size());
             return true;
@@ -96,7 +94,7 @@ private:
         case ClusterFile::Communication: {
             std::vector<CommOpRank> ops;
             if (!cluster::readClusterCommunicationJson(path, &ops, error)) return false;
-            writeCommOps(db, fs::path(path).filename().string(), ops);
+            writer_.addCommOps(fs::path(path).filename().string(), ops);
             report_.commOps += static_cast<std::int64_t>(ops.size());
             *rows = static_cast<std::int64_t>(ops.size());
             return true;
@@ -104,7 +102,7 @@ private:
         case ClusterFile::Matrix: {
             std::vector<CommMatrixLink> links;
             if (!cluster::readClusterCommunicationMatrix(path, &links, error)) return false;
-            writeCommLinks(db, fs::path(path).filename().string(), links);
+            writer_.addCommLinks(fs::path(path).filename().string(), links);
             report_.commLinks += static_cast<std::int64_t>(links.size());
             *rows = static_cast<std::int64_t>(links.size());
             return true;
@@ -112,7 +110,7 @@ private:
         case ClusterFile::Groups: {
             std::vector<CommGroup> groups;
             if (!cluster::readCommunicationGroups(path, &groups, error)) return false;
-            writeCommGroups(db, groups);
+            writer_.addCommGroups(groups);
             report_.commGroups += static_cast<std::int64_t>(groups.size());
             *rows = static_cast<std::int64_t>(groups.size());
             return true;
@@ -122,7 +120,7 @@ private:
         return false;
     }
 
-    StoreWriter& writer_;
+    TraceSink& writer_;
     ClusterImportReport& report_;
     bool hasStepCsv_;
 };
@@ -140,7 +138,7 @@ bool isClusterAnalysisOutput(const std::string& path) {
     return false;
 }
 
-bool importClusterOutput(const std::string& path, StoreWriter& writer, const ImportProgress& progress,
+bool importClusterOutput(const std::string& path, TraceSink& writer, const ImportProgress& progress,
                          ClusterImportReport* report, Error* error) {
     ClusterImportReport local;
     ClusterImportReport& rep = report ? *report : local;

@@ -5,7 +5,7 @@
 #pragma once
 #include "core/importers/import_progress.h"
 #include "core/model/error.h"
-#include "core/store/store_writer.h"
+#include "core/model/trace_sink.h"
 
 #include <string>
 #include <vector>
@@ -24,7 +24,7 @@ struct ClusterImportReport {
 bool isClusterAnalysisOutput(const std::string& path);
 
 // False, with error naming the input, when nothing in it could be read: never an empty store.
-bool importClusterOutput(const std::string& path, StoreWriter& writer, const ImportProgress& progress,
+bool importClusterOutput(const std::string& path, TraceSink& writer, const ImportProgress& progress,
                          ClusterImportReport* report, Error* error);
 
 } // namespace opscope

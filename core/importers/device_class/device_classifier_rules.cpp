@@ -105,4 +105,8 @@ DeviceClassDecision classifyDeviceSlice(const DeviceClassRules& rules, const Dev
     return facts.ascend ? ascendDecision(rules.ascend, facts) : kinetoDecision(rules.kineto, facts);
 }
 
+DeviceSliceClassifier deviceSliceClassifier(const DeviceClassRules& rules) {
+    return [&rules](const DeviceSliceFacts& facts) { return classifyDeviceSlice(rules, facts); };
+}
+
 } // namespace opscope

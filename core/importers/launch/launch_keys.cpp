@@ -55,7 +55,7 @@ LaunchKeys scanLaunchKeys(std::string_view argsJson) {
     return keys;
 }
 
-void recordLaunchKeys(StoreWriter& writer, PendingSliceIndex slice, const SliceInput& input, std::string_view argsJson) {
+void recordLaunchKeys(TraceSink& writer, PendingSliceIndex slice, const SliceInput& input, std::string_view argsJson) {
     if (input.args == 0) return;
     const LaunchKeys keys = scanLaunchKeys(argsJson);
     if (keys.correlation)

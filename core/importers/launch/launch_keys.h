@@ -1,7 +1,7 @@
 // The ids that tie a device event to the host call that launched it, read from an event's args text
 // while it is imported (Kineto `correlation` and `External id`, Ascend `connection_id`).
 #pragma once
-#include "core/store/store_writer.h"
+#include "core/model/trace_sink.h"
 
 #include <cstdint>
 #include <optional>
@@ -21,6 +21,6 @@ struct LaunchKeys {
 LaunchKeys scanLaunchKeys(std::string_view argsJson);
 
 // Hands the keys of a slice just added to the writer, which matches them at finish().
-void recordLaunchKeys(StoreWriter& writer, PendingSliceIndex slice, const SliceInput& input, std::string_view argsJson);
+void recordLaunchKeys(TraceSink& writer, PendingSliceIndex slice, const SliceInput& input, std::string_view argsJson);
 
 } // namespace opscope

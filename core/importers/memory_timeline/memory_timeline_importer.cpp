@@ -1,7 +1,6 @@
 #include "core/importers/memory_timeline/memory_timeline_importer.h"
 
 #include "core/importers/memory_timeline/memory_timeline_parser.h"
-#include "core/store/memory_writer.h"
 
 #include <algorithm>
 #include <array>
@@ -65,7 +64,7 @@ bool isMemoryTimelineInput(const std::string& path) {
     return looksLikeMemoryTimelineRaw(headOf(path, 4096));
 }
 
-bool importMemoryTimeline(const std::string& path, StoreWriter& writer, const ImportProgress& progress,
+bool importMemoryTimeline(const std::string& path, TraceSink& writer, const ImportProgress& progress,
                           MemoryTimelineReport* report, Error* error) {
     std::vector<MemoryTimelineEvent> events;
     if (!readEvents(path, progress, &events, &report->bytes, error)) return false;
@@ -87,14 +86,13 @@ bool importMemoryTimeline(const std::string& path, StoreWriter& writer, const Im
     std::array<TrackId, kMemoryTimelineCategoryCount + 1> tracks{};
     std::array<std::int64_t, kMemoryTimelineCategoryCount + 1> aliveBytes{};
     std::array<bool, kMemoryTimelineCategoryCount + 1> changed{};
-    MemoryRowWriter out(writer.database());
     auto emit = [&](TimeNs ts) {
         for (int c = 0; c <= kTotal; ++c) {
             if (!changed[static_cast<std::size_t>(c)]) continue;
             std::string name = c == kTotal ? "total" : memoryTimelineCategoryName(c);
             if (!tracks[static_cast<std::size_t>(c)]) tracks[static_cast<std::size_t>(c)] = writer.counterTrack(process, name, "B");
             writer.addCounter(tracks[static_cast<std::size_t>(c)], ts, static_cast<double>(aliveBytes[static_cast<std::size_t>(c)]));
-            out.add(MemoryRecordRow{device, name, ts, aliveBytes[static_cast<std::size_t>(c)], std::nullopt, std::nullopt, kSource});
+            writer.addMemoryRow(MemoryRecordRow{device, name, ts, aliveBytes[static_cast<std::size_t>(c)], std::nullopt, std::nullopt, kSource});
             changed[static_cast<std::size_t>(c)] = false;
         }
     };
@@ -111,7 +109,6 @@ bool importMemoryTimeline(const std::string& path, StoreWriter& writer, const Im
         // One row per category and timestamp, after every event of that timestamp.
         if (i + 1 == events.size() || events[i + 1].tsNs != e.tsNs) emit(e.tsNs);
     }
-    out.flush();
     return true;
 }
 

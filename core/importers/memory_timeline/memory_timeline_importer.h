@@ -4,7 +4,7 @@
 #pragma once
 #include "core/importers/import_progress.h"
 #include "core/model/error.h"
-#include "core/store/store_writer.h"
+#include "core/model/trace_sink.h"
 
 #include <string>
 
@@ -18,7 +18,7 @@ struct MemoryTimelineReport {
     std::int64_t bytes = 0;
 };
 
-bool importMemoryTimeline(const std::string& path, StoreWriter& writer, const ImportProgress& progress,
+bool importMemoryTimeline(const std::string& path, TraceSink& writer, const ImportProgress& progress,
                           MemoryTimelineReport* report, Error* error);
 
 } // namespace opscope

@@ -16,7 +16,7 @@ namespace opscope {
 
 namespace {
 
-bool importClusterInput(const std::string& path, std::size_t, std::size_t, StoreWriter& writer,
+bool importClusterInput(const std::string& path, std::size_t, std::size_t, TraceSink& writer,
                         const ImportProgress& progress, ImportedInput* out, Error* error) {
     ClusterImportReport report;
     if (!importClusterOutput(path, writer, progress, &report, error)) return false;
@@ -26,7 +26,7 @@ bool importClusterInput(const std::string& path, std::size_t, std::size_t, Store
     return true;
 }
 
-bool importAscendInput(const std::string& path, std::size_t index, std::size_t count, StoreWriter& writer,
+bool importAscendInput(const std::string& path, std::size_t index, std::size_t count, TraceSink& writer,
                        const ImportProgress& progress, ImportedInput* out, Error* error) {
     AscendImportReport report;
     // Several rank folders without a profiler_info rank: numbered in input order, as msprof-analyze does.
@@ -39,7 +39,7 @@ bool importAscendInput(const std::string& path, std::size_t index, std::size_t c
     return true;
 }
 
-bool importChromeInput(const std::string& path, std::size_t index, std::size_t count, StoreWriter& writer,
+bool importChromeInput(const std::string& path, std::size_t index, std::size_t count, TraceSink& writer,
                        const ImportProgress& progress, ImportedInput* out, Error* error) {
     ChromeImportOptions options;
     // Several traces in one store: pids of different files are different processes.
@@ -54,7 +54,7 @@ bool importChromeInput(const std::string& path, std::size_t index, std::size_t c
     return true;
 }
 
-bool importMemoryTimelineInput(const std::string& path, std::size_t, std::size_t, StoreWriter& writer,
+bool importMemoryTimelineInput(const std::string& path, std::size_t, std::size_t, TraceSink& writer,
                                const ImportProgress& progress, ImportedInput* out, Error* error) {
     MemoryTimelineReport report;
     if (!importMemoryTimeline(path, writer, progress, &report, error)) return false;
@@ -97,7 +97,7 @@ bool hasExtension(const std::string& path, std::initializer_list<const char*> ex
 
 } // namespace
 
-bool importInput(const std::string& path, std::size_t index, std::size_t count, StoreWriter& writer,
+bool importInput(const std::string& path, std::size_t index, std::size_t count, TraceSink& writer,
                  const ImportProgress& progress, ImportedInput* out, Error* error) {
     // A .db that is not SQLite would otherwise be tried as JSON and fail with a confusing message.
     if (hasExtension(path, {".db", ".sqlite", ".sqlite3"}) && !hasSqliteHeader(path)) {
@@ -125,9 +125,9 @@ std::map<std::string, InputIdentity> settleInputRanks(const std::vector<std::str
     return identities;
 }
 
-void finishImportedInputs(StoreWriter& writer, const std::vector<std::string>& paths,
+void finishImportedInputs(JobRecord& job, const std::vector<std::string>& paths,
                           std::map<std::string, InputIdentity> identities) {
-    classifyDevices(writer, settleInputRanks(paths, std::move(identities)));
+    classifyDevices(job, settleInputRanks(paths, std::move(identities)));
 }
 
 } // namespace opscope

@@ -4,7 +4,7 @@
 #include "core/importers/device_classifier.h"
 #include "core/importers/import_progress.h"
 #include "core/model/error.h"
-#include "core/store/store_writer.h"
+#include "core/model/trace_sink.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -29,7 +29,7 @@ struct ImporterEntry {
     // True when this importer reads the file or folder (checked in list order; the last one takes the rest).
     bool (*accepts)(const std::string& path);
     // index/count: the position of this input among several traces written into one store.
-    bool (*import)(const std::string& path, std::size_t index, std::size_t count, StoreWriter& writer,
+    bool (*import)(const std::string& path, std::size_t index, std::size_t count, TraceSink& writer,
                    const ImportProgress& progress, ImportedInput* out, Error* error);
 };
 
@@ -40,16 +40,23 @@ const std::vector<ImporterEntry>& importers();
 const ImporterEntry& importerFor(const std::string& path);
 
 // Imports one input with its importer.
-bool importInput(const std::string& path, std::size_t index, std::size_t count, StoreWriter& writer,
+bool importInput(const std::string& path, std::size_t index, std::size_t count, TraceSink& writer,
                  const ImportProgress& progress, ImportedInput* out, Error* error);
 
 // A job's inputs: a folder of rank folders or rank files stands for each of them (core/importers/job_inputs).
 std::vector<std::string> expandInputs(const std::vector<std::string>& paths);
 
+// The sink a job's inputs are imported through: the store's sink, with the record of what they emitted
+// that finishImportedInputs classifies devices from.
+class JobRecord : public EmittedRecord {
+public:
+    explicit JobRecord(TraceSink& sink) : EmittedRecord(sink, Keep{false, true, {}}) {}
+};
+
 // What every import ends with, whatever the formats: ranks settled among several inputs (a file that does
 // not say its rank takes its input number; two that claim the same rank stay apart by file name), then
 // devices classified from the tracks written.
-void finishImportedInputs(StoreWriter& writer, const std::vector<std::string>& paths,
+void finishImportedInputs(JobRecord& job, const std::vector<std::string>& paths,
                           std::map<std::string, InputIdentity> identities);
 // The rank settling of finishImportedInputs alone. Given one input's identities it settles what that
 // input alone tells (no rank: its input number); the host of a rank claimed twice needs them all.

@@ -1,4 +1,4 @@
-#include "core/store/flow_linking.h"
+#include "core/model/flow_linking.h"
 
 namespace opscope {
 

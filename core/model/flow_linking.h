@@ -3,7 +3,7 @@
 // link from the start, counted); an identity with several starts (ids reused) starts a chain at each.
 #pragma once
 #include "core/model/time.h"
-#include "core/store/store_writer.h"
+#include "core/model/trace_sink.h"
 
 #include <cstdint>
 #include <functional>

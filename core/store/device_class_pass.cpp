@@ -1,8 +1,8 @@
-#include "core/importers/device_class/device_class_pass.h"
+#include "core/store/device_class_pass.h"
 
-#include "core/importers/device_class/device_classifier_rules.h"
 #include "core/model/time.h"
 #include "core/store/device_class_rows.h"
+#include "core/store/store_writer.h"
 #include "core/store/string_reader.h"
 
 #include <algorithm>
@@ -74,7 +74,7 @@ std::int64_t applyHcclMembership(std::vector<Row>& rows) {
 
 } // namespace
 
-DeviceClassCounts writeDeviceClasses(StoreWriter& writer, const DeviceClassRules& rules) {
+DeviceClassCounts writeDeviceClasses(StoreWriter& writer, const DeviceSliceClassifier& classify) {
     Database& db = writer.database();
     DeviceClassCounts counts;
     StringLookup strings(db);
@@ -90,7 +90,7 @@ DeviceClassCounts writeDeviceClasses(StoreWriter& writer, const DeviceClassRules
         if (it == decisions.end()) {
             std::string name = strings.text(key.nameId), category = strings.text(key.catId);
             DeviceSliceFacts facts{slice.ascend, processName, name, category, key.taskType, key.communicationLane};
-            it = decisions.emplace(key, classifyDeviceSlice(rules, facts)).first;
+            it = decisions.emplace(key, classify(facts)).first;
         }
         const DeviceClassDecision& d = it->second;
         if (!d.deviceWork) return;

@@ -1,9 +1,8 @@
-// At the end of an import: writes device_slice_class, one row per device slice with its class
+// Store-side, at the end of an import: writes device_slice_class, one row per device slice with its class
 // (compute, communication, memory, wait, other) and the rule that decided it, applies HCCL
 // membership on Ascend, and counts unknown task types in the warning table.
 #pragma once
-#include "core/importers/device_class/device_class_rules.h"
-#include "core/store/store_writer.h"
+#include "core/model/device_class.h"
 
 #include <array>
 #include <cstdint>
@@ -16,8 +15,11 @@ struct DeviceClassCounts {
     std::int64_t hcclMembers = 0; // tasks made communication because they ran inside an HCCL op on its stream
 };
 
+class StoreWriter;
+
 // Runs inside the import's transaction as a finish pass (StoreWriter::addFinishPass): slices and
-// strings are written, warnings and stats not yet.
-DeviceClassCounts writeDeviceClasses(StoreWriter& writer, const DeviceClassRules& rules);
+// strings are written, warnings and stats not yet. classify: the rules of core/importers/device_class,
+// bound by the caller (deviceSliceClassifier).
+DeviceClassCounts writeDeviceClasses(StoreWriter& writer, const DeviceSliceClassifier& classify);
 
 } // namespace opscope

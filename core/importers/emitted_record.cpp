@@ -1,0 +1,135 @@
+#include "core/importers/emitted_record.h"
+
+#include "core/model/json_depth.h"
+#include "core/model/time_bounds.h"
+#include "core/model/utf8.h"
+
+#include <algorithm>
+
+namespace opscope {
+
+ProcessId EmittedRecord::process(std::string_view pidKey) {
+    ProcessId id = inner_.process(pidKey);
+    auto [it, made] = processes_.try_emplace(id);
+    if (made) {
+        it->second.id = id;
+        it->second.key = std::string(pidKey);
+    }
+    return id;
+}
+
+void EmittedRecord::setProcessName(ProcessId process, std::string_view name) {
+    inner_.setProcessName(process, name);
+    if (auto it = processes_.find(process); it != processes_.end()) it->second.name = std::string(name);
+}
+
+void EmittedRecord::setProcessLabels(ProcessId process, std::string_view labels) {
+    inner_.setProcessLabels(process, labels);
+    if (auto it = processes_.find(process); it != processes_.end()) it->second.labels = std::string(labels);
+}
+
+void EmittedRecord::setProcessDevice(ProcessId process, DeviceId device) {
+    inner_.setProcessDevice(process, device);
+    if (auto it = processes_.find(process); it != processes_.end()) it->second.hasDevice = true;
+}
+
+ThreadId EmittedRecord::thread(ProcessId process, std::string_view tidKey) {
+    ThreadId id = inner_.thread(process, tidKey);
+    threads_.try_emplace(id, Thread{process, {}});
+    return id;
+}
+
+void EmittedRecord::setThreadName(ThreadId thread, std::string_view name) {
+    inner_.setThreadName(thread, name);
+    if (auto it = threads_.find(thread); it != threads_.end()) it->second.name = std::string(name);
+}
+
+void EmittedRecord::noteTrack(TrackId id, ProcessId process, TrackKind kind, std::optional<ThreadId> thread) {
+    if (!trackIndex_.emplace(id, tracks_.size()).second) return;
+    tracks_.push_back({id, process, kind, thread});
+}
+
+TrackId EmittedRecord::threadTrack(ThreadId thread) {
+    TrackId id = inner_.threadTrack(thread);
+    auto it = threads_.find(thread);
+    noteTrack(id, it == threads_.end() ? kNoProcess : it->second.process, TrackKind::Thread, thread);
+    return id;
+}
+
+TrackId EmittedRecord::namedTrack(ProcessId process, TrackKind kind, std::string_view name, std::string_view identity) {
+    TrackId id = inner_.namedTrack(process, kind, name, identity);
+    noteTrack(id, process, kind, std::nullopt);
+    return id;
+}
+
+TrackId EmittedRecord::counterTrack(ProcessId process, std::string_view name, std::string_view unit) {
+    TrackId id = inner_.counterTrack(process, name, unit);
+    noteTrack(id, process, TrackKind::Counter, std::nullopt);
+    return id;
+}
+
+ArgId EmittedRecord::addArgs(std::string_view json) {
+    ArgId id = inner_.addArgs(json);
+    if (!keep_.slices || id == 0) return id;
+    if (!keep_.argsNaming.empty() &&
+        std::none_of(keep_.argsNaming.begin(), keep_.argsNaming.end(),
+                     [&](std::string_view key) { return json.find(key) != std::string_view::npos; }))
+        return id;
+    // The text the store keeps: args too deep for a recursive parser are dropped, invalid UTF-8 repaired.
+    if (jsonNestingExceeds(json, kMaxArgsDepth)) {
+        args_.emplace(id, std::string(kArgsTooDeepJson));
+        return id;
+    }
+    std::string repaired;
+    std::size_t replaced = 0;
+    args_.emplace(id, sanitizeJsonText(json, &repaired, &replaced) ? std::move(repaired) : std::string(json));
+    return id;
+}
+
+PendingSliceIndex EmittedRecord::addSlice(const SliceInput& slice) {
+    PendingSliceIndex index = inner_.addSlice(slice);
+    if (keep_.categoriesByTrack && !slice.category.empty() &&
+        (lastCategory_.first != slice.track || lastCategory_.second != slice.category)) {
+        lastCategory_ = {slice.track, std::string(slice.category)};
+        categories_.insert(lastCategory_);
+    }
+    if (!keep_.slices) return index;
+    if (slices_.rows.empty()) slices_.first = index;
+    EmittedSlice row;
+    row.tsNs = slice.tsNs;
+    row.durNs = slice.durNs;
+    boundSliceTimes(&row.tsNs, &row.durNs); // the times the store keeps
+    row.track = slice.track;
+    auto [name, made] = nameIndex_.try_emplace(std::string(slice.name), static_cast<std::uint32_t>(slices_.names.size()));
+    if (made) slices_.names.emplace_back(slice.name);
+    row.name = name->second;
+    if (slice.args != 0)
+        if (auto it = args_.find(slice.args); it != args_.end()) {
+            row.args = std::move(it->second);
+            args_.erase(it);
+        }
+    slices_.rows.push_back(std::move(row));
+    return index;
+}
+
+std::vector<EmittedProcess> EmittedRecord::processes() const {
+    std::vector<EmittedProcess> out;
+    out.reserve(processes_.size());
+    for (const auto& [id, p] : processes_) out.push_back(p);
+    std::sort(out.begin(), out.end(), [](const EmittedProcess& a, const EmittedProcess& b) { return a.id < b.id; });
+    return out;
+}
+
+std::unordered_map<ProcessId, std::vector<TrackId>> EmittedRecord::threadTracksByProcess() const {
+    std::unordered_map<ProcessId, std::vector<TrackId>> out;
+    for (const EmittedTrack& t : tracks_)
+        if (t.kind == TrackKind::Thread) out[t.process].push_back(t.id);
+    return out;
+}
+
+std::string_view EmittedRecord::threadName(ThreadId thread) const {
+    auto it = threads_.find(thread);
+    return it == threads_.end() ? std::string_view() : std::string_view(it->second.name);
+}
+
+} // namespace opscope

@@ -1,0 +1,105 @@
+// What an importer emitted, noted on its way to the sink: the processes (key, name, labels, whether
+// a device was set), threads and tracks it made, and, when asked, its slices with their args and the
+// categories seen per track. Passes that follow an import (the Ascend side-file joins, the device
+// classification) read this index instead of reading the half-written store back, so they work the
+// same whatever sink lies underneath.
+#pragma once
+#include "core/model/forwarding_sink.h"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace opscope {
+
+struct EmittedProcess {
+    ProcessId id = 0;
+    std::string key; // the pid key the importer passed ("2/1234" for the second input)
+    std::string name, labels;
+    bool hasDevice = false;
+};
+
+struct EmittedTrack {
+    TrackId id = 0;
+    ProcessId process = kNoProcess;
+    TrackKind kind = TrackKind::Thread;
+    std::optional<ThreadId> thread; // thread tracks only
+};
+
+struct EmittedSlice {
+    TimeNs tsNs = 0, durNs = 0;
+    TrackId track = 0;
+    std::uint32_t name = 0; // index into EmittedSlices::names
+    std::string args;       // the args JSON as the store keeps it ("" when none or too deep)
+};
+
+// The slices of a record, in emission order from `first` on.
+struct EmittedSlices {
+    PendingSliceIndex first = 0;
+    std::vector<EmittedSlice> rows;
+    std::vector<std::string> names;
+
+    const EmittedSlice* at(PendingSliceIndex index) const {
+        return index >= first && index - first < rows.size() ? &rows[index - first] : nullptr;
+    }
+    std::string_view nameOf(const EmittedSlice& slice) const { return names[slice.name]; }
+};
+
+class EmittedRecord : public ForwardingSink {
+public:
+    struct Keep {
+        bool slices = false;              // the slices with their args (side-file joins)
+        bool categoriesByTrack = false;   // which slice categories each track holds (device classification)
+        // With slices: only args that name one of these keys are kept (all when empty), so that the
+        // record holds what its join reads and not a second copy of every args text.
+        std::vector<std::string_view> argsNaming;
+    };
+    EmittedRecord(TraceSink& inner, Keep keep) : ForwardingSink(inner), keep_(keep) {}
+
+    ProcessId process(std::string_view pidKey) override;
+    void setProcessName(ProcessId process, std::string_view name) override;
+    void setProcessLabels(ProcessId process, std::string_view labels) override;
+    void setProcessDevice(ProcessId process, DeviceId device) override;
+    ThreadId thread(ProcessId process, std::string_view tidKey) override;
+    void setThreadName(ThreadId thread, std::string_view name) override;
+    TrackId threadTrack(ThreadId thread) override;
+    TrackId namedTrack(ProcessId process, TrackKind kind, std::string_view name, std::string_view identity) override;
+    TrackId counterTrack(ProcessId process, std::string_view name, std::string_view unit) override;
+    ArgId addArgs(std::string_view json) override;
+    PendingSliceIndex addSlice(const SliceInput& slice) override;
+
+    // Processes in id order (the order the store made them).
+    std::vector<EmittedProcess> processes() const;
+    const std::vector<EmittedTrack>& tracks() const { return tracks_; }
+    // Thread tracks by process, in the order they were made.
+    std::unordered_map<ProcessId, std::vector<TrackId>> threadTracksByProcess() const;
+    std::string_view threadName(ThreadId thread) const;
+    // The distinct (track, category) pairs of the slices, categories as text.
+    const std::set<std::pair<TrackId, std::string>>& categoriesByTrack() const { return categories_; }
+    // Hands the recorded slices over (the record keeps none after).
+    EmittedSlices takeSlices() { return std::move(slices_); }
+
+private:
+    void noteTrack(TrackId id, ProcessId process, TrackKind kind, std::optional<ThreadId> thread);
+
+    Keep keep_;
+    std::unordered_map<ProcessId, EmittedProcess> processes_;
+    struct Thread {
+        ProcessId process = kNoProcess;
+        std::string name;
+    };
+    std::unordered_map<ThreadId, Thread> threads_;
+    std::vector<EmittedTrack> tracks_;
+    std::unordered_map<TrackId, std::size_t> trackIndex_;
+    std::unordered_map<ArgId, std::string> args_; // args text until the slice that carries it
+    EmittedSlices slices_;
+    std::unordered_map<std::string, std::uint32_t> nameIndex_;
+    std::set<std::pair<TrackId, std::string>> categories_;
+    std::pair<TrackId, std::string> lastCategory_{-1, {}}; // consecutive slices mostly share it
+};
+
+} // namespace opscope
