@@ -2,7 +2,7 @@
 
 #include "core/model/utf8.h"
 #include "core/model/warning_severity.h"
-#include "core/store/import_timing.h"
+#include "core/model/import_timing.h"
 #include "core/store/memory_schema.h"
 #include "core/store/schema.h"
 #include "core/store/scratch_store.h"

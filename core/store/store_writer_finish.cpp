@@ -4,7 +4,7 @@
 #include "core/model/warning_severity.h"
 #include "core/store/finish_stages.h"
 #include "core/model/flow_linking.h"
-#include "core/store/import_timing.h"
+#include "core/model/import_timing.h"
 #include "core/store/pending_cursors.h"
 #include "core/store/memory_copy_tracks.h"
 #include "core/store/memory_from_instants.h"

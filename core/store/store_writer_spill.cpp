@@ -1,6 +1,6 @@
 // Bounded memory for large imports: once the pending slices and flow end points pass the budget,
 // they move to scratch files as runs sorted in nesting order, which finish() merges.
-#include "core/store/import_timing.h"
+#include "core/model/import_timing.h"
 #include "core/store/pending_cursors.h"
 #include "core/store/store_writer.h"
 

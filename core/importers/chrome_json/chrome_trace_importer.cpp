@@ -4,7 +4,7 @@
 #include "core/importers/chrome_json/chrome_event_handler.h"
 #include "core/importers/cut_policy.h"
 #include "core/importers/chrome_json/trace_tokenizer.h"
-#include "core/store/import_timing.h"
+#include "core/model/import_timing.h"
 
 #include <nlohmann/json.hpp>
 

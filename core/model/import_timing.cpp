@@ -1,4 +1,4 @@
-#include "core/store/import_timing.h"
+#include "core/model/import_timing.h"
 
 #include <cstdio>
 #include <cstdlib>
