@@ -114,10 +114,10 @@ std::vector<std::string> rankRow(const RankCommFigures& r) {
 
 void printText(const CommunicationOverview& overview) {
     const CommunicationReport& report = overview.report;
-    std::printf("%-6s %6s %14s %14s %14s %14s %14s %8s %8s\n", "rank", "ops", "elapse", "transit", "wait", "sync", "idle",
+    std::printf("%-6s %6s %18s %18s %18s %18s %18s %8s %8s\n", "rank", "ops", "elapse", "transit", "wait", "sync", "idle",
                 "wait r", "sync r");
     for (const RankCommFigures& r : report.ranks)
-        std::printf("%-6d %6lld %14s %14s %14s %14s %14s %7s%s %7s%s\n", r.rank, static_cast<long long>(r.ops),
+        std::printf("%-6d %6lld %18s %18s %18s %18s %18s %7s%s %7s%s\n", r.rank, static_cast<long long>(r.ops),
                     humanDurationText(r.elapseNs).c_str(), humanDurationText(r.transitNs).c_str(),
                     humanDurationText(r.waitNs).c_str(), humanDurationText(r.synchronizationNs).c_str(),
                     humanDurationText(r.idleNs).c_str(), numberText(r.waitRatio, 4).c_str(),
