@@ -25,7 +25,8 @@ const char* kHelp =
     "--device-classes FILE merges a device class rules file over resources/rules/device_classes.json\n"
     "(docs/device-time.md); use it with --force to reclassify an existing store.\n"
     "--jobs N parses N inputs (ranks) at once into memory and writes them, in order, through the one\n"
-    "writer (default 1: one after the other). --progress prints one line per input on stderr as it\n"
+    "writer (default: one per core; --jobs 1 imports them one after the other; the store is the same).\n"
+    "--progress prints one line per input on stderr as it\n"
     "moves (parsing, parsed, merging, done), as a terminal shows anyway.\n"
     "--partial: a Chrome trace that stops inside an event (a crashed job's dump) is imported up to the cut,\n"
     "with a warning naming the byte offset where the unfinished event starts; without it such a file is an\n"
@@ -78,7 +79,7 @@ int runImport(const std::vector<std::string>& args) {
     parser.option("--device-classes", &options.deviceClassRulesPath);
     bool quiet = parser.flag("--quiet");
     const bool progressLines = parser.flag("--progress");
-    std::int64_t jobs = 1;
+    std::int64_t jobs = 0; // 0: one per core (OpenOptions::jobs)
     if (!intOption(parser, "--jobs", 1, 1024, &jobs, "import")) return kExitBadInput;
     options.jobs = static_cast<int>(jobs);
     if (!parser.unknownOptions().empty() || parser.positional().empty()) {

@@ -93,11 +93,14 @@ bool importJobSequentially(const std::vector<std::string>& tracePaths, const std
 // The inputs recorded in memory on a pool of workers and replayed, in order, into one writer
 // (core/session/recorded_import.h): the sequential import's calls, its store, without its waits.
 bool importJobRecorded(const std::vector<std::string>& tracePaths, const std::vector<std::string>& jobPaths,
-                       unsigned jobs, const DeviceClassRules& classRules, const SourceSnapshot& before,
-                       const ImportProgress& progress, OpenResult* result, Error* error) {
+                       unsigned jobs, const OpenOptions& options, const DeviceClassRules& classRules,
+                       const SourceSnapshot& before, const ImportProgress& progress, OpenResult* result,
+                       Error* error) {
     auto readInputs = [&](JobRecord& job, std::map<std::string, InputIdentity>* identities, Error* err) {
         ImportedInput total;
-        if (!importRecordedInParallel(jobPaths, jobs, progress, job, identities, &total, err)) return false;
+        const RecordingLimits limits{options.recordingBudgetBytes, options.recordingChunkBytes,
+                                     &result->recordingBudgetWaits};
+        if (!importRecordedInParallel(jobPaths, jobs, progress, job, identities, &total, err, limits)) return false;
         addImported(total, result);
         return true;
     };
@@ -173,15 +176,17 @@ bool openTrace(const std::vector<std::string>& tracePaths, const OpenOptions& op
     if (!loadDeviceClassRules(rulesPath, &classRules, error)) return false;
     const std::vector<std::string> jobPaths = expandInputs(tracePaths);
     const unsigned jobs = importJobCount(options.jobs);
-    // Several jobs: recorded in memory and written once (the default), or each into a part store that
-    // is merged (session 5's way, kept for comparison: OPSCOPE_PARALLEL_IMPORT=merge).
+    // Several inputs and jobs (one per core unless options.jobs says otherwise): recorded in memory and
+    // written once, or each into a part store that is merged (session 5's way, kept for comparison:
+    // OPSCOPE_PARALLEL_IMPORT=merge).
     const char* method = std::getenv("OPSCOPE_PARALLEL_IMPORT");
     const bool merge = method && std::string_view(method) == "merge";
     const bool imported =
         jobPaths.size() < 2 || jobs < 2
             ? importJobSequentially(tracePaths, jobPaths, classRules, before, progress, result, error)
         : merge ? importJobInParallel(tracePaths, jobPaths, jobs, classRules, before, progress, result, error)
-                : importJobRecorded(tracePaths, jobPaths, jobs, classRules, before, progress, result, error);
+                : importJobRecorded(tracePaths, jobPaths, jobs, options, classRules, before, progress, result,
+                                    error);
     if (!imported) return false;
     result->wallSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -33,15 +33,17 @@ struct RecordedPart {
 
 class RecordedImport {
 public:
-    RecordedImport(const std::vector<std::string>& paths, const ImportProgress& progress)
-        : paths_(paths), outer_(progress), board_(progress, paths), budget_(recordingBudgetBytes()),
+    RecordedImport(const std::vector<std::string>& paths, const ImportProgress& progress, const RecordingLimits& limits)
+        : paths_(paths), outer_(progress), board_(progress, paths),
+          budget_(limits.budgetBytes > 0 ? limits.budgetBytes : recordingBudgetBytes()),
           parts_(paths.size()) {
         for (RecordedPart& part : parts_)
-            part.sink = std::make_unique<RecordingSink>(&budget_, [this] { return stop_.load(); });
+            part.sink = std::make_unique<RecordingSink>(&budget_, [this] { return stop_.load(); }, limits.chunkBytes);
     }
 
     bool run(unsigned jobs, JobRecord& job, std::map<std::string, InputIdentity>* identities, ImportedInput* total,
              Error* error);
+    std::int64_t budgetWaits() const { return budget_.waits(); }
 
 private:
     void work();
@@ -166,9 +168,11 @@ bool RecordedImport::run(unsigned jobs, JobRecord& job, std::map<std::string, In
 
 bool importRecordedInParallel(const std::vector<std::string>& paths, unsigned jobs, const ImportProgress& progress,
                               JobRecord& job, std::map<std::string, InputIdentity>* identities,
-                              ImportedInput* total, Error* error) {
-    RecordedImport import(paths, progress);
-    return import.run(jobs, job, identities, total, error);
+                              ImportedInput* total, Error* error, const RecordingLimits& limits) {
+    RecordedImport import(paths, progress, limits);
+    const bool ok = import.run(jobs, job, identities, total, error);
+    if (limits.budgetWaits) *limits.budgetWaits = import.budgetWaits();
+    return ok;
 }
 
 } // namespace opscope

@@ -18,11 +18,20 @@ namespace opscope {
 // The bytes of recorded, unreplayed rows a job may hold (OPSCOPE_RECORDING_BUDGET_MB overrides it).
 std::size_t recordingBudgetBytes();
 
+// How the recordings of one job are bounded: budgetBytes of unreplayed rows (0: recordingBudgetBytes()),
+// handed over in chunks of chunkBytes (0: 1 MiB); when not null, budgetWaits receives how often a worker
+// waited for that budget.
+struct RecordingLimits {
+    std::size_t budgetBytes = 0;
+    std::size_t chunkBytes = 0;
+    std::int64_t* budgetWaits = nullptr;
+};
+
 // Imports every path on min(jobs, paths) workers and replays them into job, in input order. One cancel
 // (progress.cancelFlag) or one failing input stops every worker. identities and total receive what every
 // input read, for finishImportedInputs and the import's totals.
 bool importRecordedInParallel(const std::vector<std::string>& paths, unsigned jobs, const ImportProgress& progress,
                               JobRecord& job, std::map<std::string, InputIdentity>* identities,
-                              ImportedInput* total, Error* error);
+                              ImportedInput* total, Error* error, const RecordingLimits& limits = {});
 
 } // namespace opscope

@@ -26,7 +26,11 @@ enum class RecordingSink::Op : std::uint8_t {
 void RecordingBudget::take(std::size_t bytes, const std::function<bool()>& mayExceed,
                            const std::function<bool()>& stop) {
     std::unique_lock<std::mutex> lock(mutex_);
-    changed_.wait(lock, [&] { return used_.load() + bytes <= limit_ || used_.load() == 0 || mayExceed() || stop(); });
+    auto mayTake = [&] { return used_.load() + bytes <= limit_ || used_.load() == 0 || mayExceed() || stop(); };
+    if (!mayTake()) {
+        ++waits_;
+        changed_.wait(lock, mayTake);
+    }
     used_ += bytes;
 }
 
@@ -68,7 +72,7 @@ void RecordingSink::text(std::string_view s) {
 }
 
 void RecordingSink::end() {
-    if (current_.size() >= kChunkBytes) seal();
+    if (current_.size() >= chunkBytes_) seal();
 }
 
 void RecordingSink::seal() {
@@ -81,13 +85,14 @@ void RecordingSink::seal() {
         sealed_.push_back(std::move(current_));
     }
     current_ = std::string();
-    current_.reserve(kChunkBytes + 4096);
+    current_.reserve(chunkBytes_ + 4096);
     changed_.notify_all();
 }
 
-RecordingSink::RecordingSink(RecordingBudget* budget, std::function<bool()> stop)
-    : budget_(budget), stop_(stop ? std::move(stop) : [] { return false; }) {
-    current_.reserve(kChunkBytes + 4096);
+RecordingSink::RecordingSink(RecordingBudget* budget, std::function<bool()> stop, std::size_t chunkBytes)
+    : budget_(budget), stop_(stop ? std::move(stop) : [] { return false; }),
+      chunkBytes_(chunkBytes > 0 ? chunkBytes : kChunkBytes) {
+    current_.reserve(chunkBytes_ + 4096);
 }
 
 void RecordingSink::close() {

@@ -32,18 +32,22 @@ public:
     void give(std::size_t bytes);
     void wake(); // a recording became the one replayed, or the job stops
     std::size_t used() const { return used_.load(); }
+    // How many take() calls had to wait (the bound at work, for tests and the import's result).
+    std::int64_t waits() const { return waits_.load(); }
 
 private:
     std::size_t limit_;
     std::atomic<std::size_t> used_{0};
+    std::atomic<std::int64_t> waits_{0};
     std::mutex mutex_;
     std::condition_variable changed_;
 };
 
 class RecordingSink final : public TraceSink {
 public:
-    // budget may be null (no bound). stop: polled while waiting on the budget.
-    RecordingSink(RecordingBudget* budget, std::function<bool()> stop);
+    // budget may be null (no bound). stop: polled while waiting on the budget. chunkBytes: the size past
+    // which a chunk is sealed and handed to the replay (0: 1 MiB).
+    RecordingSink(RecordingBudget* budget, std::function<bool()> stop, std::size_t chunkBytes = 0);
     ~RecordingSink() override;
 
     // The replay side. beginReplay(): from now on this recording never waits on the budget.
@@ -130,6 +134,7 @@ private:
 
     RecordingBudget* budget_;
     std::function<bool()> stop_;
+    std::size_t chunkBytes_;
     std::string current_;
     std::size_t recordedBytes_ = 0;
 

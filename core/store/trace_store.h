@@ -15,11 +15,17 @@ struct OpenOptions {
     // A device class rules file merged over the shipped ones (docs/device-time.md); empty: the
     // OPSCOPE_DEVICE_CLASSES environment variable, else the shipped rules only.
     std::string deviceClassRulesPath;
-    // Inputs imported at once when several go into one store (core/session/parallel_import.h):
-    // 1 (the default) is the sequential import, 0 one per core (std::thread::hardware_concurrency).
-    // Opt-in: on the 2-core machine the merge of the parts costs more than the parallel parse saves
+    // Inputs imported at once when several go into one store (core/session/recorded_import.h): 0 (the
+    // default) one worker per core (std::thread::hardware_concurrency), 1 the sequential import. Both
+    // write the same rows; on idle cores the recorded parallel import is the faster one
     // (docs/BENCHMARKS.md, "Parallel import").
-    int jobs = 1;
+    int jobs = 0;
+    // The bytes of recorded, not yet replayed inputs that may be held at once before their workers wait
+    // (RecordingBudget); 0: OPSCOPE_RECORDING_BUDGET_MB, else 256 MiB. recordingChunkBytes: the size of
+    // the pieces a recording is handed over in (0: 1 MiB); smaller pieces bring the bound into play on
+    // small inputs (tests).
+    std::size_t recordingBudgetBytes = 0;
+    std::size_t recordingChunkBytes = 0;
 };
 
 struct OpenResult {
@@ -31,6 +37,9 @@ struct OpenResult {
     double wallSeconds = 0;
     std::vector<std::string> usedFiles;     // for folders: which files were read
     std::vector<std::string> skippedFiles;  // "path: reason"
+    // Parallel import: how often a worker waited because the recordings not yet replayed held the whole
+    // budget (OpenOptions::recordingBudgetBytes). Shows the bound at work; 0 for the sequential import.
+    std::int64_t recordingBudgetWaits = 0;
 };
 
 // Default store path for a trace file or folder.

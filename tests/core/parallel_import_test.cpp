@@ -178,6 +178,53 @@ TEST_CASE("parallel import: the two shared torch_npu ranks give the same store w
     CHECK(breakdownText(dir.file("four.sqlite")) == breakdown);
 }
 
+TEST_CASE("parallel import: a budget smaller than the recordings makes workers wait, and the store is the same",
+          "[ranks][parallel-import]") {
+    TempDir dir;
+    std::vector<std::string> inputs;
+    // Rank 0, replayed first, is eight times the others: while it is still being parsed, the worker on
+    // rank 1 seals its second chunk of 4 KiB with the 4 KiB budget already held by its first, and waits.
+    for (int rank = 0; rank < 4; ++rank)
+        inputs.push_back(dir.write("rank-" + std::to_string(rank) + ".json", kinetoRank(rank, rank == 0 ? 400 : 50)));
+    importWithJobs(inputs, dir.file("one.sqlite"), 1);
+    OpenOptions options;
+    options.storePath = dir.file("bounded.sqlite");
+    options.jobs = 2;
+    options.recordingBudgetBytes = 4096;
+    options.recordingChunkBytes = 4096;
+    OpenResult bounded;
+    Error error;
+    REQUIRE(openTrace(inputs, options, ImportProgress{}, &bounded, &error));
+    CHECK(bounded.recordingBudgetWaits > 0);
+    const auto sequential = tableContents(dir.file("one.sqlite"));
+    const auto parallel = tableContents(dir.file("bounded.sqlite"));
+    for (const auto& [what, value] : sequential) {
+        INFO(what);
+        CHECK(parallel.at(what) == value);
+    }
+    // With the default budget (256 MiB) nothing of these ranks waits.
+    options.storePath = dir.file("default.sqlite");
+    options.recordingBudgetBytes = 0;
+    OpenResult unbounded;
+    REQUIRE(openTrace(inputs, options, ImportProgress{}, &unbounded, &error));
+    CHECK(unbounded.recordingBudgetWaits == 0);
+}
+
+TEST_CASE("parallel import: the default is one worker per core, the same store as --jobs 1", "[ranks][parallel-import]") {
+    CHECK(OpenOptions{}.jobs == 0);
+    TempDir dir;
+    std::vector<std::string> inputs;
+    for (int rank = 0; rank < 3; ++rank)
+        inputs.push_back(dir.write("rank-" + std::to_string(rank) + ".json", kinetoRank(rank, 3)));
+    importWithJobs(inputs, dir.file("one.sqlite"), 1);
+    OpenOptions options; // jobs left at its default
+    options.storePath = dir.file("default.sqlite");
+    OpenResult result;
+    Error error;
+    REQUIRE(openTrace(inputs, options, ImportProgress{}, &result, &error));
+    CHECK(tableContents(dir.file("default.sqlite")) == tableContents(dir.file("one.sqlite")));
+}
+
 TEST_CASE("parallel import: each input reports its own stages, one call at a time", "[ranks][parallel-import]") {
     TempDir dir;
     std::vector<std::string> inputs;
