@@ -46,6 +46,8 @@ void printSummary(std::FILE* out, const StoreSummary& s) {
             std::fprintf(out, "  %-30s x%-8lld", w.code.c_str(), static_cast<long long>(w.count));
             if (w.byteOffset >= 0) std::fprintf(out, " first at byte %lld", static_cast<long long>(w.byteOffset));
             if (w.line >= 0) std::fprintf(out, " (line %lld)", static_cast<long long>(w.line));
+            // Several files share a code (two ranks' trace_view.json): say whose row this is.
+            if (s.sources.size() > 1 && !w.file.empty()) std::fprintf(out, " in %s", w.file.c_str());
             if (!w.sample.empty()) std::fprintf(out, " e.g. %s", w.sample.substr(0, 80).c_str());
             std::fprintf(out, "\n");
         }

@@ -39,6 +39,29 @@ TEST_CASE("cli: import prints informational oddities apart from warnings", "[cli
     CHECK(r.out.find("informational:") == std::string::npos);
 }
 
+TEST_CASE("cli: an import of several files names the file of each oddity row", "[cli][chrome][ranks]") {
+    const std::string dir = cliTempDir();
+    auto write = [&](const std::string& name) {
+        std::ofstream out(dir + "/" + name);
+        out << R"({"traceEvents":[
+          {"ph":"X","cat":"kernel","name":"k2","pid":0,"tid":7,"ts":200,"dur":10},
+          {"ph":"X","cat":"kernel","name":"k1","pid":0,"tid":7,"ts":100,"dur":10}
+        ]})";
+        return dir + "/" + name;
+    };
+    const std::string rank0 = write("rank-0.json"), rank1 = write("rank-1.json");
+    CliResult two = runCli({"import", rank0, rank1, "-o", dir + "/two.opscope.sqlite"});
+    REQUIRE(two.exitCode == 0);
+    // One out_of_order_timestamp row per file, each saying whose it is.
+    CHECK(two.out.find("in " + rank0) != std::string::npos);
+    CHECK(two.out.find("in " + rank1) != std::string::npos);
+    // A single file needs no name on its rows.
+    CliResult one = runCli({"import", rank0, "-o", dir + "/one.opscope.sqlite"});
+    REQUIRE(one.exitCode == 0);
+    CHECK(one.out.find("out_of_order_timestamp") != std::string::npos);
+    CHECK(one.out.find("in " + rank0) == std::string::npos);
+}
+
 TEST_CASE("cli: stats --csv has a cpu time column only for traces with thread time", "[cli][chrome]") {
     const std::string dir = cliTempDir();
     const std::string trace = dir + "/chrome_cpu.json";
