@@ -66,22 +66,27 @@ bool parsePart(const std::string& text, SequencePart* part, bool* regex, std::st
     return true;
 }
 
-bool nameIn(std::string_view name, const SequencePart& part) {
-    return std::find(part.names.begin(), part.names.end(), name) != part.names.end();
+// A part as vocabulary ids.
+struct TokenPart {
+    std::vector<int> ids;
+    int min = 1, max = 1;
+};
+
+bool tokenIn(int token, const TokenPart& part) {
+    return token >= 0 && std::find(part.ids.begin(), part.ids.end(), token) != part.ids.end();
 }
 
 // The end of the longest (greedy first, then shorter, as a backtracking regex tries) match of parts[p..]
-// at names[i..], or npos. The depth is the number of parts (at most 64, from the patterns file), never
+// at tokens[i..], or npos. The depth is the number of parts (at most 64, from the patterns file), never
 // the input's length.
-std::size_t matchFrom(const std::vector<SequencePart>& parts, std::size_t p, const std::vector<std::string_view>& names,
-                      std::size_t i) {
+std::size_t matchFrom(const std::vector<TokenPart>& parts, std::size_t p, const std::vector<int>& tokens, std::size_t i) {
     if (p == parts.size()) return i;
-    const SequencePart& part = parts[p];
-    std::size_t run = 0; // how many names from i the part could take
-    const auto limit = part.max < 0 ? names.size() - i : std::min<std::size_t>(static_cast<std::size_t>(part.max), names.size() - i);
-    while (run < limit && nameIn(names[i + run], part)) ++run;
+    const TokenPart& part = parts[p];
+    std::size_t run = 0; // how many tokens from i the part could take
+    const auto limit = part.max < 0 ? tokens.size() - i : std::min<std::size_t>(static_cast<std::size_t>(part.max), tokens.size() - i);
+    while (run < limit && tokenIn(tokens[i + run], part)) ++run;
     for (std::size_t take = run + 1; take-- > static_cast<std::size_t>(part.min);) {
-        const std::size_t end = matchFrom(parts, p + 1, names, i + take);
+        const std::size_t end = matchFrom(parts, p + 1, tokens, i + take);
         if (end != std::string::npos) return end;
     }
     return std::string::npos;
@@ -101,24 +106,41 @@ bool parseAffinitySequence(const std::string& sequence, ParsedSequence* out, std
     return true;
 }
 
-std::vector<std::pair<std::size_t, std::size_t>> matchAffinitySequence(const ParsedSequence& sequence,
-                                                                       const std::vector<std::string_view>& names) {
+void AffinityVocabulary::add(const ParsedSequence& sequence) {
+    for (const SequencePart& part : sequence.parts)
+        for (const std::string& name : part.names) ids_.emplace(name, static_cast<int>(ids_.size()));
+}
+
+int AffinityVocabulary::id(std::string_view name) const {
+    const auto it = ids_.find(name);
+    return it == ids_.end() ? -1 : it->second;
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> matchAffinityTokens(const ParsedSequence& sequence,
+                                                                     const AffinityVocabulary& vocabulary,
+                                                                     const std::vector<int>& tokens) {
     std::vector<std::pair<std::size_t, std::size_t>> out;
-    const std::vector<SequencePart>& parts = sequence.parts;
+    std::vector<TokenPart> parts;
+    for (const SequencePart& part : sequence.parts) {
+        TokenPart t{{}, part.min, part.max};
+        for (const std::string& name : part.names) t.ids.push_back(vocabulary.id(name));
+        parts.push_back(std::move(t));
+    }
     if (parts.empty()) return out;
     if (!sequence.regex) {
         // fusion_ops_analyzer's _match_ops: the exact run of names, at every start (overlaps allowed).
-        for (std::size_t i = 0; i + parts.size() <= names.size(); ++i) {
+        for (std::size_t i = 0; i + parts.size() <= tokens.size(); ++i) {
             bool all = true;
-            for (std::size_t k = 0; all && k < parts.size(); ++k) all = nameIn(names[i + k], parts[k]);
+            for (std::size_t k = 0; all && k < parts.size(); ++k) all = tokenIn(tokens[i + k], parts[k]);
             if (all) out.emplace_back(i, i + parts.size());
         }
         return out;
     }
     // _match_ops_with_regex: re.finditer over "-a--b--c-": leftmost, greedy, each match after the last.
-    // An empty match (every part optional and none present) is not a sequence.
-    for (std::size_t i = 0; i < names.size();) {
-        const std::size_t end = matchFrom(parts, 0, names, i);
+    // An empty match (every part optional and none present) is not a sequence; a match starts with an
+    // operator some pattern names.
+    for (std::size_t i = 0; i < tokens.size();) {
+        const std::size_t end = tokens[i] < 0 ? std::string::npos : matchFrom(parts, 0, tokens, i);
         if (end != std::string::npos && end > i) {
             out.emplace_back(i, end);
             i = end;
@@ -127,6 +149,16 @@ std::vector<std::pair<std::size_t, std::size_t>> matchAffinitySequence(const Par
         }
     }
     return out;
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> matchAffinitySequence(const ParsedSequence& sequence,
+                                                                       const std::vector<std::string_view>& names) {
+    AffinityVocabulary vocabulary;
+    vocabulary.add(sequence);
+    std::vector<int> tokens;
+    tokens.reserve(names.size());
+    for (std::string_view name : names) tokens.push_back(vocabulary.id(name));
+    return matchAffinityTokens(sequence, vocabulary, tokens);
 }
 
 bool loadAffinityPatterns(const char* json, std::vector<AffinityPattern>* out, Error* error) {

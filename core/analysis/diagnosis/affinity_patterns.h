@@ -7,6 +7,8 @@
 #include "core/model/error.h"
 
 #include <cstddef>
+#include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -37,7 +39,22 @@ struct ParsedSequence {
 // parenthesis, a quantifier that is not one of the five, more than 64 parts).
 bool parseAffinitySequence(const std::string& sequence, ParsedSequence* out, std::string* message);
 
-// The matches of a sequence over the operator names in order, as [first, end) index ranges.
+// The names of every pattern as small integers, so that a long operator sequence is matched on ints:
+// id() is -1 for a name no pattern mentions (no match can hold such an operator).
+class AffinityVocabulary {
+public:
+    void add(const ParsedSequence& sequence);
+    int id(std::string_view name) const;
+
+private:
+    std::map<std::string, int, std::less<>> ids_;
+};
+
+// The matches of a sequence over operator tokens in order (vocabulary ids), as [first, end) index ranges.
+std::vector<std::pair<std::size_t, std::size_t>> matchAffinityTokens(const ParsedSequence& sequence,
+                                                                     const AffinityVocabulary& vocabulary,
+                                                                     const std::vector<int>& tokens);
+// The same over names (a vocabulary of the sequence's own names).
 std::vector<std::pair<std::size_t, std::size_t>> matchAffinitySequence(const ParsedSequence& sequence,
                                                                        const std::vector<std::string_view>& names);
 

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 namespace opscope {
@@ -31,17 +32,31 @@ struct HostSequences {
     std::size_t atenCount = 0, optimizerCount = 0;
 };
 
-bool startsWithNoCase(std::string_view text, std::string_view prefix) {
-    return text.size() >= prefix.size() && lowerAsciiText(text.substr(0, prefix.size())) == prefix;
+bool startsWithNoCase(std::string_view text, std::string_view lowerPrefix) {
+    if (text.size() < lowerPrefix.size()) return false;
+    for (std::size_t i = 0; i < lowerPrefix.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(text[i])) != lowerPrefix[i]) return false;
+    return true;
 }
 
+// What a slice name is to the advisor's collectors, looked up per slice by its string id.
+enum class HostKind : std::uint8_t { None, Aten, Optimizer, SyncPrefixed, SyncBare };
+
 HostSequences collectHostSequences(const DiagnosisContext& ctx) {
-    constexpr std::string_view kOptimizer = "Optimizer.step#";
-    // AtenCollector: names starting aten:: or npu:: (any case), and the SynchronizeStream calls, which
-    // match no pattern and so break a sequence where the host waited.
-    const auto atenNames = stringIdsWhere(ctx, [](std::string_view n) { return startsWithNoCase(n, "aten::") || startsWithNoCase(n, "npu::"); });
-    const auto optimizerNames = stringIdsWhere(ctx, [&](std::string_view n) { return n.rfind(kOptimizer, 0) == 0; });
-    const AscendClCalls acl(ctx);
+    constexpr std::string_view kOptimizer = "Optimizer.step#", kSync = "aclrtSynchronizeStream", kAcl = "AscendCL@";
+    // AtenCollector: names starting aten:: or npu:: (any case), and the SynchronizeStream calls (AscendCL@ in
+    // JSON, the bare name at level acl in a DB import), which match no pattern and so break a sequence
+    // where the host waited. OptimizerCollector: Optimizer.step#<name>.
+    std::vector<HostKind> kindOf(ctx.snapshot.strings.size(), HostKind::None);
+    for (std::uint32_t id = 0; id < kindOf.size(); ++id) {
+        const std::string_view n = ctx.snapshot.strings.at(id);
+        if (startsWithNoCase(n, "aten::") || startsWithNoCase(n, "npu::")) kindOf[id] = HostKind::Aten;
+        else if (n.rfind(kOptimizer, 0) == 0) kindOf[id] = HostKind::Optimizer;
+        else if (n.size() > kAcl.size() && n.rfind(kAcl, 0) == 0 && n.substr(kAcl.size()).rfind(kSync, 0) == 0)
+            kindOf[id] = HostKind::SyncPrefixed;
+        else if (n.rfind(kSync, 0) == 0) kindOf[id] = HostKind::SyncBare;
+    }
+    const auto aclLevel = stringIdsWhere(ctx, [](std::string_view n) { return n == "acl"; });
     HostSequences out;
     const SliceSet& set = ctx.snapshot.slices;
     for (std::size_t t = 0; t < set.trackCount(); ++t) {
@@ -49,18 +64,19 @@ HostSequences collectHostSequences(const DiagnosisContext& ctx) {
         const std::int64_t process = track ? track->processId : 0;
         for (std::uint32_t i = set.begin(t); i < set.end(t); ++i) {
             const SliceRecord& s = set.slices[i];
-            if (!startsInRange(ctx, s)) continue;
+            const HostKind kind = s.nameId < kindOf.size() ? kindOf[s.nameId] : HostKind::None;
+            if (kind == HostKind::None || !startsInRange(ctx, s)) continue;
             std::string_view name = ctx.snapshot.strings.at(s.nameId);
-            if (containsId(atenNames, s.nameId)) {
+            if (kind == HostKind::Aten) {
                 if (name.rfind("aten::", 0) == 0) name.remove_prefix(6); // the advisor drops "aten::" as written
                 out.aten[process].push_back({&s, name});
                 ++out.atenCount;
-            } else if (acl.callName(s).rfind("aclrtSynchronizeStream", 0) == 0) {
-                out.aten[process].push_back({&s, name});
-            } else if (containsId(optimizerNames, s.nameId)) {
+            } else if (kind == HostKind::Optimizer) {
                 name.remove_prefix(kOptimizer.size());
                 out.optimizer[process].push_back({&s, name});
                 ++out.optimizerCount;
+            } else if (kind == HostKind::SyncPrefixed || (s.catId != 0 && containsId(aclLevel, s.catId))) {
+                out.aten[process].push_back({&s, name});
             }
         }
     }
@@ -106,18 +122,32 @@ Finding ruleAscendAffinityApi(DiagnosisContext& ctx, const RuleConfig& rule) {
     if (!loadAffinityPatterns(nullptr, &patterns, &error)) return missingInputFinding();
     const HostSequences host = collectHostSequences(ctx);
     if (host.atenCount == 0 && host.optimizerCount == 0) return missingInputFinding();
-    std::vector<PatternMatches> matched;
-    for (const AffinityPattern& pattern : patterns) {
-        ParsedSequence parsed;
+    // Every pattern's names as small ints; each process's operators as such tokens, once.
+    std::vector<ParsedSequence> parsed(patterns.size());
+    AffinityVocabulary vocabulary;
+    for (std::size_t p = 0; p < patterns.size(); ++p) {
         std::string message;
-        if (!parseAffinitySequence(pattern.sequence, &parsed, &message)) continue; // the loader checked each
+        if (parseAffinitySequence(patterns[p].sequence, &parsed[p], &message)) vocabulary.add(parsed[p]); // the loader checked each
+    }
+    auto tokensOf = [&](const std::map<std::int64_t, std::vector<HostEvent>>& lists) {
+        std::map<std::int64_t, std::vector<int>> out;
+        for (const auto& [process, events] : lists) {
+            std::vector<int>& tokens = out[process];
+            tokens.reserve(events.size());
+            for (const HostEvent& e : events) tokens.push_back(vocabulary.id(e.name));
+        }
+        return out;
+    };
+    const auto atenTokens = tokensOf(host.aten), optimizerTokens = tokensOf(host.optimizer);
+    std::vector<PatternMatches> matched;
+    for (std::size_t p = 0; p < patterns.size(); ++p) {
+        const AffinityPattern& pattern = patterns[p];
+        const bool optimizer = pattern.mode == "optimizer";
         PatternMatches m;
         m.pattern = &pattern;
-        for (const auto& [process, events] : pattern.mode == "optimizer" ? host.optimizer : host.aten) {
-            std::vector<std::string_view> names;
-            names.reserve(events.size());
-            for (const HostEvent& e : events) names.push_back(e.name);
-            for (const auto& [first, end] : matchAffinitySequence(parsed, names)) {
+        for (const auto& [process, tokens] : optimizer ? optimizerTokens : atenTokens) {
+            const std::vector<HostEvent>& events = (optimizer ? host.optimizer : host.aten).at(process);
+            for (const auto& [first, end] : matchAffinityTokens(parsed[p], vocabulary, tokens)) {
                 TimeNs endNs = 0;
                 for (std::size_t k = first; k < end; ++k) endNs = std::max(endNs, events[k].slice->endNs());
                 ++m.count;

@@ -3,6 +3,7 @@
 // arithmetic is the cluster view's (core/analysis/cluster: advisorStepImbalance, advisorLinkImbalance)
 // over the same figures (summarizeClusterStore, rankLinkBandwidths): one function, one answer; the rules
 // add only the rules file's threshold, the time at stake and the evidence.
+#include "core/analysis/breakdown/device_busy.h"
 #include "core/analysis/cluster/cluster_from_store.h"
 #include "core/analysis/diagnosis/ascend_tasks.h"
 #include "core/analysis/diagnosis/diagnosis_rules.h"
@@ -51,8 +52,10 @@ void addRankSteps(const std::vector<RankStepFigures>& figures, const SlowRank& s
 // (max − min) / mean of the ranks' totals > threshold (0.05). Measured: the largest ratio; time at
 // stake: the largest gap (max − min) of a fired dimension.
 Finding ruleAscendSlowRank(DiagnosisContext& ctx, const RuleConfig& rule) {
-    // Two devices with work, or a cluster step table: otherwise there is one rank and no breakdown to run.
-    if (ctx.deviceBusy.size() < 2 && readClusterSteps(ctx.db).empty()) return missingInputFinding();
+    // Two devices with classed device work (the breakdown counts nothing else), or a cluster step table:
+    // otherwise there are no two ranks' figures and no breakdown worth running.
+    const bool rankTraces = ctx.deviceBusy.size() >= 2 && hasDeviceClasses(ctx.snapshot);
+    if (!rankTraces && readClusterSteps(ctx.db).empty()) return missingInputFinding();
     ClusterSummary summary;
     Error error;
     if (!summarizeClusterStore(ctx.db, ClusterSourceChoice::Auto, &summary, &error)) return missingInputFinding();
