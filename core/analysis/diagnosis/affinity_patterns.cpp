@@ -116,6 +116,19 @@ int AffinityVocabulary::id(std::string_view name) const {
     return it == ids_.end() ? -1 : it->second;
 }
 
+bool AffinityVocabulary::couldMatch(const ParsedSequence& sequence, const std::vector<bool>& present) const {
+    for (const SequencePart& part : sequence.parts) {
+        if (part.min < 1) continue;
+        bool any = false;
+        for (const std::string& name : part.names) {
+            const int i = id(name);
+            any = any || (i >= 0 && static_cast<std::size_t>(i) < present.size() && present[static_cast<std::size_t>(i)]);
+        }
+        if (!any) return false;
+    }
+    return true;
+}
+
 std::vector<std::pair<std::size_t, std::size_t>> matchAffinityTokens(const ParsedSequence& sequence,
                                                                      const AffinityVocabulary& vocabulary,
                                                                      const std::vector<int>& tokens) {

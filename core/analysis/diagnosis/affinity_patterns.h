@@ -45,6 +45,10 @@ class AffinityVocabulary {
 public:
     void add(const ParsedSequence& sequence);
     int id(std::string_view name) const;
+    std::size_t size() const { return ids_.size(); }
+    // Whether every part the sequence requires (min >= 1) names an id marked present: when not, the
+    // sequence cannot match where those ids are absent.
+    bool couldMatch(const ParsedSequence& sequence, const std::vector<bool>& present) const;
 
 private:
     std::map<std::string, int, std::less<>> ids_;

@@ -129,12 +129,21 @@ Finding ruleAscendAffinityApi(DiagnosisContext& ctx, const RuleConfig& rule) {
         std::string message;
         if (parseAffinitySequence(patterns[p].sequence, &parsed[p], &message)) vocabulary.add(parsed[p]); // the loader checked each
     }
+    // The token of a slice name, looked up once per string id; and which tokens occur at all, so that a
+    // pattern naming an absent operator is not run over the sequence.
+    std::vector<int> tokenOfName(ctx.snapshot.strings.size(), -2);
+    std::vector<bool> present(vocabulary.size(), false);
     auto tokensOf = [&](const std::map<std::int64_t, std::vector<HostEvent>>& lists) {
         std::map<std::int64_t, std::vector<int>> out;
         for (const auto& [process, events] : lists) {
             std::vector<int>& tokens = out[process];
             tokens.reserve(events.size());
-            for (const HostEvent& e : events) tokens.push_back(vocabulary.id(e.name));
+            for (const HostEvent& e : events) {
+                int& token = tokenOfName[e.slice->nameId];
+                if (token == -2) token = vocabulary.id(e.name);
+                if (token >= 0) present[static_cast<std::size_t>(token)] = true;
+                tokens.push_back(token);
+            }
         }
         return out;
     };
@@ -145,6 +154,7 @@ Finding ruleAscendAffinityApi(DiagnosisContext& ctx, const RuleConfig& rule) {
         const bool optimizer = pattern.mode == "optimizer";
         PatternMatches m;
         m.pattern = &pattern;
+        if (!vocabulary.couldMatch(parsed[p], present)) continue;
         for (const auto& [process, tokens] : optimizer ? optimizerTokens : atenTokens) {
             const std::vector<HostEvent>& events = (optimizer ? host.optimizer : host.aten).at(process);
             for (const auto& [first, end] : matchAffinityTokens(parsed[p], vocabulary, tokens)) {
