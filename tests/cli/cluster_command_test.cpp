@@ -204,3 +204,31 @@ TEST_CASE("cli cluster: --json lists the NCCL collectives with algorithm and bus
     INFO(text.out << text.err);
     CHECK(text.out.find("nccl rank 2 allreduce") != std::string::npos);
 }
+
+TEST_CASE("cli diagnose: ascend_slow_rank gives the cluster command's advisor ratio on the same store", "[cli][ranks]") {
+    fs::path dir = fs::path(cliTempDir()) / "slow_rank_fixture" / "cluster_analysis_output";
+    // Computing 206 and 194 us: (206 - 194) / 200 = 0.06 > 0.05.
+    writeFile(dir / "cluster_step_trace_time.csv",
+              "Step,Type,Index,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble,"
+              "Communication(Not Overlapped and Exclude Receive)\n"
+              "1,rank,0,206,0,0,0,0,206,0,0\n"
+              "1,rank,1,194,0,0,0,0,194,0,0\n");
+    const std::string store = cliTempDir() + "/slow_rank_fixture.sqlite";
+    CliResult cluster = runCli({"cluster", dir.string(), "--json", "-o", store});
+    REQUIRE(cluster.exitCode == 0);
+    CliResult diagnose = runCli({"diagnose", store, "--json"});
+    INFO(diagnose.err);
+    REQUIRE(diagnose.exitCode == 0);
+    const nlohmann::json report = nlohmann::json::parse(diagnose.out), clusterJson = nlohmann::json::parse(cluster.out);
+    nlohmann::json finding;
+    for (const auto& f : report["findings"])
+        if (f["rule_id"] == "ascend_slow_rank") finding = f;
+    REQUIRE(finding.is_object());
+    CHECK(finding["status"] == "fired");
+    double clusterRatio = 0;
+    for (const auto& d : clusterJson["advisor"])
+        if (d["dimension"] == "computing") clusterRatio = d["ratio"].get<double>();
+    CHECK(finding["measured"].get<double>() == clusterRatio);
+    CHECK(finding["time_at_stake_ns"] == 12'000);
+    CHECK(finding["detail"].get<std::string>().find("2 ranks from cluster_step_trace_time") != std::string::npos);
+}

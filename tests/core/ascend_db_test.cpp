@@ -113,3 +113,47 @@ TEST_CASE("ascend db: skipped when the folder's JSON / CSV hold the data, bad DB
     Database db = openReadOnly(result.storePath);
     CHECK(countOf(db, "SELECT count(*) FROM slice_view WHERE name = 'Conv2D1'") == 1); // from the JSON only
 }
+
+namespace {
+
+// trace_view.json beside an msprof_0.db whose tasks are shifted by shiftNs: 0 is the same run (a torch_npu
+// run's PROF_*/msprof_*.db copied beside its text export), a day is another run (as in samples/ascend).
+AscendOutcome timelineBesideMsprofDb(const TempDir& dir, const TempDir& out, long long shiftNs) {
+    std::filesystem::copy(kData + "/torch_npu_rank0/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json", dir.path());
+    {
+        Database db((dir.path() / "msprof_0.db").string(), Database::Mode::Create);
+        db.exec(kExportSql);
+        db.exec("DROP TABLE PYTORCH_API; UPDATE TASK SET startNs = startNs + " + std::to_string(shiftNs) +
+                ", endNs = endNs + " + std::to_string(shiftNs));
+    }
+    return importAscendPath(out, dir.path().string());
+}
+
+bool mentionsSkipped(const AscendOutcome& r, const std::string& text) {
+    for (const std::string& s : r.report.skippedFiles)
+        if (s.find(text) != std::string::npos) return true;
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("ascend db: another tool's DB beside a timeline is the same run within its device time, else another run",
+          "[ascend][db]") {
+    TempDir sameDir, sameOut;
+    AscendOutcome same = timelineBesideMsprofDb(sameDir, sameOut, 0);
+    INFO(describe(same.error));
+    REQUIRE(same.ok);
+    CHECK(mentionsSkipped(same, "msprof_0.db: its device tasks lie within the timeline's"));
+    Database sameDb = openReadOnly(same.storePath);
+    CHECK(countOf(sameDb, "SELECT count(*) FROM slice_view WHERE name = 'Conv2D1'") == 1);
+
+    TempDir otherDir, otherOut;
+    AscendOutcome other = timelineBesideMsprofDb(otherDir, otherOut, 86'400'000'000'000LL);
+    REQUIRE(other.ok);
+    CHECK_FALSE(mentionsSkipped(other, "msprof_0.db"));
+    Database db = openReadOnly(other.storePath);
+    // The DB's kernel sits on a device of its own, named after the file; the timeline's keeps its own.
+    CHECK(countOf(db, "SELECT count(*) FROM slice_view WHERE name = 'Conv2D1'") == 2);
+    CHECK(countOf(db, "SELECT count(*) FROM device WHERE name = 'NPU 0 (msprof_0.db)'") == 1);
+    CHECK(countOf(db, "SELECT count(*) FROM warning WHERE code = 'ascend_rows_other_run' AND file LIKE '%msprof_0.db'") == 1);
+}

@@ -46,3 +46,19 @@ TEST_CASE("ascend sample: msprof_0.db imports read-only", "[ascend][shared]") {
     CHECK(countOf(db, "SELECT count(DISTINCT slice_id) FROM metric_view WHERE name = 'Block Dim'") == 11);
     CHECK(countOf(db, "SELECT count(*) FROM track WHERE kind = 'counter'") >= 3);
 }
+
+// samples/ascend holds trace_view.json, kernel_details.csv and msprof_0.db of three different runs beside
+// the rank folders: msprof_0.db is another tool's DB none of whose tasks lies in trace_view.json's time, so
+// it is imported on a device of its own (its tasks are on device 2), not skipped as "the same data".
+TEST_CASE("ascend sample: the samples folder imports msprof_0.db as a third run", "[ascend][shared]") {
+    std::string folder = sharedPathOrSkip("samples/ascend");
+    TempDir dir;
+    AscendOutcome out = importAscendPath(dir, folder);
+    INFO(describe(out.error));
+    REQUIRE(out.ok);
+    for (const std::string& s : out.report.skippedFiles) CHECK(s.find("msprof_0.db") == std::string::npos);
+    Database db = openReadOnly(out.storePath);
+    CHECK(countOf(db, "SELECT count(*) FROM slice s JOIN track t ON t.id = s.track_id JOIN process p ON p.id = t.process_id "
+                      "JOIN device d ON d.id = p.device_id WHERE p.name = 'Ascend Hardware' AND d.name = 'NPU 2 (msprof_0.db)'") == 24);
+    CHECK(countOf(db, "SELECT count(*) FROM warning WHERE code = 'ascend_rows_other_run' AND file LIKE '%msprof_0.db'") == 1);
+}

@@ -1,11 +1,33 @@
 // Helpers for the Ascend importer tests: import a path into a finished store and query it.
 #pragma once
 #include "core/importers/ascend/ascend_importer.h"
+#include "core/model/cluster.h"
 #include "test_support.h"
 
 #include <string>
 
 namespace opscope::test {
+
+// One collective operator of one rank (group "g", step "step1") moving sizeMB over one link type in
+// transitNs, for the communication rules' stores.
+inline CommOpRank commOpOnLink(int rank, const std::string& opName, TimeNs startNs, TimeNs elapseNs,
+                               const std::string& linkType, double sizeMB, TimeNs transitNs) {
+    CommOpRank op;
+    op.group = "g";
+    op.step = "step1";
+    op.kind = "collective";
+    op.opName = opName;
+    op.rank = rank;
+    op.startNs = startNs;
+    op.elapseNs = elapseNs;
+    LinkBandwidth link;
+    link.linkType = linkType;
+    link.transitSizeMB = sizeMB;
+    link.transitNs = transitNs;
+    link.bandwidthGBps = transitNs > 0 ? sizeMB / (static_cast<double>(transitNs) / 1e6) : 0;
+    op.links.push_back(link);
+    return op;
+}
 
 struct AscendOutcome {
     bool ok = false;

@@ -44,8 +44,10 @@ std::string task(int pid, int tid, const std::string& name, long ts, long dur, c
 // msprof pids: (pid << 10) | (sortIndex << 5) | device; device 0 here.
 constexpr int kHardware = 1024, kHccl = 2048, kOverlap = 3072;
 
-std::string ascendTrace() {
-    std::string t = "[" + meta(kHardware, "process_name", "Ascend Hardware") + meta(kHccl, "process_name", "HCCL") +
+// commProcess: "HCCL" as torch_npu and legacy msprof name the communication group, "Communication" as
+// current msprof's JSON does.
+std::string ascendTrace(const std::string& commProcess = "HCCL") {
+    std::string t = "[" + meta(kHardware, "process_name", "Ascend Hardware") + meta(kHccl, "process_name", commProcess) +
                     meta(kOverlap, "process_name", "Overlap Analysis") +
                     meta(kHccl, "thread_name", "Group 0 Communication", 0) + meta(kHccl, "thread_name", "Plane 0", 1) +
                     meta(kHardware, "thread_name", "Stream 2", 2) + meta(kHardware, "thread_name", "Stream 4", 4);
@@ -95,6 +97,15 @@ TEST_CASE("device classes: every Ascend task type, HCCL membership, derived lane
     CHECK(c["hcom_allReduce__1"] == P{"communication", "hccl_op"});
     CHECK(c.count("Notify_Wait") == 0); // a plane lane repeats the stream's tasks
     CHECK(c.count("Computing") == 0);   // Overlap Analysis lanes are derived, not device work
+}
+
+TEST_CASE("device classes: msprof's Communication process is the communication group, as HCCL is", "[devicetime]") {
+    TempDir dir;
+    auto c = classesOf(dir.write("msprof.json", ascendTrace("Communication")));
+    using P = std::pair<std::string, std::string>;
+    CHECK(c["hcom_allReduce__1"] == P{"communication", "hccl_op"});
+    CHECK(c["EVENT_WAIT_IN_OP"] == P{"communication", "hccl_member"});
+    CHECK(c.count("Notify_Wait") == 0);
 }
 
 TEST_CASE("device classes: an unknown task type is a warning with each type and its count", "[devicetime]") {

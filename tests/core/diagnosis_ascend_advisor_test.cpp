@@ -214,21 +214,9 @@ Database& rdmaStore(AnalysisStore& s, std::pair<TimeNs, TimeNs> elapseNs, std::p
     TrackId t = s.computeTrack(0, "Stream 2");
     s.slice(t, 0, 1000, "K");
     std::vector<CommOpRank> ops;
-    for (int rank = 0; rank < 2; ++rank) {
-        CommOpRank op;
-        op.group = "g";
-        op.step = "step1";
-        op.opName = "hcom_allReduce__7";
-        op.rank = rank;
-        op.startNs = 1000;
-        op.elapseNs = rank == 0 ? elapseNs.first : elapseNs.second;
-        LinkBandwidth link;
-        link.linkType = "RDMA";
-        link.transitSizeMB = 64;
-        link.transitNs = rank == 0 ? transitNs.first : transitNs.second;
-        op.links.push_back(link);
-        ops.push_back(std::move(op));
-    }
+    for (int rank = 0; rank < 2; ++rank)
+        ops.push_back(commOpOnLink(rank, "hcom_allReduce__7", 1000, rank == 0 ? elapseNs.first : elapseNs.second, "RDMA", 64,
+                                   rank == 0 ? transitNs.first : transitNs.second));
     writeCommOps(s.writer().database(), "communication.json", ops);
     return s.finish();
 }

@@ -251,15 +251,18 @@ TEST_CASE("ascend advisor: AI Core frequency decrease ratio from 0.05", "[diagno
 
 TEST_CASE("ascend advisor: synchronize stream above a 0.5 co-occurrence ratio", "[diagnosis][ascend]") {
     // 1000 launches; a SynchronizeStream right after `synced` of them, and one after nothing.
-    auto run = [](AnalysisStore& s, int synced) -> Database& {
+    // db: as a DB import names the call (bare, at level "acl"), else as the JSON timeline does.
+    auto run = [](AnalysisStore& s, int synced, bool db = false) -> Database& {
         TrackId device = s.computeTrack(0, "Stream 2");
         s.slice(device, 0, 1'000'000, "K");
         TrackId host = s.hostTrack("CANN", "Thread 1");
-        s.slice(host, 0, 10, "AscendCL@aclrtSynchronizeStream");
+        const std::string sync = db ? "aclrtSynchronizeStream" : "AscendCL@aclrtSynchronizeStream";
+        const std::string level = db ? "acl" : "";
+        s.slice(host, 0, 10, sync, level);
         TimeNs ts = 100;
         for (int i = 0; i < 1000; ++i) {
-            s.slice(host, ts, 10, "Node@launch");
-            if (i < synced) s.slice(host, ts + 20, 30, "AscendCL@aclrtSynchronizeStream");
+            s.slice(host, ts, 10, "Node@launch", db ? "node" : "");
+            if (i < synced) s.slice(host, ts + 20, 30, sync, level);
             ts += 100;
         }
         return s.finish();
@@ -277,6 +280,19 @@ TEST_CASE("ascend advisor: synchronize stream above a 0.5 co-occurrence ratio", 
     Finding m = onKernelOnly("ascend_synchronize_stream");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(m.needs.en.find("Level1") != std::string::npos);
+    // The msprof DB's bare call names at level acl count as the JSON's AscendCL@ names; a bare name at
+    // another level is not an AscendCL call.
+    AnalysisStore fromDb;
+    Finding dbFired = findingOf(run(fromDb, 501, true), "ascend_synchronize_stream");
+    CHECK(dbFired.status == FindingStatus::Fired);
+    CHECK(dbFired.measured == Approx(0.501));
+    AnalysisStore otherLevel;
+    TrackId device = otherLevel.computeTrack(0, "Stream 2");
+    otherLevel.slice(device, 0, 1'000'000, "K");
+    TrackId host = otherLevel.hostTrack("CANN", "Thread 1");
+    otherLevel.slice(host, 100, 10, "Node@launch");
+    otherLevel.slice(host, 120, 30, "aclrtSynchronizeStream", "runtime");
+    CHECK(findingOf(otherLevel.finish(), "ascend_synchronize_stream").measured == 0);
 }
 
 TEST_CASE("ascend advisor: slow dataloader from 10000 us", "[diagnosis][ascend]") {
@@ -344,6 +360,15 @@ TEST_CASE("ascend advisor: conjectured GC in a Free gap over 200000 us with an i
     Finding m = onKernelOnly("ascend_conjectured_gc");
     CHECK(m.status == FindingStatus::MissingInput);
     CHECK(m.needs.en.find("Overlap Analysis") != std::string::npos);
+    // A DB import's calls (bare names at level acl) are the AscendCL calls: 30 in 300000 us keep the gap busy.
+    AnalysisStore db;
+    db.slice(db.computeTrack(0, "Stream 2"), 0, 1'000'000, "K");
+    db.slice(db.hostTrack("Overlap Analysis", "Free"), 1'000'000, 300'000'000, "Free");
+    TrackId cann = db.hostTrack("CANN", "Thread 1");
+    for (int i = 0; i < 30; ++i) db.slice(cann, 1'001'000 + i * 1001, 1, "aclnnAdd", "acl");
+    Finding dbBusy = findingOf(db.finish(), "ascend_conjectured_gc");
+    CHECK(dbBusy.status == FindingStatus::Passed);
+    CHECK(dbBusy.measured == 0);
 }
 
 TEST_CASE("ascend advisor: vector operators bound at 0.9 / 0.7, analysed from 1% of the task time", "[diagnosis][ascend]") {

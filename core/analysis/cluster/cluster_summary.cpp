@@ -8,20 +8,6 @@ namespace opscope {
 
 namespace {
 
-void addAdvisorFindings(ClusterSummary& s) {
-    for (const AdvisorDimension& d : s.advisor) {
-        if (!d.fires) continue;
-        SlowRank r;
-        r.rule = "advisor_slow_rank";
-        r.dimension = d.dimension;
-        r.value = d.ratio;
-        if (d.dimension == "computing") r.rank = d.maxRank, r.reason = "computes_longer";
-        else if (d.dimension == "free") r.rank = d.maxRank, r.reason = "idles_longer";
-        else r.rank = d.minRank, r.reason = "others_wait"; // it waited least: the others waited for it
-        s.slowRanks.push_back(r);
-    }
-}
-
 void addVoteFindings(ClusterSummary& s) {
     std::map<int, std::set<std::string>> groupsOf;
     for (const SlowOpVote& v : s.votes.ops)
@@ -50,25 +36,8 @@ void addStragglerFindings(ClusterSummary& s) {
 }
 
 void addSlowLinks(ClusterSummary& s, const std::vector<CommOpRank>& ops) {
-    std::map<std::string, std::vector<const RankLinkBandwidth*>> byType;
-    std::vector<RankLinkBandwidth> bandwidths = rankLinkBandwidths(ops);
-    for (const RankLinkBandwidth& b : bandwidths) byType[b.linkType].push_back(&b);
-    for (const auto& [type, list] : byType) {
-        if (list.size() < 2) continue;
-        double sum = 0, maxBw = 0, minBw = 0;
-        const RankLinkBandwidth* slowest = nullptr;
-        for (const RankLinkBandwidth* b : list) {
-            double bw = b->bandwidthGBps();
-            sum += bw;
-            if (!slowest || bw < minBw) minBw = bw, slowest = b;
-            maxBw = std::max(maxBw, bw);
-        }
-        double mean = sum / static_cast<double>(list.size());
-        if (mean <= 0) continue;
-        double ratio = (maxBw - minBw) / mean;
-        if (ratio > kAdvisorImbalanceRatio)
-            s.slowLinks.push_back({"advisor_slow_link", type, slowest->rank, minBw, mean, ratio});
-    }
+    for (const LinkImbalance& l : advisorLinkImbalance(rankLinkBandwidths(ops)))
+        if (l.fires) s.slowLinks.push_back({"advisor_slow_link", l.linkType, l.slowestRank, l.minGBps, l.meanGBps, l.ratio});
 }
 
 } // namespace
@@ -85,6 +54,48 @@ std::vector<RankLinkBandwidth> rankLinkBandwidths(const std::vector<CommOpRank>&
         }
     std::vector<RankLinkBandwidth> out;
     for (auto& [key, b] : sums) out.push_back(b);
+    return out;
+}
+
+std::vector<SlowRank> advisorSlowRanks(const std::vector<AdvisorDimension>& dimensions) {
+    std::vector<SlowRank> out;
+    for (const AdvisorDimension& d : dimensions) {
+        if (!d.fires) continue;
+        SlowRank r;
+        r.rule = "advisor_slow_rank";
+        r.dimension = d.dimension;
+        r.value = d.ratio;
+        if (d.dimension == "computing") r.rank = d.maxRank, r.reason = "computes_longer";
+        else if (d.dimension == "free") r.rank = d.maxRank, r.reason = "idles_longer";
+        else r.rank = d.minRank, r.reason = "others_wait"; // it waited least: the others waited for it
+        out.push_back(r);
+    }
+    return out;
+}
+
+std::vector<LinkImbalance> advisorLinkImbalance(const std::vector<RankLinkBandwidth>& bandwidths, DecimalRatio threshold) {
+    std::map<std::string, std::vector<const RankLinkBandwidth*>> byType;
+    for (const RankLinkBandwidth& b : bandwidths) byType[b.linkType].push_back(&b);
+    std::vector<LinkImbalance> out;
+    for (const auto& [type, list] : byType) {
+        if (list.size() < 2) continue;
+        LinkImbalance l;
+        l.linkType = type;
+        l.ranks = list.size();
+        double sum = 0;
+        for (const RankLinkBandwidth* b : list) {
+            const double bw = b->bandwidthGBps();
+            sum += bw;
+            if (l.slowestRank < 0 || bw < l.minGBps) l.minGBps = bw, l.slowestRank = b->rank;
+            if (l.fastestRank < 0 || bw > l.maxGBps) l.maxGBps = bw, l.fastestRank = b->rank;
+        }
+        const double n = static_cast<double>(list.size());
+        l.meanGBps = sum / n;
+        l.ratio = sum > 0 ? (l.maxGBps - l.minGBps) * n / sum : 0;
+        // (max − min) / (sum / n) > num / den ⇔ den · n · (max − min) > num · sum: no division rounds the boundary.
+        l.fires = sum > 0 && static_cast<double>(threshold.den) * n * (l.maxGBps - l.minGBps) > static_cast<double>(threshold.num) * sum;
+        out.push_back(std::move(l));
+    }
     return out;
 }
 
@@ -109,7 +120,7 @@ ClusterSummary summarizeCluster(const RankStepSource& source, const std::vector<
     s.advisor = advisorStepImbalance(s.figures);
     s.votes = slowRankVotes(ops);
     s.stragglers = htaStragglers(kernels);
-    addAdvisorFindings(s);
+    s.slowRanks = advisorSlowRanks(s.advisor);
     addVoteFindings(s);
     addStragglerFindings(s);
     addSlowLinks(s, ops);

@@ -21,6 +21,10 @@ struct SlowRank {
     double value = 0;
 };
 
+// The rank each fired advisor dimension names: computing -> the most (computes_longer), communication
+// -> the least (others_wait: the others waited for it), free -> the most (idles_longer).
+std::vector<SlowRank> advisorSlowRanks(const std::vector<AdvisorDimension>& dimensions);
+
 // A link type whose per-rank bandwidth spreads: msprof-analyze advisor's slow-link rule,
 // (max − min) / mean > 0.05 over the ranks' bandwidths; rank is the slowest.
 struct SlowLink {
@@ -39,6 +43,21 @@ struct RankLinkBandwidth {
     double bandwidthGBps() const { return transitNs > 0 ? transitSizeMB / (static_cast<double>(transitNs) / 1e6) : 0; }
 };
 std::vector<RankLinkBandwidth> rankLinkBandwidths(const std::vector<CommOpRank>& ops);
+
+// msprof-analyze advisor's slow-link arithmetic for one link type, fired or not: over the ranks that
+// have the link, (max − min) / mean of their bandwidths; fires when > 0.05, decided as
+// 20 · n · (max − min) > Σ bandwidths (0.05 itself does not fire). The slow-link rule of the cluster
+// view and the diagnosis rule ascend_slow_link both read this (the rule with the rules file's threshold).
+struct LinkImbalance {
+    std::string linkType;
+    std::size_t ranks = 0;
+    int slowestRank = -1, fastestRank = -1;
+    double minGBps = 0, maxGBps = 0, meanGBps = 0, ratio = 0;
+    bool fires = false;
+};
+// One entry per link type seen on at least two ranks, by link type.
+std::vector<LinkImbalance> advisorLinkImbalance(const std::vector<RankLinkBandwidth>& bandwidths,
+                                               DecimalRatio threshold = {});
 
 struct ClusterSummary {
     std::string source;

@@ -31,7 +31,19 @@ bool containsCaseSensitive(const std::string& text, const char* part) { return t
 
 } // namespace
 
-std::vector<AdvisorDimension> advisorStepImbalance(const std::vector<RankStepFigures>& figures) {
+DecimalRatio DecimalRatio::of(double value) {
+    if (!(value >= 0) || value > 1e9) return {value > 1e9 ? 1'000'000'000'000'000'000 : 0, 1}; // NaN, negative: 0
+    DecimalRatio r{0, 1};
+    for (int digits = 0; digits <= 9; ++digits, r.den *= 10) {
+        const double scaled = value * static_cast<double>(r.den);
+        r.num = std::llround(scaled);
+        if (std::fabs(scaled - static_cast<double>(r.num)) <= 1e-9 * std::max(1.0, scaled)) return r;
+    }
+    r.den /= 10;
+    return r;
+}
+
+std::vector<AdvisorDimension> advisorStepImbalance(const std::vector<RankStepFigures>& figures, DecimalRatio threshold) {
     // Per rank: the sums over steps of the three dimensions.
     std::map<int, std::array<TimeNs, 3>> totals;
     for (const RankStepFigures& f : figures) {
@@ -56,8 +68,8 @@ std::vector<AdvisorDimension> advisorStepImbalance(const std::vector<RankStepFig
             first = false;
         }
         const Wide gap = static_cast<Wide>(dim.maxNs) - dim.minNs;
-        // (max − min) / (sum / n) > 0.05  ⇔  20 · n · (max − min) > sum, exactly.
-        dim.fires = sumOfTotals > 0 && 20 * n * gap > sumOfTotals;
+        // (max − min) / (sum / n) > num / den  ⇔  den · n · (max − min) > num · sum, exactly.
+        dim.fires = sumOfTotals > 0 && static_cast<Wide>(threshold.den) * n * gap > static_cast<Wide>(threshold.num) * sumOfTotals;
         dim.ratio = sumOfTotals > 0 ? static_cast<double>(gap) * static_cast<double>(n) / static_cast<double>(sumOfTotals) : 0;
         out.push_back(dim);
     }

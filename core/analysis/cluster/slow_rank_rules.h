@@ -13,25 +13,38 @@
 #include "core/analysis/cluster/rank_step_figures.h"
 #include "core/model/cluster.h"
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
 namespace opscope {
 
-inline constexpr double kAdvisorImbalanceRatio = 0.05; // RATIO_THRESHOLD in slow_rank_analyzer.py
 inline constexpr int kDixonMaxRanks = 100;             // MAX_DIXON_NUM
 inline constexpr int kHtaStragglerCount = 2;           // n_stragglers default
 inline constexpr double kHtaMinNormalizedDuration = 0.01;
 
+// A ratio threshold as a decimal fraction num / den (den a power of ten up to 10^9), so that
+// "ratio > threshold" is decided in integers: 0.05 is 5 / 100, and 0.05 itself does not fire.
+// A value with more decimals is rounded to nine. The default is the advisor's RATIO_THRESHOLD (0.05)
+// of slow_rank_analyzer.py and slow_link_analyzer.py.
+struct DecimalRatio {
+    std::int64_t num = 5, den = 100;
+    static DecimalRatio of(double value);
+    double value() const { return static_cast<double>(num) / static_cast<double>(den); }
+};
+
 struct AdvisorDimension {
     std::string dimension; // "computing", "communication_not_overlapped", "free"
     double ratio = 0;      // (max − min) / mean of rank totals
-    bool fires = false;    // ratio > 0.05, decided exactly in integers
+    bool fires = false;    // ratio > the threshold (0.05), decided exactly in integers
     int maxRank = -1, minRank = -1;
     TimeNs maxNs = 0, minNs = 0;
 };
-std::vector<AdvisorDimension> advisorStepImbalance(const std::vector<RankStepFigures>& figures);
+// The cluster view and the diagnosis rule ascend_slow_rank both read this (the rule with the rules
+// file's threshold, 0.05 by default).
+std::vector<AdvisorDimension> advisorStepImbalance(const std::vector<RankStepFigures>& figures,
+                                                   DecimalRatio threshold = {});
 
 // One time per rank of one operator. Returns the indices of the slow entries.
 std::vector<std::size_t> dixonSlow(const std::vector<double>& times);

@@ -71,6 +71,9 @@ const std::vector<std::pair<const char*, RuleFunction>>& builtinRules() {
         {"ascend_gc_events", &ruleAscendGcEvents},
         {"ascend_memory_operators", &ruleAscendMemoryOperators},
         {"ascend_fusible_operators", &ruleAscendFusibleOperators},
+        {"ascend_slow_rank", &ruleAscendSlowRank},
+        {"ascend_slow_link", &ruleAscendSlowLink},
+        {"ascend_affinity_api", &ruleAscendAffinityApi},
     };
     return rules;
 }

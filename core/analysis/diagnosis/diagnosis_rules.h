@@ -50,6 +50,11 @@ Finding ruleAscendGcEvents(DiagnosisContext& ctx, const RuleConfig& rule);
 Finding ruleAscendMemoryOperators(DiagnosisContext& ctx, const RuleConfig& rule);
 // Fusible operator sequences: diagnosis_rules_ascend_fusible.cpp.
 Finding ruleAscendFusibleOperators(DiagnosisContext& ctx, const RuleConfig& rule);
+// The advisor's cluster rules, slow rank and slow link: diagnosis_rules_ascend_cluster.cpp.
+Finding ruleAscendSlowRank(DiagnosisContext& ctx, const RuleConfig& rule);
+Finding ruleAscendSlowLink(DiagnosisContext& ctx, const RuleConfig& rule);
+// Affinity APIs: framework operator sequences a fused API replaces: diagnosis_rules_ascend_affinity.cpp.
+Finding ruleAscendAffinityApi(DiagnosisContext& ctx, const RuleConfig& rule);
 // The advisor's environment variable check: diagnosis_rules_ascend_environment.cpp.
 Finding ruleAscendEnvironmentVariables(DiagnosisContext& ctx, const RuleConfig& rule);
 

@@ -5,6 +5,7 @@
 #include "core/analysis/diagnosis/ascend_tasks.h"
 #include "core/analysis/snapshot/counter_access.h"
 #include "core/analysis/diagnosis/diagnosis_rules.h"
+#include "core/analysis/diagnosis/slice_name_match.h"
 #include "core/model/time_format.h"
 
 #include <algorithm>
@@ -159,15 +160,11 @@ Finding ruleAscendOpCompile(DiagnosisContext& ctx, const RuleConfig& rule) {
     bool acl = false;
     std::int64_t count = 0;
     Finding f;
-    std::vector<std::uint32_t> compileNames, aclNames;
-    for (std::uint32_t id = 0; id < ctx.snapshot.strings.size(); ++id) {
-        std::string_view name = ctx.snapshot.strings.at(id);
-        if (name.find("aclopCompile") != std::string_view::npos) compileNames.push_back(id);
-        if (name.rfind("AscendCL@", 0) == 0) aclNames.push_back(id);
-    }
+    const auto compileNames = stringIdsWhere(ctx, [](std::string_view n) { return n.find("aclopCompile") != std::string_view::npos; });
+    const AscendClCalls aclCalls(ctx);
     for (const SliceRecord& s : set.slices) {
         if (ctx.options.range && !ctx.options.range->contains(s.tsNs)) continue;
-        if (std::binary_search(aclNames.begin(), aclNames.end(), s.nameId)) acl = true;
+        if (aclCalls.isCall(s)) acl = true;
         if (!std::binary_search(compileNames.begin(), compileNames.end(), s.nameId)) continue;
         ++count;
         f.timeAtStakeNs += s.durNs;

@@ -97,15 +97,7 @@ Finding ruleAscendGcEvents(DiagnosisContext& ctx, const RuleConfig& rule) {
 // is >= max_total_duration (10000 µs).
 Finding ruleAscendMemoryOperators(DiagnosisContext& ctx, const RuleConfig& rule) {
     static const std::array<std::string_view, 3> kCalls = {"aclMallocMemInner", "aclrtFreePhysical", "aclrtFree"};
-    auto callOf = [](std::string_view n) -> std::string_view {
-        if (n.rfind("AscendCL@", 0) == 0) n.remove_prefix(9);
-        for (std::string_view c : kCalls)
-            if (n == c) return c;
-        return {};
-    };
-    const auto names = stringIdsWhere(ctx, [&](std::string_view n) { return !callOf(n).empty(); });
-    const auto aclNames = stringIdsWhere(ctx, [](std::string_view n) { return n.rfind("AscendCL@", 0) == 0; });
-    const auto aclLevel = stringIdsWhere(ctx, [](std::string_view n) { return n == "acl"; });
+    const AscendClCalls aclCalls(ctx);
     struct Call {
         std::int64_t count = 0;
         TimeNs totalNs = 0;
@@ -115,10 +107,10 @@ Finding ruleAscendMemoryOperators(DiagnosisContext& ctx, const RuleConfig& rule)
     bool aclSeen = false;
     for (const SliceRecord& s : ctx.snapshot.slices.slices) {
         if (!startsInRange(ctx, s)) continue;
-        const bool prefixed = containsId(aclNames, s.nameId), dbLevel = s.catId != 0 && containsId(aclLevel, s.catId);
-        aclSeen = aclSeen || prefixed || dbLevel;
-        if (!containsId(names, s.nameId) || (!prefixed && !dbLevel)) continue;
-        Call& c = calls[std::string(callOf(ctx.snapshot.strings.at(s.nameId)))];
+        const std::string_view call = aclCalls.callName(s);
+        aclSeen = aclSeen || !call.empty();
+        if (std::find(kCalls.begin(), kCalls.end(), call) == kCalls.end()) continue;
+        Call& c = calls[std::string(call)];
         ++c.count;
         c.totalNs += s.durNs;
         c.slices.push_back(&s);

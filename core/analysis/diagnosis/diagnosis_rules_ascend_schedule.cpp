@@ -16,12 +16,13 @@ namespace opscope {
 // order, a synchronisation right after a launch is a co-occurrence; ratio = co-occurrences / launches,
 // flagged when > min_co_occurrence_ratio (0.5): the sign of ASCEND_LAUNCH_BLOCKING=1.
 Finding ruleAscendSynchronizeStream(DiagnosisContext& ctx, const RuleConfig& rule) {
-    const std::string syncPrefix = "AscendCL@aclrtSynchronizeStream";
     const auto launchNames = stringIdsWhere(ctx, [](std::string_view n) { return n.rfind("Node@launch", 0) == 0; });
-    const auto syncNames = stringIdsWhere(ctx, [&](std::string_view n) { return n.rfind(syncPrefix, 0) == 0; });
+    const AscendClCalls acl(ctx); // AscendCL@aclrtSynchronizeStream*, or the DB's bare name at level acl
     std::vector<const SliceRecord*> events;
     for (const SliceRecord& s : ctx.snapshot.slices.slices)
-        if (startsInRange(ctx, s) && (containsId(launchNames, s.nameId) || containsId(syncNames, s.nameId))) events.push_back(&s);
+        if (startsInRange(ctx, s) &&
+            (containsId(launchNames, s.nameId) || acl.callName(s).rfind("aclrtSynchronizeStream", 0) == 0))
+            events.push_back(&s);
     if (events.empty()) return missingInputFinding(); // no CANN API data on the host
     sortByStart(events);
     std::int64_t launches = 0, syncs = 0, coOccurrences = 0;
@@ -94,7 +95,7 @@ Finding ruleAscendConjecturedGc(DiagnosisContext& ctx, const RuleConfig& rule) {
     const double maxFreeUs = rule.threshold();
     const double maxTimeRatio = rule.number("max_acl_time_ratio", 0.01);
     const double maxCountPerUs = rule.number("max_acl_count_per_us", 0.0001);
-    const auto aclNames = stringIdsWhere(ctx, [](std::string_view n) { return n.rfind("AscendCL@", 0) == 0; });
+    const AscendClCalls aclCalls(ctx);
     const auto freeNames = stringIdsWhere(ctx, [](std::string_view n) { return lowerAsciiText(n) == "free"; });
     const auto gcCategories = stringIdsWhere(ctx, [](std::string_view n) { return lowerAsciiText(n) == "gc"; });
     std::vector<const SliceRecord*> acl, frees;
@@ -108,7 +109,7 @@ Finding ruleAscendConjecturedGc(DiagnosisContext& ctx, const RuleConfig& rule) {
             const SliceRecord& s = set.slices[i];
             if (!startsInRange(ctx, s)) continue;
             if (s.catId != 0 && containsId(gcCategories, s.catId)) gcEvents = true;
-            if (containsId(aclNames, s.nameId)) acl.push_back(&s);
+            if (aclCalls.isCall(s)) acl.push_back(&s);
             else if (overlap && containsId(freeNames, s.nameId) && static_cast<double>(s.durNs) / 1000.0 > maxFreeUs)
                 frees.push_back(&s);
         }

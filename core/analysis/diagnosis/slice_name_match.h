@@ -39,4 +39,28 @@ inline void sortByStart(std::vector<const SliceRecord*>& slices) {
                      [](const SliceRecord* a, const SliceRecord* b) { return a->tsNs < b->tsNs; });
 }
 
+// AscendCL calls as both export kinds name them: "AscendCL@<call>" in the JSON timelines, the bare
+// "<call>" at level "acl" (the slice's category) in the msprof and torch_npu DB exports.
+class AscendClCalls {
+public:
+    explicit AscendClCalls(const DiagnosisContext& ctx)
+        : ctx_(ctx), prefixed_(stringIdsWhere(ctx, [](std::string_view n) { return n.rfind(kPrefix, 0) == 0; })),
+          aclLevel_(stringIdsWhere(ctx, [](std::string_view n) { return n == "acl"; })) {}
+    bool isCall(const SliceRecord& s) const {
+        return containsId(prefixed_, s.nameId) || (s.catId != 0 && containsId(aclLevel_, s.catId));
+    }
+    // The call's bare name ("aclrtSynchronizeStream"); empty when the slice is no AscendCL call.
+    std::string_view callName(const SliceRecord& s) const {
+        if (!isCall(s)) return {};
+        std::string_view name = ctx_.snapshot.strings.at(s.nameId);
+        if (name.rfind(kPrefix, 0) == 0) name.remove_prefix(kPrefix.size());
+        return name;
+    }
+
+private:
+    static constexpr std::string_view kPrefix = "AscendCL@";
+    const DiagnosisContext& ctx_;
+    std::vector<std::uint32_t> prefixed_, aclLevel_;
+};
+
 } // namespace opscope

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace opscope {
@@ -171,12 +172,30 @@ SideResult runSideImport(UnitContext& ctx, const ScannedFile& f, Error* error) {
         r.note = std::to_string(merged.joined) + " tasks merged into msprof_*.json's (" + std::to_string(merged.values) +
                  " values it lacks), " + std::to_string(merged.added) + " imported as slices of their own";
     } else if (f.kind == FileKind::Database) {
+        // The scan keeps a DB beside a timeline only when they are different tools' exports (folder_scan):
+        // the same run when its tasks fall in the timeline's device time, else another run of its own.
+        std::optional<UnitContext> detached;
+        if (auto within = dbTasksWithinTimeline(ctx, f.path)) {
+            if (*within) {
+                r.skipReason = "its device tasks lie within the timeline's: the same run, which the timeline holds";
+                return r;
+            }
+            detached.emplace(ctx.writer, ctx.progress, ctx.report);
+            detachFromTimeline(ctx, f.path, &*detached);
+        }
+        UnitContext& dbCtx = detached ? *detached : ctx;
         DbImportResult db;
-        r.ok = importMsprofDb(ctx, f.path, &db, error);
+        r.ok = importMsprofDb(dbCtx, f.path, &db, error);
         r.events = db.events();
         ctx.report.counterSamples += db.counterSamples;
         r.note = std::to_string(db.tasks) + " device tasks, " + std::to_string(db.computeTasks) +
                  " with kernel metrics";
+        if (detached) {
+            const std::string device =
+                otherRunDeviceName(std::filesystem::path(f.path).filename().string(), detached->deviceOr(-1));
+            r.note += "; no device task starts within the timeline's: another run's file, imported as " + device;
+            ctx.writer.addWarning("ascend_rows_other_run", f.path, -1, -1, otherRunSample(ctx, device, "device task"));
+        }
     }
     return r;
 }

@@ -214,6 +214,26 @@ void skip(ScanUnit& unit, ScannedFile f, std::string reason) {
     unit.skipped.push_back(std::move(f));
 }
 
+// The tool whose export a file is: "msprof" (msprof_*.db, msprof_*.json, op_summary, task_time) or
+// "torch_npu" (ascend_pytorch_profiler_*.db, trace_view.json, kernel_details.csv); "" for the rest.
+std::string exportTool(const ScannedFile& f) {
+    const std::string name = fs::path(f.path).filename().string();
+    if (startsWith(name, "msprof") || f.role == "op_summary" || f.role == "task_time") return "msprof";
+    if (startsWith(name, "ascend_pytorch_profiler") || startsWith(name, "trace_view") || f.role == "kernel_details")
+        return "torch_npu";
+    return "";
+}
+
+// One tool writes a run's DB and its JSON / CSV exports into one folder: a DB beside text exports of its
+// own tool holds the same data. Beside another tool's timeline it may be another run (the shared
+// samples/ascend folder holds trace_view.json, kernel_details.csv and msprof_0.db of three runs).
+bool sameToolTextExport(const ScanUnit& unit, const ScannedFile& db) {
+    const std::string tool = exportTool(db);
+    return std::any_of(unit.files.begin(), unit.files.end(), [&](const ScannedFile& g) {
+        return g.kind != FileKind::Database && (tool.empty() || exportTool(g) == tool);
+    }) || tool.empty();
+}
+
 // Within a unit, drop what another file already covers.
 void resolveOverlaps(ScanUnit& unit) {
     auto has = [&](auto pred) { return std::any_of(unit.files.begin(), unit.files.end(), pred); };
@@ -230,9 +250,10 @@ void resolveOverlaps(ScanUnit& unit) {
     std::vector<ScannedFile> kept;
     for (ScannedFile& f : unit.files) {
         std::string name = fs::path(f.path).filename().string();
-        if (f.kind == FileKind::Database && (timeline || opRows || has([](const ScannedFile& g) {
-                                                 return g.kind == FileKind::OpRows;
-                                             })))
+        const bool textExports = timeline || opRows || has([](const ScannedFile& g) { return g.kind == FileKind::OpRows; });
+        if (f.kind == FileKind::Database && textExports && timeline && !sameToolTextExport(unit, f))
+            kept.push_back(std::move(f)); // another tool's DB beside a timeline: the import compares their times
+        else if (f.kind == FileKind::Database && textExports)
             skip(unit, f, "the JSON / CSV files of this folder hold the same data");
         else if (f.kind == FileKind::Database && pytorchDb && !startsWith(name, "ascend_pytorch_profiler"))
             skip(unit, f, "ascend_pytorch_profiler db holds the same data");

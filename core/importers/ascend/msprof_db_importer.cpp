@@ -1,5 +1,8 @@
 #include "core/importers/ascend/msprof_db_importer.h"
 
+#include "core/importers/ascend/ascend_timeline.h"
+#include "core/model/time_bounds.h"
+
 #include <filesystem>
 
 namespace opscope::ascend {
@@ -9,6 +12,17 @@ bool looksLikeMsprofDb(const std::string& path) {
     MsprofDb db;
     Error ignored;
     return db.open(path, &ignored);
+}
+
+std::optional<bool> dbTasksWithinTimeline(const UnitContext& ctx, const std::string& path) {
+    const auto span = ctx.timeline.deviceSpan(-1);
+    if (!span) return std::nullopt;
+    MsprofDb db;
+    Error error;
+    if (!db.open(path, &error) || !db.hasTable("TASK") || !db.hasColumn("TASK", "startNs")) return std::nullopt;
+    Statement st = db.db().prepare("SELECT 1 FROM TASK WHERE startNs >= ? AND startNs <= ? LIMIT 1");
+    st.bind(1, saturatingAdd(span->first, -kJoinToleranceNs)).bind(2, saturatingAdd(span->second, kJoinToleranceNs));
+    return st.step();
 }
 
 bool importMsprofDb(UnitContext& ctx, const std::string& path, DbImportResult* result, Error* error) {

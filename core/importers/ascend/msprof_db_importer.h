@@ -18,6 +18,12 @@ struct DbImportResult {
 
 bool importMsprofDb(UnitContext& ctx, const std::string& path, DbImportResult* result, Error* error);
 
+// Whether some device task of the DB starts within the unit's timeline device time (the join tolerance
+// around its first start and last end): a DB of another tool beside a timeline may be the same run (a
+// torch_npu run's PROF_*/msprof_*.db) or another. nullopt when the unit's timeline has no device task,
+// or the DB no TASK table or cannot be opened (the import proper reports that).
+std::optional<bool> dbTasksWithinTimeline(const UnitContext& ctx, const std::string& path);
+
 // True when the file is an SQLite export with the msprof tables.
 bool looksLikeMsprofDb(const std::string& path);
 

@@ -177,13 +177,11 @@ std::optional<bool> anyRowWithinTimeline(const UnitContext& ctx, const std::stri
     return timed == 0; // a file without a timed row says nothing against the timeline
 }
 
+} // namespace
+
 std::string otherRunDeviceName(const std::string& file, int ordinal) {
     return "NPU " + std::to_string(ordinal) + " (" + file + ")";
 }
-
-// The context another run's rows are imported in: no timeline to join, the unit's key prefix plus the
-// file name (processes of their own), and devices named after the file ("NPU 0 (kernel_details.csv)")
-// so that the two runs' device time never adds up to one span.
 
 void detachFromTimeline(const UnitContext& ctx, const std::string& path, UnitContext* detached) {
     const std::string file = std::filesystem::path(path).filename().string();
@@ -199,14 +197,12 @@ void detachFromTimeline(const UnitContext& ctx, const std::string& path, UnitCon
     };
 }
 
-std::string otherRunSample(const UnitContext& ctx, const std::string& deviceName) {
+std::string otherRunSample(const UnitContext& ctx, const std::string& deviceName, std::string_view what) {
     auto span = ctx.timeline.deviceSpan(-1);
-    std::string text = "no row starts within the timeline's device tasks";
+    std::string text = "no " + std::string(what) + " starts within the timeline's device tasks";
     if (span) text += " (" + microsText(span->first) + " to " + microsText(span->second) + " us)";
     return text + ": another run's file, imported as " + deviceName;
 }
-
-} // namespace
 
 std::optional<OpColumns> sniffOpColumns(const std::string& path) {
     auto reader = CsvReader::open(path, nullptr);

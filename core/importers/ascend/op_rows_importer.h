@@ -22,6 +22,14 @@ struct OpRowsResult {
 // A file cut short keeps the rows before the cut: true, with result->cutShort and error set.
 bool importOpRows(UnitContext& ctx, const std::string& path, OpRowsResult* result, Error* error);
 
+// Another run's file (per-task rows, or a DB beside a timeline of another run): its device is named after
+// the file ("NPU 0 (kernel_details.csv)"); the context it is imported in has no timeline to join, the
+// unit's key prefix plus the file name (processes of its own) and such devices, so that the two runs'
+// device time never adds up to one span; the warning's text names the timeline's device time.
+std::string otherRunDeviceName(const std::string& file, int ordinal);
+void detachFromTimeline(const UnitContext& ctx, const std::string& path, UnitContext* detached);
+std::string otherRunSample(const UnitContext& ctx, const std::string& deviceName, std::string_view what = "row");
+
 // The header of a per-task CSV, or nullopt; for folder detection.
 std::optional<OpColumns> sniffOpColumns(const std::string& path);
 

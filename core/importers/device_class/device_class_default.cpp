@@ -10,7 +10,7 @@ const char* defaultDeviceClassRulesJson() {
   "description": "How opscope sorts device slices into compute, communication, memory, wait and other at import. Copy this file, change what you need and pass it with `opscope-cli import --device-classes FILE` (or OPSCOPE_DEVICE_CLASSES=FILE): each section is merged key by key over these defaults, then re-import. A task type that is in no list is counted in the warning table (unknown_device_task_type) and classed other, never guessed.",
   "ascend": {
     "task_processes": ["Ascend Hardware"],
-    "communication_processes": ["HCCL"],
+    "communication_processes": ["HCCL", "Communication"],
     "excluded_processes": ["Overlap Analysis"],
     "task_types": {
       "AI_CORE": "compute",
