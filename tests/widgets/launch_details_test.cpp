@@ -5,6 +5,7 @@
 #include "core/session/trace_session.h"
 #include "tests/launch_fixtures.h"
 #include "tests/timeline_fixture.h"
+#include "widgets/common/async_job.h"
 #include "widgets/common/selection_model.h"
 #include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
@@ -125,8 +126,9 @@ TEST_CASE("details: selecting a host op lists its kernels; double-click selects 
 TEST_CASE("flows: only the selection's by default, every flow with the toggle", "[launch][flows]") {
     LaggingWindow w;
     TimelineView* view = w.window.timeline();
-    REQUIRE(view->data()->flows().size() == 1); // the fwdbwd flow of aten::mm
-    const std::int64_t flowSource = view->data()->slices()[view->data()->flows().front().outSlice].id;
+    REQUIRE(waitForAsyncJobs()); // the flows are read after the first frame
+    REQUIRE(view->flows().size() == 1); // the fwdbwd flow of aten::mm
+    const std::int64_t flowSource = view->data()->slices()[view->flows().front().outSlice].id;
     QAction* all = w.window.findChild<QAction*>(QStringLiteral("action_showFlows"));
     REQUIRE(all);
     CHECK_FALSE(all->isChecked());
