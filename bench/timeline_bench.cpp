@@ -211,6 +211,11 @@ void benchPath(const std::string& path) {
     if (!data) return;
     ScreenView screen(data);
     screen.view.setData(data, true);
+    if (const char* dir = std::getenv("OPSCOPE_BENCH_PICTURE")) { // what a frame shows while the flows load
+        screen.view.setFlowsVisible(true);
+        renderMs(screen.view, screen.image);
+        screen.image.save(QString::fromUtf8(dir) + QStringLiteral("/timeline-flows-loading.png"));
+    }
     screen.view.setFlows(flows);
     ZoomControl& zoom = screen.zoom;
     TimelineView& view = screen.view;
