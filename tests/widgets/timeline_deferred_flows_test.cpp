@@ -2,12 +2,11 @@
 // read, a frame that would draw arrows says "Loading flows…" rather than showing none; once they come
 // (TimelineView::setFlows, from TimelineFlowLoader on a worker), every arrow and the selected slice's
 // are drawn as with flows loaded up front.
-#include "core/session/open_trace.h"
+#include "tests/widgets/flow_trace_fixture.h"
 #include "core/session/trace_session.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_data.h"
 #include "core/store/timeline_flows.h"
-#include "widgets/common/async_job.h"
 #include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/timeline/timeline_flow_loader.h"
@@ -31,36 +30,10 @@ namespace {
 
 constexpr int kFlows = 30;
 
-// A host op every 10 µs, each launching a device task through a flow.
-std::string flowTrace() {
-    std::string json = "[";
-    for (int i = 0; i < kFlows; ++i) {
-        const std::string t = std::to_string(i * 10), id = std::to_string(i);
-        json += R"({"ph":"X","name":"launch","pid":1,"tid":1,"ts":)" + t + R"(,"dur":4},)";
-        json += R"({"ph":"s","name":"f","cat":"c","id":)" + id + R"(,"pid":1,"tid":1,"ts":)" + t + R"(.2},)";
-        json += R"({"ph":"X","name":"task","pid":2,"tid":1,"ts":)" + t + R"(.5,"dur":4},)";
-        json += R"({"ph":"f","bp":"e","name":"f","cat":"c","id":)" + id + R"(,"pid":2,"tid":1,"ts":)" + t + R"(.5})";
-        json += i + 1 < kFlows ? "," : "]";
-    }
-    return json;
-}
-
 struct FlowStore {
     QTemporaryDir dir;
     std::string path;
-    FlowStore() {
-        const QString trace = dir.filePath(QStringLiteral("flows.json"));
-        QFile file(trace);
-        REQUIRE(file.open(QIODevice::WriteOnly));
-        file.write(QByteArray::fromStdString(flowTrace()));
-        file.close();
-        OpenOptions options;
-        options.storePath = dir.filePath(QStringLiteral("flows.opscope.sqlite")).toStdString();
-        OpenResult result;
-        Error error;
-        REQUIRE(openTrace({trace.toStdString()}, options, {}, &result, &error));
-        path = result.storePath;
-    }
+    FlowStore() : path(opscope::testing::importFlowTrace(dir, opscope::testing::launchFlowTrace(kFlows, 10, 4))) {}
     std::shared_ptr<const TimelineData> load(bool deferFlows) const {
         Database db(path, Database::Mode::ReadOnly);
         Error error;
@@ -188,7 +161,8 @@ TEST_CASE("deferred flows: the document's loader reads them on a worker and hand
     QSignalSpy loaded(loader, &TimelineFlowLoader::flowsLoaded);
     loader->load();
     loader->load(); // asked twice while reading: read once
-    REQUIRE(waitForAsyncJobs());
+    REQUIRE(loaded.wait(60000));
+    QTest::qWait(50); // a second delivery would come now
     REQUIRE(loaded.count() == 1);
     REQUIRE(loader->flows());
     CHECK(loader->flows()->flows.size() == kFlows);
