@@ -6,6 +6,7 @@
 #include "core/store/schema.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_data.h"
+#include "core/store/timeline_flows.h"
 #include "core/store/timeline_pack.h"
 #include "core/store/timeline_slice_scan.h"
 #include "widgets/common/zoom_control.h"
@@ -21,6 +22,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <random>
+#include <span>
 #include <ctime>
 #include <string>
 #include <vector>
@@ -144,8 +146,10 @@ double processCpuMs() {
     return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
-// Time to first frame: open the store, load the timeline, lay out and paint one frame. Null on failure.
-std::shared_ptr<const TimelineData> firstFrame(const std::string& path, bool storedLayout, const char* label) {
+// Time to first frame: open the store, load the timeline (its flows deferred, as the GUI does), lay out
+// and paint one frame; then the flows, read after it. Null on failure.
+std::shared_ptr<const TimelineData> firstFrame(const std::string& path, bool storedLayout, const char* label,
+                                               std::shared_ptr<const TimelineFlowSet>* flows = nullptr) {
     QElapsedTimer first;
     first.start();
     const double cpu0 = processCpuMs();
@@ -156,7 +160,7 @@ std::shared_ptr<const TimelineData> firstFrame(const std::string& path, bool sto
         tuneReadOnlyConnection(db);
         TimelineLoadOptions options;
         options.useStoredLayout = storedLayout;
-        data = TimelineData::load(db, options, &error);
+        data = loadTimelineDeferringFlows(db, options, &error);
     } catch (const SqliteError& e) {
         std::printf("open failed: %s\n", e.what());
         return nullptr;
@@ -173,15 +177,46 @@ std::shared_ptr<const TimelineData> firstFrame(const std::string& path, bool sto
                 processCpuMs() - cpu0, loadMs,
                 data->sliceLayoutStored() || !storedLayout ? "" : ", no stored layout: ",
                 data->sliceLayoutStored() ? "" : data->sliceLayoutRefusal().c_str());
+    const double flowsCpu0 = processCpuMs();
+    QElapsedTimer flowTimer;
+    flowTimer.start();
+    try {
+        Database db(path, Database::Mode::ReadOnly);
+        tuneReadOnlyConnection(db);
+        auto set = loadTimelineFlows(db, *data);
+        std::printf("  then the flows (after the first frame): %.0f ms, cpu %.0f ms, %zu flows in %zu groups\n",
+                    static_cast<double>(flowTimer.nsecsElapsed()) / 1e6, processCpuMs() - flowsCpu0, set->flows.size(),
+                    set->groups.size());
+        if (flows) *flows = std::move(set);
+    } catch (const SqliteError& e) {
+        std::printf("flows failed: %s\n", e.what());
+        return nullptr;
+    }
     return data;
+}
+
+// The flows' bytes, read after the first frame: the arrays and the groups' indices.
+std::size_t flowBytes(const TimelineFlowSet& set) {
+    std::size_t bytes = set.flows.capacity() * sizeof(TimelineFlow);
+    for (const FlowGroup& g : set.groups) bytes += sizeof(FlowGroup) + g.flows.capacity() * 4;
+    return bytes;
 }
 
 void benchPath(const std::string& path) {
     // Both ways, scanned first, so that the stored layout's run does not warm anything for the scan.
-    if (!firstFrame(path, false, "slice table scanned")) return;
-    auto data = firstFrame(path, true, "stored layout");
+    // OPSCOPE_BENCH_STORED_ONLY=1: the stored layout alone (for perf and callgrind).
+    if (!std::getenv("OPSCOPE_BENCH_STORED_ONLY") && !firstFrame(path, false, "slice table scanned")) return;
+    std::shared_ptr<const TimelineFlowSet> flows;
+    auto data = firstFrame(path, true, "stored layout", &flows);
     if (!data) return;
     ScreenView screen(data);
+    screen.view.setData(data, true);
+    if (const char* dir = std::getenv("OPSCOPE_BENCH_PICTURE")) { // what a frame shows while the flows load
+        screen.view.setFlowsVisible(true);
+        renderMs(screen.view, screen.image);
+        screen.image.save(QString::fromUtf8(dir) + QStringLiteral("/timeline-flows-loading.png"));
+    }
+    screen.view.setFlows(flows);
     ZoomControl& zoom = screen.zoom;
     TimelineView& view = screen.view;
     QImage& image = screen.image;
@@ -189,8 +224,8 @@ void benchPath(const std::string& path) {
     view.setFlowsVisible(!std::getenv("OPSCOPE_BENCH_NO_FLOWS"));
     renderMs(view, image);
     std::printf("timeline memory: %.1f bytes/slice (%zu slices, %.1f MB)\n",
-                static_cast<double>(data->memoryBytes()) / static_cast<double>(data->slices().size()),
-                data->slices().size(), static_cast<double>(data->memoryBytes()) / 1e6);
+                static_cast<double>(data->memoryBytes() + flowBytes(*flows)) / static_cast<double>(data->slices().size()),
+                data->slices().size(), static_cast<double>(data->memoryBytes() + flowBytes(*flows)) / 1e6);
 
     const TimeRange trace = data->traceRange();
     struct Level {
@@ -198,10 +233,13 @@ void benchPath(const std::string& path) {
         double fraction;
     };
     const Level levels[] = {{"whole trace", 1.0}, {"1%", 0.01}, {"0.01%", 0.0001}, {"deep (2 us)", -1}};
-    std::printf("%zu flows\n", data->flows().size());
+    std::printf("%zu flows\n", flows->flows.size());
     std::printf("%-12s %10s %10s %10s %10s %12s %12s %18s\n", "zoom", "mean ms", "max ms", "cpu ms", "cached ms", "items",
                 "folded", "flows drawn/merged");
-    for (const Level& level : levels) {
+    // OPSCOPE_BENCH_LEVELS=N: the first N zoom levels only (callgrind of the whole-trace frames: 1).
+    const char* levelLimit = std::getenv("OPSCOPE_BENCH_LEVELS");
+    const std::size_t levelCount = levelLimit ? std::min<std::size_t>(std::size(levels), std::strtoul(levelLimit, nullptr, 10)) : std::size(levels);
+    for (const Level& level : std::span<const Level>(levels, levelCount)) {
         const TimeNs dur = level.fraction > 0 ? static_cast<TimeNs>(static_cast<double>(trace.durationNs()) * level.fraction) : 2'000;
         constexpr int kFrames = 20;
         double total = 0, worst = 0, cpuTotal = 0;

@@ -4012,6 +4012,10 @@ The open trace is unchanged.</source>
 <context>
     <name>opscope::TimelineView</name>
     <message>
+        <source>Loading flows…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>%1: %2 %3</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4007,6 +4007,10 @@ The open trace is unchanged.</source>
 <context>
     <name>opscope::TimelineView</name>
     <message>
+        <source>Loading flows…</source>
+        <translation>正在加载连线…</translation>
+    </message>
+    <message>
         <source>%1: %2 %3</source>
         <translation>%1：%2 %3</translation>
     </message>

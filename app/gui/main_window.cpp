@@ -16,6 +16,7 @@
 #include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/details/details_panel.h"
+#include "widgets/timeline/timeline_flow_loader.h"
 #include "widgets/timeline/timeline_view.h"
 
 #include <QCloseEvent>
@@ -237,7 +238,10 @@ void MainWindow::importFinished(bool ok) {
     TraceDocument* previous = std::exchange(document_, new TraceDocument(r.session, data_, this));
     graphDock_->traceOpened(document_, sources_);
     lastRegion_ = {};
-    timeline_->setData(data_);
+    // The session's timeline comes without its flows: they are read after the first frame, on a worker,
+    // and the timeline says "Loading flows…" if they are wanted before they come.
+    timeline_->setData(data_, true);
+    connect(TimelineFlowLoader::forDocument(document_), &TimelineFlowLoader::flowsLoaded, timeline_, &TimelineView::setFlows);
     analysis_->traceOpened(document_);
     if (previous) previous->deleteLater(); // after every view moved to the new one
     search_->setData(data_);
@@ -261,6 +265,7 @@ void MainWindow::importFinished(bool ok) {
         statusBar()->showMessage(tr("%n oddities counted during import (see opscope-cli info)", nullptr,
                                     static_cast<int>(r.open.summary.warnings)), 10000);
     startDeviceAlignment(); // multi-device traces: offsets computed off the GUI thread (main_window_export.cpp)
+    TimelineFlowLoader::forDocument(document_)->load();
     emit traceLoaded(true);
 }
 

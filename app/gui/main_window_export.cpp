@@ -12,6 +12,7 @@
 #include "widgets/common/csv_export.h"
 #include "widgets/common/image_export.h"
 #include "widgets/compare/compare_panel.h"
+#include "widgets/timeline/timeline_flow_loader.h"
 #include "widgets/timeline/timeline_view.h"
 
 #include <QAbstractItemView>
@@ -276,7 +277,8 @@ void MainWindow::setDevicesAligned(bool aligned) {
         alignAction_->setChecked(aligned);
     }
     const qint64 keptSlice = timeline_->selectedSlice();
-    timeline_->setData(aligned ? alignedData_ : data_);
+    timeline_->setData(aligned ? alignedData_ : data_, !aligned); // the aligned load reads its flows
+    if (!aligned && document_) timeline_->setFlows(TimelineFlowLoader::forDocument(document_)->flows()); // or on their way
     if (!aligned) alignedData_.reset();
     if (alignAction_) alignAction_->setEnabled(true);
     refreshShownTimes(keptSlice);

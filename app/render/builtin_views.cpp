@@ -13,6 +13,7 @@
 #include "widgets/memory/memory_view.h"
 #include "widgets/summary/summary_view.h"
 #include "widgets/operators/operator_stats_view.h"
+#include "widgets/timeline/timeline_flow_loader.h"
 #include "widgets/timeline/timeline_view.h"
 
 #include <QCoreApplication>
@@ -72,7 +73,12 @@ void registerBuiltinViews() {
     registry.add({QStringLiteral("timeline"), QCoreApplication::translate("Views", "Timeline"),
                   [](const ViewContext& context, QWidget* parent) -> QWidget* {
                       auto* view = new TimelineView(context.zoom, parent);
-                      view->setData(context.document->timeline());
+                      // The session's timeline comes without its flows: read when arrows are first wanted.
+                      view->setData(context.document->timeline(), true);
+                      TimelineFlowLoader* flows = TimelineFlowLoader::forDocument(context.document);
+                      view->setFlows(flows->flows());
+                      QObject::connect(flows, &TimelineFlowLoader::flowsLoaded, view, &TimelineView::setFlows);
+                      QObject::connect(view, &TimelineView::flowsWanted, flows, &TimelineFlowLoader::load);
                       return view;
                   }});
     // The computation graph of the store (derived from the trace when the store has none); loads on a

@@ -15,6 +15,7 @@
 #include "core/store/rank_clock_offsets.h"
 #include "core/store/meta_reader.h"
 #include "core/store/timeline_data.h"
+#include "core/store/timeline_flows.h"
 
 #include <filesystem>
 #include <functional>
@@ -115,7 +116,9 @@ std::shared_ptr<const TimelineData> TraceSession::timeline(Error* error) {
         options.derivedCounters = queueCounterTracks(computeQueueLength(*launches, QueueOptions{}));
     std::shared_ptr<const TimelineData> loaded;
     query(error, [&](Database& db) {
-        loaded = TimelineData::load(db, options, error);
+        // Without its flows: the first frame draws no arrows, and a view reads them after it
+        // (loadTimelineFlows, widgets/timeline/timeline_flow_loader.h).
+        loaded = loadTimelineDeferringFlows(db, options, error);
         return loaded != nullptr;
     });
     timeline_ = loaded;

@@ -3,6 +3,7 @@
 #include "core/store/timeline_data.h"
 
 #include "core/store/sqlite_db.h"
+#include "core/store/timeline_flows.h"
 #include "core/store/timeline_pack.h"
 #include "core/store/timeline_slice_layout.h"
 #include "core/store/timeline_slice_scan.h"
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <unordered_map>
@@ -84,7 +86,6 @@ public:
         markDeviceWaits();
         loadCounters();
         loadDerivedCounters();
-        loadFlows();
         buildIdIndex();
         fixTraceRange();
     }
@@ -122,8 +123,23 @@ private:
         Statement st = db_.prepare("SELECT slice_id FROM device_slice_class WHERE class = 'wait' ORDER BY slice_id");
         while (st.step()) waits.push_back(st.int64(0));
         if (waits.empty()) return;
-        for (TimelineSlice& s : data_.slices_)
-            if (std::binary_search(waits.begin(), waits.end(), s.id)) s.flags |= kTimelineSliceDeviceWait;
+        // A bit per id between the first and the last wait: a binary search per slice cost 45 M
+        // instructions on a 587K-slice store. Ids far apart (not as the importer writes them) keep the search.
+        const std::uint64_t lo = static_cast<std::uint64_t>(waits.front()), span = static_cast<std::uint64_t>(waits.back()) - lo;
+        if (span / 8 > data_.slices_.size() + 8192) { // a bitmap of at most a byte per slice
+            for (TimelineSlice& s : data_.slices_)
+                if (std::binary_search(waits.begin(), waits.end(), s.id)) s.flags |= kTimelineSliceDeviceWait;
+            return;
+        }
+        std::vector<std::uint64_t> bits(static_cast<std::size_t>(span / 64 + 1), 0);
+        for (std::int64_t id : waits) {
+            const std::uint64_t at = static_cast<std::uint64_t>(id) - lo;
+            bits[at / 64] |= std::uint64_t{1} << (at % 64);
+        }
+        for (TimelineSlice& s : data_.slices_) {
+            const std::uint64_t at = static_cast<std::uint64_t>(s.id) - lo; // ids below lo wrap past span
+            if (at <= span && ((bits[at / 64] >> (at % 64)) & 1u)) s.flags |= kTimelineSliceDeviceWait;
+        }
     }
 
     void loadMeta() {
@@ -302,19 +318,30 @@ private:
         }
     }
 
+    // The counter table in its own order, sorted here: read in (track, ts) order through its index it
+    // cost a B-tree search of the table per sample (166 M instructions for 65K samples).
     void loadCounters() {
-        std::int64_t rows = db_.scalarInt("SELECT count(*) FROM counter", 0);
-        data_.counterTs_.reserve(static_cast<std::size_t>(rows));
-        data_.counterValues_.reserve(static_cast<std::size_t>(rows));
-        Statement st = db_.prepare("SELECT track_id, ts, value FROM counter ORDER BY track_id, ts");
+        struct Sample {
+            std::int64_t trackId, ts;
+            double value;
+        };
+        std::vector<Sample> samples;
+        samples.reserve(static_cast<std::size_t>(std::max<std::int64_t>(0, db_.scalarInt("SELECT count(*) FROM counter", 0))));
+        Statement st = db_.prepare("SELECT track_id, ts, value FROM counter ORDER BY rowid");
+        while (st.step()) samples.push_back({st.int64(0), st.int64(1), st.real(2)});
+        // Stable: samples of one track at one time keep the table's order, as the index gave them.
+        std::stable_sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) {
+            return a.trackId != b.trackId ? a.trackId < b.trackId : a.ts < b.ts;
+        });
+        data_.counterTs_.reserve(samples.size());
+        data_.counterValues_.reserve(samples.size());
         TimelineTrack* current = nullptr;
         std::int64_t currentId = std::numeric_limits<std::int64_t>::min();
-        while (st.step()) {
-            std::int64_t trackId = st.int64(0);
-            if (trackId != currentId) {
+        for (const Sample& sample : samples) {
+            if (sample.trackId != currentId) {
                 if (current) current->counterEnd = static_cast<std::uint32_t>(data_.counterTs_.size());
-                currentId = trackId;
-                auto it = trackIndex_.find(trackId);
+                currentId = sample.trackId;
+                auto it = trackIndex_.find(sample.trackId);
                 current = it == trackIndex_.end() ? nullptr : &data_.tracks_[it->second];
                 if (current) {
                     current->counterBegin = static_cast<std::uint32_t>(data_.counterTs_.size());
@@ -323,80 +350,13 @@ private:
                 }
             }
             if (!current) continue;
-            double value = st.real(2);
-            data_.counterTs_.push_back(st.int64(1));
-            data_.counterValues_.push_back(value);
-            current->counterMin = std::min(current->counterMin, value);
-            current->counterMax = std::max(current->counterMax, value);
+            data_.counterTs_.push_back(sample.ts);
+            data_.counterValues_.push_back(sample.value);
+            current->counterMin = std::min(current->counterMin, sample.value);
+            current->counterMax = std::max(current->counterMax, sample.value);
         }
         if (current) current->counterEnd = static_cast<std::uint32_t>(data_.counterTs_.size());
     }
-
-    // The flow table alone, read in order, with slice ids turned into positions in memory: joining
-    // it to the slice table in SQL cost two B-tree searches per flow, 330 ms for 171K flows.
-    void loadFlows() {
-        // No flows, no position table (40 MB for 10M slices).
-        if (!db_.tableExists("flow") || db_.scalarInt("SELECT EXISTS(SELECT 1 FROM flow)", 0) == 0) return;
-        const SlicePositions positions(data_.slices_, data_.tracks_);
-        Statement st = db_.prepare("SELECT slice_out, slice_in FROM flow ORDER BY id");
-        while (st.step()) {
-            TimelineFlow flow;
-            if (!positions.find(st.int64(0), &flow.outSlice, &flow.outTrack) ||
-                !positions.find(st.int64(1), &flow.inSlice, &flow.inTrack))
-                continue;
-            data_.flows_.push_back(flow);
-        }
-        data_.flows_.shrink_to_fit(); // growth by doubling left up to half of it unused
-    }
-
-    // Slice id -> position in slices() and track index, for the duration of the load: a direct table
-    // when ids are dense (as the importer writes them), sorted pairs otherwise.
-    class SlicePositions {
-    public:
-        SlicePositions(const std::vector<TimelineSlice>& slices, const std::vector<TimelineTrack>& tracks) {
-            for (std::uint32_t ti = 0; ti < tracks.size(); ++ti)
-                for (const DepthRun& run : tracks[ti].depths)
-                    if (run.begin < run.end) runs_.push_back({run.begin, ti});
-            std::sort(runs_.begin(), runs_.end());
-            if (slices.empty()) return;
-            std::int64_t lo = slices[0].id, hi = slices[0].id;
-            for (const TimelineSlice& s : slices) {
-                lo = std::min(lo, s.id);
-                hi = std::max(hi, s.id);
-            }
-            minId_ = lo;
-            if (hi - lo < 2 * static_cast<std::int64_t>(slices.size()) + 1024) {
-                dense_.assign(static_cast<std::size_t>(hi - lo + 1), kNone);
-                for (std::uint32_t i = 0; i < slices.size(); ++i) dense_[static_cast<std::size_t>(slices[i].id - lo)] = i;
-            } else {
-                for (std::uint32_t i = 0; i < slices.size(); ++i) sparse_.push_back({slices[i].id, i});
-                std::sort(sparse_.begin(), sparse_.end());
-            }
-        }
-        bool find(std::int64_t id, std::uint32_t* position, std::uint32_t* track) const {
-            std::uint32_t pos = kNone;
-            if (!dense_.empty()) {
-                if (id >= minId_ && id - minId_ < static_cast<std::int64_t>(dense_.size()))
-                    pos = dense_[static_cast<std::size_t>(id - minId_)];
-            } else {
-                auto it = std::lower_bound(sparse_.begin(), sparse_.end(), std::make_pair(id, std::uint32_t{0}));
-                if (it != sparse_.end() && it->first == id) pos = it->second;
-            }
-            if (pos == kNone) return false;
-            auto run = std::upper_bound(runs_.begin(), runs_.end(), std::make_pair(pos, kNone));
-            if (run == runs_.begin()) return false;
-            *position = pos;
-            *track = std::prev(run)->second;
-            return true;
-        }
-
-    private:
-        static constexpr std::uint32_t kNone = 0xffffffffu;
-        std::int64_t minId_ = 0;
-        std::vector<std::uint32_t> dense_;
-        std::vector<std::pair<std::int64_t, std::uint32_t>> sparse_;
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> runs_; // (first position, track index)
-    };
 
     void buildIdIndex() {
         std::vector<std::pair<std::int64_t, std::uint32_t>> ids;
@@ -460,17 +420,31 @@ std::shared_ptr<const TimelineData> TimelineData::load(Database& db, Error* erro
     return load(db, TimelineLoadOptions{}, error);
 }
 
-std::shared_ptr<const TimelineData> TimelineData::load(Database& db, const TimelineLoadOptions& options, Error* error) {
+namespace {
+// addFlows: reads the flows into the data after the shifts (empty: they are read later).
+std::shared_ptr<const TimelineData> loadTimeline(Database& db, const TimelineLoadOptions& options, Error* error,
+                                                 const std::function<void(Database&, TimelineData&)>& addFlows) {
     auto data = std::make_shared<TimelineData>();
     try {
         TimelineLoader loader(db, *data, options.derivedCounters);
         loader.run(options.useStoredLayout);
         if (!options.empty()) loader.applyShifts(options);
+        if (addFlows) addFlows(db, *data);
     } catch (const SqliteError& e) {
         if (error) *error = Error{ErrorCode::BadDatabase, db.path(), -1, -1, -1, {}, e.what()};
         return nullptr;
     }
     return data;
+}
+} // namespace
+
+std::shared_ptr<const TimelineData> TimelineData::load(Database& db, const TimelineLoadOptions& options, Error* error) {
+    return loadTimeline(db, options, error, [](Database& d, TimelineData& data) { data.flows_ = readTimelineFlows(d, data); });
+}
+
+std::shared_ptr<const TimelineData> loadTimelineDeferringFlows(Database& db, const TimelineLoadOptions& options,
+                                                               Error* error) {
+    return loadTimeline(db, options, error, {});
 }
 
 } // namespace opscope

@@ -351,12 +351,17 @@ bool readTimelinePack(Database& db, const std::vector<std::int64_t>& trackIds, s
     std::array<std::uint64_t, kPartCount> storedBytes{};
     {
         // length() and typeof() read a value's header, not its bytes; the length of text is in characters.
-        Statement st = db.prepare("SELECT part, sum(length(data)), sum(typeof(data) <> 'blob') FROM timeline_pack GROUP BY part");
+        // Summed here, not by GROUP BY: SQLite's sorter for it copied every blob into a temporary file
+        // (360 MB written and read back at 10M slices, a fifth of the first frame).
+        Statement st = db.prepare("SELECT part, length(data), typeof(data) = 'blob' FROM timeline_pack");
         while (st.step()) {
             const std::int64_t part = st.int64(0), bytes = st.int64(1);
             if (part < 0 || part >= kPartCount || bytes < 0) return refuse("the pack holds a part it should not");
-            if (st.int64(2) != 0) return refuse("the pack holds a value that is not a blob");
-            storedBytes[static_cast<std::size_t>(part)] = static_cast<std::uint64_t>(bytes);
+            if (st.int64(2) == 0) return refuse("the pack holds a value that is not a blob");
+            std::uint64_t& sum = storedBytes[static_cast<std::size_t>(part)];
+            if (sum > std::numeric_limits<std::uint64_t>::max() - static_cast<std::uint64_t>(bytes))
+                return refuse("the pack's parts do not have the sizes its header gives");
+            sum += static_cast<std::uint64_t>(bytes);
         }
     }
     for (int part = 0; part < kPartCount; ++part) {

@@ -3,7 +3,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <limits>
+#include <random>
 #include <vector>
 
 using namespace opscope;
@@ -60,4 +62,66 @@ TEST_CASE("without outliers, or with too few slices, the window is the trace ran
     w = findOutlierWindow(slices, rangeOf(slices));
     CHECK(w.outliers == 1);
     CHECK(findOutlierWindow({}, TimeRange{}).outliers == 0);
+}
+
+namespace {
+// The slices cut into runs sorted by start, as the timeline's depth runs are.
+std::vector<std::vector<TimelineSlice>> sortedRuns(std::vector<TimelineSlice> slices, std::size_t runCount) {
+    std::sort(slices.begin(), slices.end(), [](const TimelineSlice& a, const TimelineSlice& b) { return a.tsNs < b.tsNs; });
+    std::vector<std::vector<TimelineSlice>> runs(runCount);
+    for (std::size_t i = 0; i < slices.size(); ++i) runs[(i * 7 + i / 3) % runCount].push_back(slices[i]);
+    return runs;
+}
+OutlierWindow inRuns(const std::vector<std::vector<TimelineSlice>>& runs, TimeRange trace) {
+    std::vector<SortedSliceRun> spans;
+    for (const auto& r : runs) {
+        bool endsSorted = true;
+        for (std::size_t i = 1; i < r.size(); ++i) endsSorted = endsSorted && r[i].endNs() >= r[i - 1].endNs();
+        spans.push_back({r, endsSorted});
+    }
+    return findOutlierWindowInRuns(spans, trace);
+}
+void checkSame(const OutlierWindow& a, const OutlierWindow& b) {
+    CHECK(a.outliers == b.outliers);
+    CHECK(a.window.startNs == b.window.startNs);
+    CHECK(a.window.endNs == b.window.endNs);
+    CHECK(a.farthestNs == b.farthestNs);
+}
+} // namespace
+
+TEST_CASE("the window from sorted runs is the window from all slices", "[outlier_window]") {
+    SECTION("the cases above, at their thresholds") {
+        const TimeNs span = 992'000 - 9'000;
+        const TimeNs highBound = 992'000 + kOutlierSpans * span;
+        for (const auto& slices : {evenSlices(1000, {highBound, highBound + 1, 5'000'000'000'000'000LL, -4'000'000'000'000'000LL}),
+                                   evenSlices(1000, {8'000 - kOutlierSpans * (989'000 - 8'000) - 1}), evenSlices(1000),
+                                   evenSlices(static_cast<int>(kMinSlices) - 2, {9'000'000'000'000'000LL}),
+                                   evenSlices(static_cast<int>(kMinSlices) - 1, {9'000'000'000'000'000LL})}) {
+            const OutlierWindow flat = findOutlierWindow(slices, rangeOf(slices));
+            for (std::size_t runs : {1, 3, 16}) checkSame(inRuns(sortedRuns(slices, runs), rangeOf(slices)), flat);
+        }
+        // The first: exactly kOutlierSpans spans away is kept, one ns more is not, as above.
+        const auto threshold = evenSlices(1000, {highBound, highBound + 1, 5'000'000'000'000'000LL, -4'000'000'000'000'000LL});
+        CHECK(inRuns(sortedRuns(threshold, 5), rangeOf(threshold)).outliers == 3);
+    }
+    SECTION("random runs: overlapping, repeated starts, long slices, outliers on both sides") {
+        std::mt19937_64 rng(11);
+        for (int round = 0; round < 200; ++round) {
+            std::vector<TimelineSlice> slices;
+            const int n = 10 + static_cast<int>(rng() % 3000);
+            for (int i = 0; i < n; ++i) {
+                const TimeNs ts = static_cast<TimeNs>(rng() % 1'000'000) * (round % 3 == 0 ? 1 : 1000);
+                const TimeNs dur = rng() % 10 == 0 ? static_cast<TimeNs>(rng() % 50'000'000) : static_cast<TimeNs>(rng() % 2000);
+                slices.push_back(TimelineSlice{ts, dur, i + 1});
+            }
+            const int far = static_cast<int>(rng() % 6);
+            for (int i = 0; i < far; ++i) {
+                const TimeNs away = static_cast<TimeNs>(rng() % 4'000'000'000'000'000ULL);
+                slices.push_back(TimelineSlice{rng() % 2 ? away : -away, static_cast<TimeNs>(rng() % 100), n + i + 1});
+            }
+            INFO("round " << round);
+            const TimeRange trace = rangeOf(slices);
+            checkSame(inRuns(sortedRuns(slices, 1 + rng() % 40), trace), findOutlierWindow(slices, trace));
+        }
+    }
 }

@@ -1,8 +1,13 @@
+#include "core/model/slice_flags.h"
 #include "core/store/slice_details.h"
 #include "core/store/timeline_data.h"
 #include "tests/timeline_fixture.h"
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
 
 using namespace opscope;
 using opscope::testing::FixtureStore;
@@ -201,4 +206,67 @@ TEST_CASE("flows between slices with sparse ids find both ends", "[timeline_data
     CHECK(static_cast<int>(b.trackIndex) == data->trackIndexOf(device));
     CHECK(a.timeNs == 1'500);
     CHECK(b.timeNs == 2'000);
+}
+
+TEST_CASE("counters load in time order per track whatever the table's order; ties keep the table's order",
+          "[timeline_data]") {
+    FixtureStore store("timeline-data-counter-order");
+    const std::int64_t p = store.process("1", "p");
+    const std::int64_t a = store.track(p, 0, "counter", "a"), b = store.track(p, 0, "counter", "b");
+    // Interleaved tracks, times backwards, and two samples of b at one time (5, then 7).
+    store.counter(b, 300, 1);
+    store.counter(a, 20, 2);
+    store.counter(b, 100, 5);
+    store.counter(a, 10, 3);
+    store.counter(b, 100, 7);
+    store.counter(b, 50, 4);
+    store.finish(0, 1000);
+    Error error;
+    auto data = TimelineData::load(store.path(), &error);
+    REQUIRE(data);
+    auto samples = [&](std::int64_t id) {
+        const TimelineTrack& t = data->tracks()[static_cast<std::size_t>(data->trackIndexOf(id))];
+        std::vector<std::pair<std::int64_t, double>> out;
+        for (std::uint32_t i = t.counterBegin; i < t.counterEnd; ++i) out.emplace_back(data->counterTs()[i], data->counterValues()[i]);
+        return out;
+    };
+    CHECK(samples(a) == std::vector<std::pair<std::int64_t, double>>{{10, 3}, {20, 2}});
+    CHECK(samples(b) == std::vector<std::pair<std::int64_t, double>>{{50, 4}, {100, 5}, {100, 7}, {300, 1}});
+}
+
+TEST_CASE("device waits are flagged by slice id, with ids close together and far apart", "[timeline_data]") {
+    FixtureStore store("timeline-data-waits");
+    const std::int64_t p = store.process("1", "npu");
+    const std::int64_t device = [&] {
+        store.db().exec("INSERT INTO device(name, kind) VALUES('NPU 0', 'npu')");
+        return store.db().lastInsertRowId();
+    }();
+    const std::int64_t t = store.track(p, 0, "async", "stream");
+    std::vector<std::int64_t> ids;
+    for (int i = 0; i < 6; ++i) ids.push_back(store.slice(t, i * 100, 50, 0, "task"));
+    // One slice far away in id: its wait makes the span of wait ids too wide for one bit per id.
+    const bool far = GENERATE(false, true);
+    if (far) {
+        store.db().exec("INSERT INTO slice(id, track_id, ts, dur, depth, self_dur, name_id, flags) "
+                        "VALUES(5000000000, " + std::to_string(t) + ", 900, 50, 0, 50, 1, 0)");
+        ids.push_back(5'000'000'000);
+    }
+    auto wait = [&](std::int64_t id) {
+        store.db().exec("INSERT INTO device_slice_class(slice_id, device_id, class, rule) VALUES(" + std::to_string(id) +
+                        ", " + std::to_string(device) + ", 'wait', 'test')");
+    };
+    wait(ids[1]);
+    wait(ids[4]);
+    if (far) wait(ids.back());
+    store.finish(0, 1000);
+    Error error;
+    auto data = TimelineData::load(store.path(), &error);
+    REQUIRE(data);
+    std::vector<std::int64_t> flagged;
+    for (const TimelineSlice& s : data->slices())
+        if (s.flags & kTimelineSliceDeviceWait) flagged.push_back(s.id);
+    std::sort(flagged.begin(), flagged.end());
+    std::vector<std::int64_t> expected{ids[1], ids[4]};
+    if (far) expected.push_back(ids.back());
+    CHECK(flagged == expected);
 }

@@ -14,6 +14,7 @@
 #include "widgets/timeline/timeline_view.h"
 
 #include <QAction>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -125,8 +126,13 @@ TEST_CASE("details: selecting a host op lists its kernels; double-click selects 
 TEST_CASE("flows: only the selection's by default, every flow with the toggle", "[launch][flows]") {
     LaggingWindow w;
     TimelineView* view = w.window.timeline();
-    REQUIRE(view->data()->flows().size() == 1); // the fwdbwd flow of aten::mm
-    const std::int64_t flowSource = view->data()->slices()[view->data()->flows().front().outSlice].id;
+    // The flows are read after the first frame, on a worker (other views' jobs may be running too).
+    QElapsedTimer waited;
+    waited.start();
+    while (view->flowsPending() && waited.elapsed() < 60000) QTest::qWait(20);
+    REQUIRE_FALSE(view->flowsPending());
+    REQUIRE(view->flows().size() == 1); // the fwdbwd flow of aten::mm
+    const std::int64_t flowSource = view->data()->slices()[view->flows().front().outSlice].id;
     QAction* all = w.window.findChild<QAction*>(QStringLiteral("action_showFlows"));
     REQUIRE(all);
     CHECK_FALSE(all->isChecked());

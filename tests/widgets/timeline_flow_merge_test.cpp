@@ -2,7 +2,7 @@
 // 8 px column share an arrow, so the slices under them stay readable; zoomed in, every arrow is
 // drawn, and the selected slice's arrows are drawn whatever the zoom.
 #include "core/store/timeline_data.h"
-#include "core/session/open_trace.h"
+#include "tests/widgets/flow_trace_fixture.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -20,36 +20,14 @@ namespace {
 
 constexpr int kFlows = 400;
 
-// A host op every 2 µs, each launching a device task through a flow.
-std::string denseFlowTrace() {
-    std::string json = "[";
-    for (int i = 0; i < kFlows; ++i) {
-        const std::string t = std::to_string(i * 2), id = std::to_string(i);
-        json += R"({"ph":"X","name":"launch","pid":1,"tid":1,"ts":)" + t + R"(,"dur":1},)";
-        json += R"({"ph":"s","name":"f","cat":"c","id":)" + id + R"(,"pid":1,"tid":1,"ts":)" + t + R"(.2},)";
-        json += R"({"ph":"X","name":"task","pid":2,"tid":1,"ts":)" + t + R"(.5,"dur":1},)";
-        json += R"({"ph":"f","bp":"e","name":"f","cat":"c","id":)" + id + R"(,"pid":2,"tid":1,"ts":)" + t + R"(.5})";
-        json += i + 1 < kFlows ? "," : "]";
-    }
-    return json;
-}
-
 struct DenseFlows {
     QTemporaryDir dir;
     ZoomControl zoom;
     TimelineView view{&zoom};
     DenseFlows() {
-        const QString trace = dir.filePath(QStringLiteral("flows.json"));
-        QFile file(trace);
-        REQUIRE(file.open(QIODevice::WriteOnly));
-        file.write(QByteArray::fromStdString(denseFlowTrace()));
-        file.close();
-        OpenOptions options;
-        options.storePath = dir.filePath(QStringLiteral("flows.opscope.sqlite")).toStdString();
-        OpenResult result;
+        const std::string store = opscope::testing::importFlowTrace(dir, opscope::testing::launchFlowTrace(kFlows, 2, 1));
         Error error;
-        REQUIRE(openTrace({trace.toStdString()}, options, {}, &result, &error));
-        view.setData(TimelineData::load(result.storePath, &error));
+        view.setData(TimelineData::load(store, &error));
         view.setFlowsVisible(true); // every flow, not only the selection's
         REQUIRE(view.data()->flows().size() == kFlows);
         view.resize(1200, 400);

@@ -4,6 +4,7 @@
 #include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/launch/critical_path_highlight.h"
+#include "widgets/timeline/timeline_flow_loader.h"
 #include "widgets/timeline/timeline_view.h"
 
 #include <QLabel>
@@ -29,7 +30,14 @@ CriticalPathView::CriticalPathView(ZoomControl* zoom, QWidget* parent)
 
 void CriticalPathView::setDocument(TraceDocument* document, std::int64_t step) {
     requestedStep_ = step;
-    timeline_->setData(document ? document->timeline() : nullptr);
+    timeline_->setData(document ? document->timeline() : nullptr, true); // the session's: flows come later
+    if (document) {
+        // The selected slice's arrows: the flows are read when first wanted, once per document.
+        TimelineFlowLoader* flows = TimelineFlowLoader::forDocument(document);
+        timeline_->setFlows(flows->flows());
+        connect(flows, &TimelineFlowLoader::flowsLoaded, timeline_, &TimelineView::setFlows, Qt::UniqueConnection);
+        connect(timeline_, &TimelineView::flowsWanted, flows, &TimelineFlowLoader::load, Qt::UniqueConnection);
+    }
     if (document)
         connect(document->selection(), &SelectionModel::highlightChanged, timeline_, &TimelineView::setSearchResult,
                 Qt::UniqueConnection);

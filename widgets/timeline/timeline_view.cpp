@@ -37,7 +37,7 @@ TimelineView::TimelineView(ZoomControl* zoom, QWidget* parent) : QAbstractScroll
 
 TimelineView::~TimelineView() = default;
 
-void TimelineView::setData(std::shared_ptr<const TimelineData> data) {
+void TimelineView::setData(std::shared_ptr<const TimelineData> data, bool flowsLater) {
     data_ = std::move(data);
     collapsed_.assign(data_ ? data_->processes().size() : 0, false);
     pinned_.assign(data_ ? data_->tracks().size() : 0, false);
@@ -50,12 +50,16 @@ void TimelineView::setData(std::shared_ptr<const TimelineData> data) {
     style_.reset(data_.get(), colourMode_);
     style_.setFont(sliceFont_);
     resetHeaderTexts();
-    flowGroups_ = data_ ? buildFlowGroups(*data_) : std::vector<FlowGroup>{};
+    flowSet_.reset();
+    flowsPending_ = data_ && flowsLater;
+    ownFlowGroups_ = data_ && !flowsLater ? buildFlowGroups(*data_) : std::vector<FlowGroup>{};
+    flows_ = data_ && !flowsLater ? &data_->flows() : nullptr;
+    flowGroups_ = &ownFlowGroups_;
     relayout();
     firstViewOutliers_ = firstViewFarthestNs_ = 0;
     if (data_) {
         zoom_->setTraceRange(data_->traceRange());
-        const OutlierWindow first = findOutlierWindow(data_->slices(), data_->traceRange());
+        const OutlierWindow first = findOutlierWindow(*data_);
         firstViewOutliers_ = first.outliers;
         firstViewFarthestNs_ = first.farthestNs;
         if (first.outliers > 0) zoom_->setVisibleRange(first.window);
@@ -65,8 +69,23 @@ void TimelineView::setData(std::shared_ptr<const TimelineData> data) {
     emit hiddenSeriesChanged();
 }
 
+void TimelineView::setFlows(std::shared_ptr<const TimelineFlowSet> flows) {
+    if (!flowsPending_ || !flows || flows->timeline != data_.get()) return; // another load's, or here already
+    flowSet_ = std::move(flows);
+    flows_ = &flowSet_->flows;
+    flowGroups_ = &flowSet_->groups;
+    flowsPending_ = false;
+    setSelectedSlice(selectedSlice_); // its arrows, now that they can be found
+}
+
+const std::vector<TimelineFlow>& TimelineView::flows() const {
+    static const std::vector<TimelineFlow> none;
+    return flows_ ? *flows_ : none;
+}
+
 void TimelineView::setFlowsVisible(bool visible) {
     flowsVisible_ = visible;
+    if (visible && flowsPending()) emit flowsWanted();
     viewport()->update();
 }
 
@@ -87,9 +106,10 @@ void TimelineView::setSelectedSlice(std::int64_t sliceId) {
     selectedSlice_ = sliceId;
     // Its flows, found once here rather than by a scan of every flow in each paint.
     selectedFlows_.clear();
-    if (data_ && sliceId)
-        for (std::uint32_t k = 0; k < data_->flows().size(); ++k)
-            if (touchesSelection(data_->flows()[k])) selectedFlows_.push_back(k);
+    if (sliceId && flowsPending()) emit flowsWanted();
+    if (data_ && sliceId && flows_)
+        for (std::uint32_t k = 0; k < flows_->size(); ++k)
+            if (touchesSelection((*flows_)[k])) selectedFlows_.push_back(k);
     viewport()->update();
 }
 

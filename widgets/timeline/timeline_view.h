@@ -4,9 +4,9 @@
 #pragma once
 #include "core/analysis/selection/slice_search.h"
 #include "core/store/timeline_data.h"
+#include "core/store/timeline_flows.h"
 #include "widgets/common/theme.h"
 #include "widgets/common/time_mapper.h"
-#include "widgets/timeline/flow_index.h"
 #include "widgets/timeline/timeline_draw_list.h"
 #include "widgets/timeline/timeline_header_text.h"
 #include "widgets/timeline/timeline_layout.h"
@@ -47,13 +47,21 @@ public:
 
     // Also resets the zoom control to the trace's range, and shows all of it but outlier slices (those far
     // from the rest: core/analysis/first_view/outlier_window.h).
-    void setData(std::shared_ptr<const TimelineData> data);
+    // flowsLater: the data was loaded without its flows (loadTimelineDeferringFlows); setFlows() brings them.
+    void setData(std::shared_ptr<const TimelineData> data, bool flowsLater = false);
     // Slices the first view left out as outliers (0: none), and how far the farthest lies outside it.
     std::int64_t firstViewOutliers() const { return firstViewOutliers_; }
     TimeNs firstViewFarthestNs() const { return firstViewFarthestNs_; }
     const TimelineData* data() const { return data_.get(); }
     ZoomControl* zoomControl() const { return zoom_; }
 
+    // The flows of data() when they come later (setData(data, true)): until then, a frame that would draw
+    // arrows says "Loading flows…" instead of drawing none. Flows read for other data are ignored.
+    void setFlows(std::shared_ptr<const TimelineFlowSet> flows);
+    bool flowsPending() const { return flowsPending_; }
+    bool flowsLoadingShown() const { return flowsLoadingShown_; } // the last paint said "Loading flows…"
+    // The flows drawn: data()->flows(), or those setFlows() brought; empty while pending.
+    const std::vector<TimelineFlow>& flows() const;
     void setFlowsVisible(bool visible);
     bool flowsVisible() const { return flowsVisible_; }
     // Arrows of the last paint. Zoomed out on a trace with hundreds of thousands of flows, the flows
@@ -121,6 +129,7 @@ signals:
     void cursorTimeChanged(bool valid, qint64 timeNs);
     void frameRendered(double milliseconds, qint64 itemsDrawn, qint64 slicesFolded);
     void hiddenSeriesChanged(); // shown or hidden again, or a new trace
+    void flowsWanted();         // arrows are to be drawn while the flows are pending (setFlows())
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -184,6 +193,7 @@ private:
     void paintGridRect(QPainter& p, QRect rect, const QColor& fill, const GridLines& grid);
     void paintCounterFill(QPainter& p, const QPointF* pts, int n, const QRectF& rect);
     void paintFlows(QPainter& p);
+    void paintFlowsLoading(QPainter& p);
     void collectFlowArrows();                                      // fills flowsToDraw_ within the budget
     void collectFlowArrows(const FlowGroup& group, int bucketPx); // appends to flowsToDraw_
     bool paintDenseFlow(QPainter& p, const TimelineFlow& flow);   // false: off screen
@@ -220,7 +230,13 @@ private:
     bool dirty_ = true;
     bool flowsVisible_ = false; // all flows; the selected slice's are drawn either way (Perfetto, Nsight)
     std::vector<double> counterTops_; // per pixel column, reused by each counter fill
-    std::vector<FlowGroup> flowGroups_;
+    // The flows and their groups: data_'s (grouped here), or a set read later; empty while pending.
+    const std::vector<TimelineFlow>* flows_ = nullptr;
+    const std::vector<FlowGroup>* flowGroups_ = nullptr;
+    std::vector<FlowGroup> ownFlowGroups_;
+    std::shared_ptr<const TimelineFlowSet> flowSet_;
+    bool flowsPending_ = false;
+    bool flowsLoadingShown_ = false;
     std::vector<std::uint32_t> flowsToDraw_;   // this paint's ordinary arrows, reused
     std::vector<std::uint32_t> selectedFlows_; // flows of selectedSlice_, drawn highlighted
     static constexpr std::size_t kAntialiasedFlowLimit = 400;

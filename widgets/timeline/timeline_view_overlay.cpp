@@ -32,7 +32,15 @@ void sampleFlowCurve(QPointF a, QPointF b, int steps, QPointF* pts) {
 void TimelineView::paintFlows(QPainter& p) {
     flowsDrawn_ = flowsMerged_ = flowsHighlighted_ = 0;
     flowBucketPx_ = kFlowBucketPx;
-    if (data_->flows().empty()) return;
+    flowsLoadingShown_ = false;
+    if (flowsPending()) {
+        // Asked for but not read yet (after the first frame, off the GUI thread): say so rather than
+        // draw a frame without them, which would read as "no flows".
+        if (flowsVisible_ || selectedSlice_) paintFlowsLoading(p);
+        return;
+    }
+    if (!flows_ || flows_->empty()) return;
+    const std::vector<TimelineFlow>& flows = *flows_;
     p.save();
     flowsToDraw_.clear();
     if (flowsVisible_) collectFlowArrows();
@@ -45,11 +53,11 @@ void TimelineView::paintFlows(QPainter& p) {
         p.setBrush(Qt::NoBrush);
     }
     for (std::uint32_t k : flowsToDraw_)
-        if (dense ? paintDenseFlow(p, data_->flows()[k]) : paintFlow(p, data_->flows()[k], false)) ++flowsDrawn_;
+        if (dense ? paintDenseFlow(p, flows[k]) : paintFlow(p, flows[k], false)) ++flowsDrawn_;
     p.setRenderHint(QPainter::Antialiasing);
     // Highlighted arrows last, on top of the others, and never merged.
     for (std::uint32_t k : selectedFlows_)
-        if (paintFlow(p, data_->flows()[k], true)) ++flowsHighlighted_;
+        if (paintFlow(p, flows[k], true)) ++flowsHighlighted_;
     p.restore();
 }
 
@@ -61,7 +69,7 @@ void TimelineView::collectFlowArrows() {
         flowsToDraw_.clear();
         flowsMerged_ = 0;
         flowBucketPx_ = bucketPx;
-        for (const FlowGroup& group : flowGroups_) collectFlowArrows(group, bucketPx);
+        for (const FlowGroup& group : *flowGroups_) collectFlowArrows(group, bucketPx);
         if (static_cast<int>(flowsToDraw_.size()) <= maxFlowArrows_ || bucketPx >= kMaxFlowBucketPx) return;
     }
 }
@@ -71,7 +79,7 @@ bool TimelineView::touchesSelection(const TimelineFlow& f) const {
 }
 
 void TimelineView::collectFlowArrows(const FlowGroup& group, int bucketPx) {
-    const std::vector<TimelineFlow>& flows = data_->flows();
+    const std::vector<TimelineFlow>& flows = *flows_;
     // Every arrow of a group runs between the same two rows: when both lie above the view, or both
     // below it, none of them shows, and the group costs nothing more.
     const auto yOut = flowEndY({0, group.outTrack, group.outDepth, 0}), yIn = flowEndY({0, group.inTrack, group.inDepth, 0});
@@ -80,7 +88,7 @@ void TimelineView::collectFlowArrows(const FlowGroup& group, int bucketPx) {
     const TimeMapper m = mapper();
     const double left = m.xPx, right = m.xPx + m.widthPx;
     // A flow can be on screen while it leaves before the window (or after it) by up to the group's span.
-    std::size_t i = firstFlowLeavingAt(group, *data_, 0, m.window.startNs - group.maxSpanNs);
+    std::size_t i = firstFlowLeavingAt(group, *data_, flows, 0, m.window.startNs - group.maxSpanNs);
     const TimeNs lastLeave = m.window.endNs + group.maxSpanNs;
     while (i < group.flows.size() && data_->flowLeavesNs(flows[group.flows[i]]) <= lastLeave) {
         const TimelineFlow& f = flows[group.flows[i]];
@@ -93,7 +101,7 @@ void TimelineView::collectFlowArrows(const FlowGroup& group, int bucketPx) {
         // The rest of this pixel column's flows share the arrow just drawn; the column's last one gets
         // its own when its target lies visibly apart.
         const double columnEndPx = (std::floor(x0 / bucketPx) + 1) * bucketPx;
-        const std::size_t next = std::max(i + 1, firstFlowLeavingAt(group, *data_, i + 1, m.toNs(columnEndPx)));
+        const std::size_t next = std::max(i + 1, firstFlowLeavingAt(group, *data_, flows, i + 1, m.toNs(columnEndPx)));
         if (next - i > 1) {
             const TimelineFlow& last = flows[group.flows[next - 1]];
             const bool apart = std::abs(m.toPx(data_->flowArrivesNs(last)) - x1) > 2 * bucketPx;
@@ -103,6 +111,20 @@ void TimelineView::collectFlowArrows(const FlowGroup& group, int bucketPx) {
         }
         i = next;
     }
+}
+
+void TimelineView::paintFlowsLoading(QPainter& p) {
+    const QString text = tr("Loading flows…");
+    p.save();
+    p.setFont(smallFont_);
+    const QFontMetrics fm(smallFont_);
+    const QRect area = timeArea();
+    const QRect box(area.right() - fm.horizontalAdvance(text) - 16, area.top() + 4, fm.horizontalAdvance(text) + 12, fm.height() + 4);
+    p.fillRect(box, theme_.flowHighlight.lighter(185));
+    p.setPen(theme_.flowHighlight.darker(160));
+    p.drawText(box, Qt::AlignCenter, text);
+    p.restore();
+    flowsLoadingShown_ = true;
 }
 
 std::optional<double> TimelineView::flowEndY(const TimelineFlowEnd& end) const {

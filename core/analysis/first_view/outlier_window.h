@@ -24,4 +24,19 @@ inline constexpr std::size_t kMinSlices = 20;
 // With no outlier, window is `trace` unchanged.
 OutlierWindow findOutlierWindow(std::span<const TimelineSlice> slices, TimeRange trace);
 
+// One run of slices sorted by start, as a depth run of the timeline is.
+struct SortedSliceRun {
+    std::span<const TimelineSlice> slices;
+    bool endsSorted = false; // ends never decrease either (DepthRun::endsSorted)
+};
+
+// The same window from runs sorted by start, without copying or sorting the starts: the quantiles are
+// found by a search on the time value, counting starts per run by binary search, so it reads a few
+// slices per run instead of every slice (the first view of a 10M-slice store). Same result as the
+// function above over the runs' slices together.
+OutlierWindow findOutlierWindowInRuns(std::span<const SortedSliceRun> runs, TimeRange trace);
+
+// The timeline's first window, over its depth runs (and its trace range).
+OutlierWindow findOutlierWindow(const TimelineData& data);
+
 } // namespace opscope
