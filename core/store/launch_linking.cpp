@@ -40,7 +40,7 @@ class Linker {
 public:
     Linker(Database& db, const std::vector<std::uint32_t>& finalIds,
            const std::function<std::string_view(std::uint32_t)>& stringAt)
-        : db_(db), finalIds_(finalIds), stringAt_(stringAt),
+        : finalIds_(finalIds), stringAt_(stringAt),
           insert_(db, "launch_link", "device_slice_id, call_slice_id, correlation_id, source", 4) {
         Statement st = db.prepare("SELECT id FROM track WHERE device_id IS NOT NULL");
         while (st.step()) deviceTracks_.insert(st.int64(0));
@@ -49,7 +49,7 @@ public:
 
     void matchKeys(std::vector<PendingLaunchKey>& keys, LaunchLinkCounts* counts);
     void addDirect(const std::vector<PendingLaunchLink>& direct, LaunchLinkCounts* counts);
-    void addFlows(LaunchLinkCounts* counts);
+    void addFlows(std::vector<FlowLaunchCandidate>& flows, LaunchLinkCounts* counts);
     void flush() { insert_.flush(); }
 
 private:
@@ -75,7 +75,6 @@ private:
         return it->second;
     }
 
-    Database& db_;
     const std::vector<std::uint32_t>& finalIds_;
     const std::function<std::string_view(std::uint32_t)>& stringAt_;
     BatchInsert insert_;
@@ -148,15 +147,18 @@ void Linker::addDirect(const std::vector<PendingLaunchLink>& direct, LaunchLinkC
 
 // A flow from a host slice into a device slice (Kineto ac2g, torch_npu HostToDevice / async_npu):
 // the latest-starting host slice is the launch (a CANN call rather than the torch op around it).
-void Linker::addFlows(LaunchLinkCounts* counts) {
-    Statement st = db_.prepare(R"SQL(
-SELECT f.slice_in, f.slice_out FROM flow f
-  JOIN slice si ON si.id = f.slice_in JOIN track ti ON ti.id = si.track_id
-  JOIN slice so ON so.id = f.slice_out JOIN track tout ON tout.id = so.track_id
-  WHERE ti.device_id IS NOT NULL AND tout.device_id IS NULL
-  ORDER BY f.slice_in, so.ts DESC, so.id DESC)SQL");
-    while (st.step())
-        if (link(st.int64(0), st.int64(1), correlationOf(st.int64(0)), "flow")) ++counts->flow;
+// The candidates were noted as the flow rows were written; this is the order a join of flow, slice and
+// track would give: by device slice, then host start and host id, latest first.
+void Linker::addFlows(std::vector<FlowLaunchCandidate>& flows, LaunchLinkCounts* counts) {
+    std::sort(flows.begin(), flows.end(), [](const FlowLaunchCandidate& a, const FlowLaunchCandidate& b) {
+        if (a.deviceSlice != b.deviceSlice) return a.deviceSlice < b.deviceSlice;
+        if (a.hostTsNs != b.hostTsNs) return a.hostTsNs > b.hostTsNs;
+        return a.hostSlice > b.hostSlice;
+    });
+    for (const FlowLaunchCandidate& f : flows)
+        if (link(f.deviceSlice, f.hostSlice, correlationOf(f.deviceSlice), "flow")) ++counts->flow;
+    flows.clear();
+    flows.shrink_to_fit();
 }
 
 void writeCounts(Database& db, const LaunchLinkCounts& c) {
@@ -176,6 +178,7 @@ void writeCounts(Database& db, const LaunchLinkCounts& c) {
 
 LaunchLinkCounts writeLaunchLinks(Database& db, std::vector<PendingLaunchKey>& keys,
                                   const std::vector<PendingLaunchLink>& direct,
+                                  std::vector<FlowLaunchCandidate>& flows,
                                   const std::vector<std::uint32_t>& finalIds,
                                   const std::function<std::string_view(std::uint32_t)>& stringAt) {
     LaunchLinkCounts counts;
@@ -184,7 +187,7 @@ LaunchLinkCounts writeLaunchLinks(Database& db, std::vector<PendingLaunchKey>& k
         linker.matchKeys(keys, &counts);
         linker.addDirect(direct, &counts);
         linker.flush(); // the flow pass reads launch_link through linked_, not SQL, but keep rows ordered
-        linker.addFlows(&counts);
+        linker.addFlows(flows, &counts);
         linker.flush();
     }
     // Device events: slices on compute tracks, without the annotations Kineto mirrors onto streams.

@@ -4,6 +4,7 @@
 #include "core/model/utf8.h"
 #include "core/store/ascend_statistics_tables.h"
 #include "core/store/cluster_tables.h"
+#include "core/store/device_class_pass.h"
 #include "core/store/numeric_id_key.h"
 #include "core/model/json_depth.h"
 #include "core/model/time_bounds.h"
@@ -44,6 +45,11 @@ StoreWriter::~StoreWriter() {
         memoryRows_.reset();
         discardScratchStore(&db_, tempPath_);
     }
+}
+
+void StoreWriter::classifyDeviceSlices(DeviceSliceClassifier classify) {
+    deviceClasses_ = std::make_unique<DeviceClassCollector>(std::move(classify));
+    addFinishPass([](StoreWriter& w) { w.deviceClasses_->write(w); });
 }
 
 void StoreWriter::prepareStatements() {
@@ -310,6 +316,7 @@ ArgId StoreWriter::addArgs(std::string_view json) {
     }
     ArgId id = nextArgId_++;
     insertArgs_.value(id).value(json).endRow();
+    if (deviceClasses_) taskTypes_.note(id, json);
     return id;
 }
 
