@@ -1,6 +1,7 @@
 #include "core/store/device_class_pass.h"
 
 #include "core/model/time.h"
+#include "core/store/batch_insert.h"
 #include "core/store/device_class_rows.h"
 #include "core/store/store_writer.h"
 #include "core/store/string_reader.h"
@@ -90,13 +91,15 @@ DeviceClassCounts DeviceClassCollector::write(StoreWriter& writer) {
     // Slice id order: the rows go into the table's B-tree at its end.
     std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) { return a.sliceId < b.sliceId; });
     counts.hcclMembers = applyHcclMembership(rows_);
-    DeviceSliceClassWriter insert(writer.database());
+    BatchInsert insert(writer.database(), "device_slice_class", "slice_id, device_id, class, rule", 4);
     std::set<std::int64_t> computeTracks;
     for (const Row& r : rows_) {
         if (r.deviceClass == DeviceClass::Compute) computeTracks.insert(r.trackId);
-        insert.add(r.sliceId, r.deviceId, deviceClassName(r.deviceClass), r.rule);
+        insert.value(r.sliceId).value(r.deviceId).value(std::string_view(deviceClassName(r.deviceClass)));
+        insert.value(std::string_view(r.rule)).endRow();
         ++counts.slices[static_cast<int>(r.deviceClass)];
     }
+    insert.flush();
     rows_.clear();
     rows_.shrink_to_fit();
     // A stream that runs compute tasks is a compute track, whatever task types the importer knew

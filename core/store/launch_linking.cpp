@@ -50,7 +50,17 @@ public:
     void matchKeys(std::vector<PendingLaunchKey>& keys, LaunchLinkCounts* counts);
     void addDirect(const std::vector<PendingLaunchLink>& direct, LaunchLinkCounts* counts);
     void addFlows(std::vector<FlowLaunchCandidate>& flows, LaunchLinkCounts* counts);
-    void flush() { insert_.flush(); }
+    // The rows in device slice order: the table's key, so each goes in at the B-tree's end.
+    void flush() {
+        std::sort(links_.begin(), links_.end(), [](const Link& a, const Link& b) { return a.device < b.device; });
+        for (const Link& l : links_) {
+            insert_.value(l.device).value(l.call);
+            if (l.correlation) insert_.value(*l.correlation); else insert_.null();
+            insert_.value(l.source).endRow();
+        }
+        links_.clear();
+        insert_.flush();
+    }
 
 private:
     std::int64_t idOf(std::uint32_t pending) const {
@@ -63,9 +73,7 @@ private:
         if (device <= 0 || call == 0 || device == call || isLinked(device)) return false;
         if (static_cast<std::size_t>(device) >= linked_.size()) linked_.resize(static_cast<std::size_t>(device) + 1);
         linked_[static_cast<std::size_t>(device)] = true;
-        insert_.value(device).value(call);
-        if (correlation) insert_.value(*correlation); else insert_.null();
-        insert_.value(source).endRow();
+        links_.push_back({device, call, correlation, source});
         return true;
     }
     std::optional<std::int64_t> correlationOf(std::int64_t device) const {
@@ -81,6 +89,12 @@ private:
     std::unordered_set<std::int64_t> deviceTracks_;
     // Flat arrays rather than hash sets: a large trace has millions of device slices, and slice ids are dense.
     std::vector<bool> linked_; // by device slice id: it has a row
+    struct Link {
+        std::int64_t device, call;
+        std::optional<std::int64_t> correlation;
+        std::string_view source; // a literal or a PendingLaunchLink's source, alive until flush()
+    };
+    std::vector<Link> links_;
     std::vector<std::pair<std::int64_t, std::int64_t>> deviceCorrelation_; // (device slice id, its first correlation/connection id), sorted
 };
 
@@ -179,28 +193,23 @@ void writeCounts(Database& db, const LaunchLinkCounts& c) {
 LaunchLinkCounts writeLaunchLinks(Database& db, std::vector<PendingLaunchKey>& keys,
                                   const std::vector<PendingLaunchLink>& direct,
                                   std::vector<FlowLaunchCandidate>& flows,
-                                  const std::vector<std::uint32_t>& finalIds,
+                                  const std::vector<std::uint32_t>& finalIds, std::int64_t deviceEvents,
                                   const std::function<std::string_view(std::uint32_t)>& stringAt) {
     LaunchLinkCounts counts;
     {
         Linker linker(db, finalIds, stringAt);
         linker.matchKeys(keys, &counts);
         linker.addDirect(direct, &counts);
-        linker.flush(); // the flow pass reads launch_link through linked_, not SQL, but keep rows ordered
-        linker.addFlows(flows, &counts);
+        linker.addFlows(flows, &counts); // reads what is linked through linked_, not SQL
         linker.flush();
     }
-    // Device events: slices on compute tracks, without the annotations Kineto mirrors onto streams.
-    const char* deviceEvents = R"SQL(
-SELECT count(*), count(l.device_slice_id) FROM slice s JOIN track t ON t.id = s.track_id
+    // Device events: slices on compute tracks, without the annotations Kineto mirrors onto streams; of
+    // those, the linked ones (a launch_link row at most per slice: a seek for each link, no slice scan).
+    counts.deviceEvents = deviceEvents;
+    counts.linkedDeviceEvents = db.scalarInt(R"SQL(
+SELECT count(*) FROM launch_link l JOIN slice s ON s.id = l.device_slice_id JOIN track t ON t.id = s.track_id
   LEFT JOIN string c ON c.id = s.cat_id
-  LEFT JOIN launch_link l ON l.device_slice_id = s.id
-  WHERE t.is_compute = 1 AND coalesce(c.value, '') <> 'gpu_user_annotation')SQL";
-    Statement st = db.prepare(deviceEvents);
-    if (st.step()) {
-        counts.deviceEvents = st.int64(0);
-        counts.linkedDeviceEvents = st.int64(1);
-    }
+  WHERE t.is_compute = 1 AND coalesce(c.value, '') <> 'gpu_user_annotation')SQL");
     writeCounts(db, counts);
     return counts;
 }

@@ -50,11 +50,11 @@ struct LaunchLinkCounts {
 
 // Writes launch_link rows and the launch.* stats. Runs after slices, flows and track.device_id are
 // in the store. finalIds maps a pending slice index to its slice id; flows are the host-to-device
-// flow rows (sorted here).
+// flow rows (sorted here); deviceEvents: the slices of compute tracks outside gpu_user_annotation.
 LaunchLinkCounts writeLaunchLinks(Database& db, std::vector<PendingLaunchKey>& keys,
                                   const std::vector<PendingLaunchLink>& direct,
                                   std::vector<FlowLaunchCandidate>& flows,
-                                  const std::vector<std::uint32_t>& finalIds,
+                                  const std::vector<std::uint32_t>& finalIds, std::int64_t deviceEvents,
                                   const std::function<std::string_view(std::uint32_t)>& stringAt);
 
 } // namespace opscope

@@ -203,6 +203,7 @@ private:
     void writeStrings();
     void writeWarningsAndStats();
     void updateTrackStats();
+    std::int64_t deviceEventCount(); // launch.device_events, from the track stats
 
     Database db_;
     std::string finalPath_;
@@ -277,6 +278,8 @@ private:
     std::vector<WarningEntry> warnings_;
     struct TrackStats {
         std::int64_t slices = 0, counters = 0, maxDepth = 0;
+        // Slices outside Kineto's gpu_user_annotation: the device events of the track if it computes.
+        std::int64_t eventSlices = 0;
         TimeNs minTs = std::numeric_limits<TimeNs>::max();
         TimeNs maxEnd = std::numeric_limits<TimeNs>::min();
     };

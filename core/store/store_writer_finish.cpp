@@ -94,6 +94,7 @@ private:
     std::vector<SliceSide> groupSides_; // the current flow group's slices, for launch candidates
     DeviceTrackFactsTable deviceFacts_;  // when the writer classes device slices
     DeviceSliceFactsRow deviceSlice_;    // reused for each device slice
+    StringId annotationCategory_ = 0;    // "gpu_user_annotation" when the trace has it
     static constexpr std::size_t kBoundRunRows = std::size_t{1} << 20;
 };
 
@@ -107,6 +108,7 @@ void FinishPass::emit(const NestedSlice& row) {
     const StoreWriter::PendingSlice& s = row.slice;
     StoreWriter::TrackStats& stats = w_.trackStats_[row.track];
     ++stats.slices;
+    if (s.category == 0 || s.category != annotationCategory_) ++stats.eventSlices;
     stats.maxDepth = std::max<std::int64_t>(stats.maxDepth, row.depth);
     stats.minTs = std::min(stats.minTs, s.tsNs);
     stats.maxEnd = std::max(stats.maxEnd, s.tsNs + s.durNs);
@@ -193,6 +195,8 @@ void FinishPass::loadDeviceTracks() {
 
 bool FinishPass::nestSlices(const std::function<bool()>& cancelled) {
     loadDeviceTracks();
+    if (auto it = w_.stringIds_.find(std::string_view("gpu_user_annotation")); it != w_.stringIds_.end())
+        annotationCategory_ = it->second;
     if (w_.deviceClasses_) deviceFacts_.loadAll(w_.db_);
     if (spilled_) w_.spillPending(); // the rest becomes the last run: one sorted source
     else bound_.reserve(w_.endpoints_.size());
@@ -407,6 +411,14 @@ UPDATE track SET is_compute = 1 WHERE lane > 0 AND EXISTS
 )SQL");
 }
 
+// Slices of compute tracks outside gpu_user_annotation, counted as they were written (no slice scan).
+std::int64_t StoreWriter::deviceEventCount() {
+    std::int64_t events = 0;
+    Statement compute = db_.prepare("SELECT id FROM track WHERE is_compute = 1");
+    while (compute.step())
+        if (auto it = trackStats_.find(compute.int64(0)); it != trackStats_.end()) events += it->second.eventSlices;
+    return events;
+}
 
 bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::function<bool()>& cancelled) {
     StageTimer timer;
@@ -457,7 +469,8 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         enter(FinishStage::LinkingLaunches);
         updateTrackStats();
         timer.mark("track stats");
-        writeLaunchLinks(db_, launchKeys_, launchLinks_, flowLaunches_, finalIds_, [this](std::uint32_t id) { return stringAt(id); });
+        writeLaunchLinks(db_, launchKeys_, launchLinks_, flowLaunches_, finalIds_, deviceEventCount(),
+                         [this](std::uint32_t id) { return stringAt(id); });
         timer.mark("launch links");
         TimeNs start = std::numeric_limits<TimeNs>::max(), end = std::numeric_limits<TimeNs>::min();
         for (const auto& [track, stats] : trackStats_) {
