@@ -80,6 +80,7 @@ Statement& StoreWriter::cached(Cached which) {
 
 void StoreWriter::releaseStatements() {
     for (Statement& st : cachedStatements_) st = Statement();
+    taskTypes_.releaseStatement();
 }
 
 void StoreWriter::flushRows() {

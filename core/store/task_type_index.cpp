@@ -32,9 +32,9 @@ std::size_t stringEnd(std::string_view json, std::size_t at, bool* escaped) {
 
 TaskTypeScan scanTaskType(std::string_view json, std::string_view* value) {
     constexpr std::string_view kKey = "Task Type";
-    // A \u escape could spell the key another way: SQLite decides those.
-    if (json.find("\\u") != std::string_view::npos) return TaskTypeScan::Unsure;
-    if (json.find(kKey) == std::string_view::npos) return TaskTypeScan::Absent;
+    // Without the key's text and without escapes, no top-level key can be it.
+    if (json.find(kKey) == std::string_view::npos && json.find('\\') == std::string_view::npos)
+        return TaskTypeScan::Absent;
     std::size_t at = skipSpace(json, 0);
     if (at >= json.size() || json[at] != '{') return TaskTypeScan::Unsure;
     int depth = 0, found = 0;
@@ -45,7 +45,9 @@ TaskTypeScan scanTaskType(std::string_view json, std::string_view* value) {
             bool escaped = false;
             const std::size_t end = stringEnd(json, i, &escaped);
             if (end == std::string_view::npos) return TaskTypeScan::Unsure;
-            if (depth == 1 && expectKey && !escaped && json.substr(i + 1, end - i - 1) == kKey) {
+            // A key with escapes could spell "Task Type" another way (\u0020): SQLite decides those.
+            if (depth == 1 && expectKey && escaped) return TaskTypeScan::Unsure;
+            if (depth == 1 && expectKey && json.substr(i + 1, end - i - 1) == kKey) {
                 if (++found > 1) return TaskTypeScan::Unsure;
                 std::size_t v = skipSpace(json, end + 1);
                 if (v >= json.size() || json[v] != ':') return TaskTypeScan::Unsure;
@@ -95,9 +97,10 @@ std::string_view TaskTypeIndex::taskType(ArgId args, Database& db) {
     auto it = std::lower_bound(byArgs_.begin(), byArgs_.end(), std::make_pair(static_cast<std::uint32_t>(args), 0u));
     if (it == byArgs_.end() || it->first != args) return {};
     if (it->second != kAskSqlite) return names_[it->second - 1];
-    Statement st = db.prepare("SELECT json_extract(json, '$.\"Task Type\"') FROM args WHERE id = ?");
-    st.bind(1, static_cast<std::int64_t>(args));
-    asked_ = st.step() && !st.isNull(0) ? st.text(0) : std::string();
+    if (!ask_.handle()) ask_ = db.prepare("SELECT json_extract(json, '$.\"Task Type\"') FROM args WHERE id = ?");
+    ask_.bind(1, static_cast<std::int64_t>(args));
+    asked_ = ask_.step() && !ask_.isNull(0) ? ask_.text(0) : std::string();
+    ask_.reset();
     return asked_;
 }
 

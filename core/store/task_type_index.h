@@ -1,6 +1,6 @@
 // The Ascend "Task Type" of each args row, noted as the row is written, so that the device-class pass
-// needs no json_extract over the args table. Only rows whose text holds "Task Type" (or a \u escape,
-// which could spell it) are noted: 8 bytes each.
+// needs no json_extract over the args table. Only rows whose text holds "Task Type" (or a top-level
+// key with escapes, which could spell it) are noted: 8 bytes each.
 #pragma once
 #include "core/model/ids.h"
 #include "core/store/sqlite_db.h"
@@ -17,7 +17,7 @@ namespace opscope {
 enum class TaskTypeScan { Absent, Found, Unsure };
 // What json_extract(json, '$."Task Type"') gives for an args object, told without a JSON reader when
 // that is certain: Found (a plain string, in *value), Absent (no such top-level key: NULL), or Unsure
-// (escapes, a repeated key, a value that is not a plain string, not an object).
+// (a top-level key with escapes, a repeated key, a value that is not a plain string, not an object).
 TaskTypeScan scanTaskType(std::string_view json, std::string_view* value);
 
 class TaskTypeIndex {
@@ -27,6 +27,8 @@ public:
     // The task type of an args row as SQLite's json_extract would give it ("" for NULL); unsure rows
     // are asked of the args table (written by then).
     std::string_view taskType(ArgId args, Database& db);
+    // Before the connection closes.
+    void releaseStatement() { ask_ = Statement(); }
 
 private:
     static constexpr std::uint32_t kAskSqlite = 0;
@@ -34,6 +36,7 @@ private:
     std::vector<std::string> names_;
     std::unordered_map<std::string, std::uint32_t> nameIndex_;
     std::string asked_;
+    Statement ask_; // json_extract of one args row, prepared at the first unsure row
 };
 
 } // namespace opscope

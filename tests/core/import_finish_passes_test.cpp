@@ -82,6 +82,7 @@ std::string mixedTrace() {
                     meta(kHardware, "thread_name", "Stream 4", 4);
     t += task(kHardware, 2, "MatMulV2", 10, 5, R"({"Task Type":"AI_CORE"})") +
          task(kHardware, 2, "Escaped", 20, 5, R"({"Task\u0020Type":"AI_CPU"})") +
+         task(kHardware, 2, "EscapedValue", 25, 2, R"({"op":"caf\u00e9","Task Type":"AI_CORE"})") +
          task(kHardware, 2, "Twice", 30, 5, R"({"Task Type":"AI_CORE","Task Type":"MIX_AIV"})") +
          task(kHardware, 2, "Nested", 40, 5, R"({"inner":{"Task Type":"AI_CORE"},"x":[1,"Task Type"]})") +
          task(kHardware, 2, "Number", 50, 5, R"({"Task Type":7})") +
@@ -170,6 +171,10 @@ TEST_CASE("Task Type from args text: what json_extract gives, or unsure", "[impo
     CHECK(scanTaskType(R"({"Task Type": 7})", &v) == TaskTypeScan::Unsure);
     CHECK(scanTaskType(R"({"Task Type": "A\"B"})", &v) == TaskTypeScan::Unsure);
     CHECK(scanTaskType(R"({"Task\u0020Type": "A"})", &v) == TaskTypeScan::Unsure);
+    CHECK(scanTaskType(R"({"name": "caf\u00e9", "Task Type": "AI_CORE"})", &v) == TaskTypeScan::Found); // escapes in values
+    CHECK(v == "AI_CORE");
+    CHECK(scanTaskType(R"({"name": "caf\u00e9"})", &v) == TaskTypeScan::Absent);
+    CHECK(scanTaskType(R"({"na\u006de": 1})", &v) == TaskTypeScan::Unsure);
     CHECK(scanTaskType(R"(["Task Type", "x"])", &v) == TaskTypeScan::Unsure);
 }
 
