@@ -6,7 +6,6 @@
 #include "core/store/store_validation.h"
 #include "core/store/trace_store.h"
 #include "core/importers/device_class/device_classifier_rules.h"
-#include "core/store/device_class_pass.h"
 #include "core/importers/input_progress_board.h"
 #include "core/session/parallel_import.h"
 #include "core/session/recorded_import.h"
@@ -52,7 +51,7 @@ bool importJobIntoOneWriter(const std::vector<std::string>& tracePaths, const st
                             const ReadInputs& readInputs) {
     std::unique_ptr<StoreWriter> writer = StoreWriter::create(result->storePath, error);
     if (!writer) return false;
-    writer->addFinishPass([classify = deviceSliceClassifier(classRules)](StoreWriter& w) { writeDeviceClasses(w, classify); });
+    writer->classifyDeviceSlices(deviceSliceClassifier(classRules));
     JobRecord job(*writer);
     std::map<std::string, InputIdentity> identities;
     try {

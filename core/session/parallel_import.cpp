@@ -2,7 +2,6 @@
 
 #include "core/importers/cut_policy.h"
 #include "core/importers/device_class/device_classifier_rules.h"
-#include "core/store/device_class_pass.h"
 #include "core/importers/input_progress_board.h"
 #include "core/store/store_writer.h"
 
@@ -99,7 +98,7 @@ void ParallelImport::importOne(std::size_t index) {
     try {
         std::unique_ptr<StoreWriter> writer = StoreWriter::create(part.storePath, &error);
         if (writer) {
-            writer->addFinishPass([classify = deviceSliceClassifier(rules_)](StoreWriter& w) { writeDeviceClasses(w, classify); });
+            writer->classifyDeviceSlices(deviceSliceClassifier(rules_));
             JobRecord job(*writer);
             ok = importInput(paths_[index], index, paths_.size(), job, board_.forInput(index, &stop_), &imported,
                              &error);

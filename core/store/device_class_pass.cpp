@@ -1,6 +1,7 @@
 #include "core/store/device_class_pass.h"
 
 #include "core/model/time.h"
+#include "core/store/batch_insert.h"
 #include "core/store/device_class_rows.h"
 #include "core/store/store_writer.h"
 #include "core/store/string_reader.h"
@@ -18,24 +19,7 @@ namespace opscope {
 
 namespace {
 
-struct Row {
-    std::int64_t sliceId;
-    TimeNs tsNs, endNs;
-    std::int64_t deviceId, trackId;
-    DeviceClass deviceClass;
-    const char* rule;
-    bool hcclOp; // an HCCL operator slice (a "Group N Communication" lane): its range defines membership
-};
-
-struct DecisionKey {
-    std::int64_t processId, nameId, catId;
-    std::string taskType;
-    bool communicationLane;
-    bool operator<(const DecisionKey& o) const {
-        return std::tie(processId, nameId, catId, taskType, communicationLane) <
-               std::tie(o.processId, o.nameId, o.catId, o.taskType, o.communicationLane);
-    }
-};
+using Row = DeviceClassCollector::Row;
 
 // HCCL membership: a task on a stream that carries HCCL tasks, lying inside one of the device's HCCL
 // operator ranges, is part of that collective (Notify Wait, Memcpy, event records inside the op).
@@ -74,40 +58,50 @@ std::int64_t applyHcclMembership(std::vector<Row>& rows) {
 
 } // namespace
 
-DeviceClassCounts writeDeviceClasses(StoreWriter& writer, const DeviceSliceClassifier& classify) {
-    Database& db = writer.database();
+bool DeviceClassCollector::DecisionKey::operator<(const DecisionKey& o) const {
+    return std::tie(processId, nameId, catId, taskType, communicationLane) <
+           std::tie(o.processId, o.nameId, o.catId, o.taskType, o.communicationLane);
+}
+
+void DeviceClassCollector::add(const DeviceSliceFactsRow& slice) {
+    const std::string& processName = processNames_.try_emplace(slice.processId, slice.processName).first->second;
+    key_.processId = slice.processId;
+    key_.nameId = slice.nameId;
+    key_.catId = slice.catId;
+    key_.taskType = slice.taskType;
+    key_.communicationLane = slice.communicationLane;
+    auto it = decisions_.find(key_);
+    if (it == decisions_.end()) {
+        // Strings are read from the writer's dictionary when the pass writes; names are needed now.
+        DeviceSliceFacts facts{slice.ascend, processName, slice.name, slice.category, key_.taskType,
+                               key_.communicationLane};
+        it = decisions_.emplace(key_, classify_(facts)).first;
+    }
+    const DeviceClassDecision& d = it->second;
+    if (!d.deviceWork) return;
+    if (d.unknownTaskType) ++unknownTypes_[key_.taskType.empty() ? "(none)" : key_.taskType];
+    TimeNs ts = slice.tsNs, dur = std::max<TimeNs>(slice.durNs, 0);
+    TimeNs end = dur > std::numeric_limits<TimeNs>::max() - ts ? std::numeric_limits<TimeNs>::max() : ts + dur;
+    bool hcclOp = slice.ascend && d.rule == std::string_view("hccl_op");
+    rows_.push_back({slice.sliceId, ts, end, slice.deviceId, slice.trackId, d.deviceClass, d.rule, hcclOp});
+}
+
+DeviceClassCounts DeviceClassCollector::write(StoreWriter& writer) {
     DeviceClassCounts counts;
-    StringLookup strings(db);
-    std::map<DecisionKey, DeviceClassDecision> decisions;
-    std::map<std::string, std::int64_t> unknownTypes;
-    std::vector<Row> rows;
-    // The first name seen per process id: the facts use it for every slice of the process.
-    std::unordered_map<std::int64_t, std::string> processNames;
-    forEachDeviceSlice(db, [&](const DeviceSliceFactsRow& slice) {
-        const std::string& processName = processNames.try_emplace(slice.processId, slice.processName).first->second;
-        DecisionKey key{slice.processId, slice.nameId, slice.catId, slice.taskType, slice.communicationLane};
-        auto it = decisions.find(key);
-        if (it == decisions.end()) {
-            std::string name = strings.text(key.nameId), category = strings.text(key.catId);
-            DeviceSliceFacts facts{slice.ascend, processName, name, category, key.taskType, key.communicationLane};
-            it = decisions.emplace(key, classify(facts)).first;
-        }
-        const DeviceClassDecision& d = it->second;
-        if (!d.deviceWork) return;
-        if (d.unknownTaskType) ++unknownTypes[key.taskType.empty() ? "(none)" : key.taskType];
-        TimeNs ts = slice.tsNs, dur = std::max<TimeNs>(slice.durNs, 0);
-        TimeNs end = dur > std::numeric_limits<TimeNs>::max() - ts ? std::numeric_limits<TimeNs>::max() : ts + dur;
-        bool hcclOp = slice.ascend && d.rule == std::string_view("hccl_op");
-        rows.push_back({slice.sliceId, ts, end, slice.deviceId, slice.trackId, d.deviceClass, d.rule, hcclOp});
-    });
-    counts.hcclMembers = applyHcclMembership(rows);
-    DeviceSliceClassWriter insert(db);
+    // Slice id order: the rows go into the table's B-tree at its end.
+    std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) { return a.sliceId < b.sliceId; });
+    counts.hcclMembers = applyHcclMembership(rows_);
+    BatchInsert insert(writer.database(), "device_slice_class", "slice_id, device_id, class, rule", 4);
     std::set<std::int64_t> computeTracks;
-    for (const Row& r : rows) {
+    for (const Row& r : rows_) {
         if (r.deviceClass == DeviceClass::Compute) computeTracks.insert(r.trackId);
-        insert.add(r.sliceId, r.deviceId, deviceClassName(r.deviceClass), r.rule);
+        insert.value(r.sliceId).value(r.deviceId).value(std::string_view(deviceClassName(r.deviceClass)));
+        insert.value(std::string_view(r.rule)).endRow();
         ++counts.slices[static_cast<int>(r.deviceClass)];
     }
+    insert.flush();
+    rows_.clear();
+    rows_.shrink_to_fit();
     // A stream that runs compute tasks is a compute track, whatever task types the importer knew
     // (Ascend DSA streams, for one): operator statistics and bubbles look at compute tracks.
     for (std::int64_t track : computeTracks) writer.setTrackCompute(track, true);
@@ -116,13 +110,27 @@ DeviceClassCounts writeDeviceClasses(StoreWriter& writer, const DeviceSliceClass
     writer.addStat("device_class.hccl_members", counts.hcclMembers);
     // One warning row: the count of slices, and every unknown type with its count as the sample.
     std::string sample;
-    for (const auto& [type, n] : unknownTypes) {
+    for (const auto& [type, n] : unknownTypes_) {
         counts.unknownTaskTypes += n;
         sample += (sample.empty() ? "" : ", ") + type + " x" + std::to_string(n);
     }
     for (std::int64_t k = 0; k < counts.unknownTaskTypes; ++k)
         writer.addWarning("unknown_device_task_type", "", -1, -1, sample);
     return counts;
+}
+
+DeviceClassCounts writeDeviceClasses(StoreWriter& writer, const DeviceSliceClassifier& classify) {
+    Database& db = writer.database();
+    StringLookup strings(db);
+    DeviceClassCollector collector(classify);
+    forEachDeviceSlice(db, [&](const DeviceSliceFactsRow& slice) {
+        DeviceSliceFactsRow row = slice;
+        std::string name = strings.text(slice.nameId), category = strings.text(slice.catId);
+        row.name = name;
+        row.category = category;
+        collector.add(row);
+    });
+    return collector.write(writer);
 }
 
 } // namespace opscope

@@ -3,9 +3,14 @@
 // membership on Ascend, and counts unknown task types in the warning table.
 #pragma once
 #include "core/model/device_class.h"
+#include "core/model/time.h"
 
 #include <array>
 #include <cstdint>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 namespace opscope {
 
@@ -16,10 +21,45 @@ struct DeviceClassCounts {
 };
 
 class StoreWriter;
+struct DeviceSliceFactsRow;
 
-// Runs inside the import's transaction as a finish pass (StoreWriter::addFinishPass): slices and
-// strings are written, warnings and stats not yet. classify: the rules of core/importers/device_class,
-// bound by the caller (deviceSliceClassifier).
+// Classes device slices as they are handed over, in any order (the writer hands them over while it
+// writes the slice rows), and writes device_slice_class, the track flags, stats and warnings at once.
+class DeviceClassCollector {
+public:
+    explicit DeviceClassCollector(DeviceSliceClassifier classify) : classify_(std::move(classify)) {}
+    void add(const DeviceSliceFactsRow& slice);
+    // Inside the import's transaction, as a finish pass: slices and strings are written, warnings and
+    // stats not yet.
+    DeviceClassCounts write(StoreWriter& writer);
+
+    struct Row {
+        std::int64_t sliceId;
+        TimeNs tsNs, endNs;
+        std::int64_t deviceId, trackId;
+        DeviceClass deviceClass;
+        const char* rule;
+        bool hcclOp; // an HCCL operator slice (a "Group N Communication" lane): its range defines membership
+    };
+    struct DecisionKey {
+        std::int64_t processId, nameId, catId;
+        std::string taskType;
+        bool communicationLane;
+        bool operator<(const DecisionKey& o) const;
+    };
+
+private:
+    DeviceSliceClassifier classify_;
+    std::map<DecisionKey, DeviceClassDecision> decisions_;
+    std::map<std::string, std::int64_t> unknownTypes_;
+    std::vector<Row> rows_;
+    // The first name seen per process id: the facts use it for every slice of the process.
+    std::unordered_map<std::int64_t, std::string> processNames_;
+    DecisionKey key_; // reused: most lookups find a decision
+};
+
+// The same from a scan of the written device slices (slice, track, device, process, thread, args).
+// classify: the rules of core/importers/device_class, bound by the caller (deviceSliceClassifier).
 DeviceClassCounts writeDeviceClasses(StoreWriter& writer, const DeviceSliceClassifier& classify);
 
 } // namespace opscope

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 
 namespace opscope {
 
@@ -17,6 +18,7 @@ struct DeviceSliceFactsRow {
     std::int64_t deviceId = 0, trackId = 0, processId = 0;
     std::string processName;
     std::int64_t nameId = 0, catId = 0; // string ids (0: none)
+    std::string_view name, category;    // their text, where the reader has it at hand
     bool ascend = false;                // on an NPU device
     std::string taskType;               // args "Task Type" of NPU slices ("" when absent)
     bool communicationLane = false;     // on a thread named "... Communication"

@@ -40,7 +40,7 @@ class Linker {
 public:
     Linker(Database& db, const std::vector<std::uint32_t>& finalIds,
            const std::function<std::string_view(std::uint32_t)>& stringAt)
-        : db_(db), finalIds_(finalIds), stringAt_(stringAt),
+        : finalIds_(finalIds), stringAt_(stringAt),
           insert_(db, "launch_link", "device_slice_id, call_slice_id, correlation_id, source", 4) {
         Statement st = db.prepare("SELECT id FROM track WHERE device_id IS NOT NULL");
         while (st.step()) deviceTracks_.insert(st.int64(0));
@@ -49,8 +49,18 @@ public:
 
     void matchKeys(std::vector<PendingLaunchKey>& keys, LaunchLinkCounts* counts);
     void addDirect(const std::vector<PendingLaunchLink>& direct, LaunchLinkCounts* counts);
-    void addFlows(LaunchLinkCounts* counts);
-    void flush() { insert_.flush(); }
+    void addFlows(std::vector<FlowLaunchCandidate>& flows, LaunchLinkCounts* counts);
+    // The rows in device slice order: the table's key, so each goes in at the B-tree's end.
+    void flush() {
+        std::sort(links_.begin(), links_.end(), [](const Link& a, const Link& b) { return a.device < b.device; });
+        for (const Link& l : links_) {
+            insert_.value(l.device).value(l.call);
+            if (l.correlation) insert_.value(*l.correlation); else insert_.null();
+            insert_.value(l.source).endRow();
+        }
+        links_.clear();
+        insert_.flush();
+    }
 
 private:
     std::int64_t idOf(std::uint32_t pending) const {
@@ -63,9 +73,7 @@ private:
         if (device <= 0 || call == 0 || device == call || isLinked(device)) return false;
         if (static_cast<std::size_t>(device) >= linked_.size()) linked_.resize(static_cast<std::size_t>(device) + 1);
         linked_[static_cast<std::size_t>(device)] = true;
-        insert_.value(device).value(call);
-        if (correlation) insert_.value(*correlation); else insert_.null();
-        insert_.value(source).endRow();
+        links_.push_back({device, call, correlation, source});
         return true;
     }
     std::optional<std::int64_t> correlationOf(std::int64_t device) const {
@@ -75,13 +83,18 @@ private:
         return it->second;
     }
 
-    Database& db_;
     const std::vector<std::uint32_t>& finalIds_;
     const std::function<std::string_view(std::uint32_t)>& stringAt_;
     BatchInsert insert_;
     std::unordered_set<std::int64_t> deviceTracks_;
     // Flat arrays rather than hash sets: a large trace has millions of device slices, and slice ids are dense.
     std::vector<bool> linked_; // by device slice id: it has a row
+    struct Link {
+        std::int64_t device, call;
+        std::optional<std::int64_t> correlation;
+        std::string_view source; // a literal or a PendingLaunchLink's source, alive until flush()
+    };
+    std::vector<Link> links_;
     std::vector<std::pair<std::int64_t, std::int64_t>> deviceCorrelation_; // (device slice id, its first correlation/connection id), sorted
 };
 
@@ -148,15 +161,18 @@ void Linker::addDirect(const std::vector<PendingLaunchLink>& direct, LaunchLinkC
 
 // A flow from a host slice into a device slice (Kineto ac2g, torch_npu HostToDevice / async_npu):
 // the latest-starting host slice is the launch (a CANN call rather than the torch op around it).
-void Linker::addFlows(LaunchLinkCounts* counts) {
-    Statement st = db_.prepare(R"SQL(
-SELECT f.slice_in, f.slice_out FROM flow f
-  JOIN slice si ON si.id = f.slice_in JOIN track ti ON ti.id = si.track_id
-  JOIN slice so ON so.id = f.slice_out JOIN track tout ON tout.id = so.track_id
-  WHERE ti.device_id IS NOT NULL AND tout.device_id IS NULL
-  ORDER BY f.slice_in, so.ts DESC, so.id DESC)SQL");
-    while (st.step())
-        if (link(st.int64(0), st.int64(1), correlationOf(st.int64(0)), "flow")) ++counts->flow;
+// The candidates were noted as the flow rows were written; this is the order a join of flow, slice and
+// track would give: by device slice, then host start and host id, latest first.
+void Linker::addFlows(std::vector<FlowLaunchCandidate>& flows, LaunchLinkCounts* counts) {
+    std::sort(flows.begin(), flows.end(), [](const FlowLaunchCandidate& a, const FlowLaunchCandidate& b) {
+        if (a.deviceSlice != b.deviceSlice) return a.deviceSlice < b.deviceSlice;
+        if (a.hostTsNs != b.hostTsNs) return a.hostTsNs > b.hostTsNs;
+        return a.hostSlice > b.hostSlice;
+    });
+    for (const FlowLaunchCandidate& f : flows)
+        if (link(f.deviceSlice, f.hostSlice, correlationOf(f.deviceSlice), "flow")) ++counts->flow;
+    flows.clear();
+    flows.shrink_to_fit();
 }
 
 void writeCounts(Database& db, const LaunchLinkCounts& c) {
@@ -176,28 +192,24 @@ void writeCounts(Database& db, const LaunchLinkCounts& c) {
 
 LaunchLinkCounts writeLaunchLinks(Database& db, std::vector<PendingLaunchKey>& keys,
                                   const std::vector<PendingLaunchLink>& direct,
-                                  const std::vector<std::uint32_t>& finalIds,
+                                  std::vector<FlowLaunchCandidate>& flows,
+                                  const std::vector<std::uint32_t>& finalIds, std::int64_t deviceEvents,
                                   const std::function<std::string_view(std::uint32_t)>& stringAt) {
     LaunchLinkCounts counts;
     {
         Linker linker(db, finalIds, stringAt);
         linker.matchKeys(keys, &counts);
         linker.addDirect(direct, &counts);
-        linker.flush(); // the flow pass reads launch_link through linked_, not SQL, but keep rows ordered
-        linker.addFlows(&counts);
+        linker.addFlows(flows, &counts); // reads what is linked through linked_, not SQL
         linker.flush();
     }
-    // Device events: slices on compute tracks, without the annotations Kineto mirrors onto streams.
-    const char* deviceEvents = R"SQL(
-SELECT count(*), count(l.device_slice_id) FROM slice s JOIN track t ON t.id = s.track_id
+    // Device events: slices on compute tracks, without the annotations Kineto mirrors onto streams; of
+    // those, the linked ones (a launch_link row at most per slice: a seek for each link, no slice scan).
+    counts.deviceEvents = deviceEvents;
+    counts.linkedDeviceEvents = db.scalarInt(R"SQL(
+SELECT count(*) FROM launch_link l JOIN slice s ON s.id = l.device_slice_id JOIN track t ON t.id = s.track_id
   LEFT JOIN string c ON c.id = s.cat_id
-  LEFT JOIN launch_link l ON l.device_slice_id = s.id
-  WHERE t.is_compute = 1 AND coalesce(c.value, '') <> 'gpu_user_annotation')SQL";
-    Statement st = db.prepare(deviceEvents);
-    if (st.step()) {
-        counts.deviceEvents = st.int64(0);
-        counts.linkedDeviceEvents = st.int64(1);
-    }
+  WHERE t.is_compute = 1 AND coalesce(c.value, '') <> 'gpu_user_annotation')SQL");
     writeCounts(db, counts);
     return counts;
 }

@@ -33,6 +33,14 @@ struct PendingLaunchLink {
     std::string source;
 };
 
+// A flow row from a host slice into a device slice, noted while the flows are written: the launch
+// of the device slice is its latest-starting host slice (then the highest id) among these.
+struct FlowLaunchCandidate {
+    std::int64_t deviceSlice = 0;
+    TimeNs hostTsNs = 0;
+    std::int64_t hostSlice = 0;
+};
+
 struct LaunchLinkCounts {
     std::int64_t correlation = 0, connectionId = 0, externalId = 0, importer = 0, flow = 0;
     std::int64_t deviceEvents = 0;       // slices on compute tracks, annotations left out
@@ -41,10 +49,12 @@ struct LaunchLinkCounts {
 };
 
 // Writes launch_link rows and the launch.* stats. Runs after slices, flows and track.device_id are
-// in the store. finalIds maps a pending slice index to its slice id.
+// in the store. finalIds maps a pending slice index to its slice id; flows are the host-to-device
+// flow rows (sorted here); deviceEvents: the slices of compute tracks outside gpu_user_annotation.
 LaunchLinkCounts writeLaunchLinks(Database& db, std::vector<PendingLaunchKey>& keys,
                                   const std::vector<PendingLaunchLink>& direct,
-                                  const std::vector<std::uint32_t>& finalIds,
+                                  std::vector<FlowLaunchCandidate>& flows,
+                                  const std::vector<std::uint32_t>& finalIds, std::int64_t deviceEvents,
                                   const std::function<std::string_view(std::uint32_t)>& stringAt);
 
 } // namespace opscope

@@ -203,6 +203,8 @@ bool readBoundRecord(SpillFile::Reader& reader, BoundEndpoint* item) {
     item->index = reader.readValue<std::uint32_t>();
     item->cat = reader.readValue<StringId>();
     item->phase = reader.readValue<FlowEndpoint::Phase>();
+    item->onDevice = reader.readValue<bool>();
+    item->sliceTsNs = reader.readValue<TimeNs>();
     reader.readText(&item->name);
     return true;
 }
@@ -240,6 +242,8 @@ void appendBoundRecord(SpillFile& file, const BoundEndpoint& bound) {
     file.appendValue(bound.index);
     file.appendValue(bound.cat);
     file.appendValue(bound.phase);
+    file.appendValue(bound.onDevice);
+    file.appendValue(bound.sliceTsNs);
     file.appendText(bound.name);
 }
 

@@ -51,6 +51,8 @@ struct BoundEndpoint {
     std::uint32_t index = 0;
     StringId cat = 0;
     FlowEndpoint::Phase phase = FlowEndpoint::Phase::Start;
+    bool onDevice = false; // the bound slice is on a device's track
+    TimeNs sliceTsNs = 0;  // the bound slice's start
     std::string name;
 };
 // The order flow linking reads bound end points in: by identity, then time, then file order. Any

@@ -53,7 +53,7 @@ void SliceNester::endpoint(const NestEndpointItem& item) {
     for (Lane& lane : lanes_) {
         closeEndingBefore(lane, item.tsNs, false);
         if (!lane.stack.empty()) {
-            cb_.bound(item, lane.stack.back().row.id);
+            cb_.bound(item, lane.stack.back().row);
             return;
         }
     }
@@ -86,7 +86,6 @@ void SliceNester::slice(const NestSliceItem& item) {
         open.row.parentId = lane.stack.back().row.id;
         lane.stack.back().childDurNs += item.slice.durNs;
     }
-    const std::int64_t id = open.row.id;
     if (lane.stack.size() >= static_cast<std::size_t>(kMaxSliceDepth)) {
         // Closed at once: its own children, if any, become its siblings one level up.
         open.row.selfDurNs = open.row.slice.durNs;
@@ -97,7 +96,7 @@ void SliceNester::slice(const NestSliceItem& item) {
     }
     for (Waiting& waiting : waitingForNext_) {
         waiting.item.name = waiting.name;
-        cb_.bound(waiting.item, id);
+        cb_.bound(waiting.item, open.row); // open is a copy: still this slice
     }
     waitingForNext_.clear();
 }

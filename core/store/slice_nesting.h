@@ -46,7 +46,8 @@ public:
     struct Callbacks {
         std::function<TrackId(TrackId base, int laneIndex)> newLane; // a track for overflow lane N
         std::function<void(const NestedSlice&)> emit;
-        std::function<void(const NestEndpointItem&, std::int64_t sliceId)> bound;
+        // The slice an end point is bound to (its id, lane track and times: launch links need them).
+        std::function<void(const NestEndpointItem&, const NestedSlice& slice)> bound;
         std::function<void(std::string_view code, const NestEndpointItem&)> endpointWarning;
         std::function<void(const NestedSlice&)> overlap; // a thread slice moved to an overflow lane
         std::function<void(const NestedSlice&)> tooDeep; // nested beyond kMaxSliceDepth: kept as a leaf

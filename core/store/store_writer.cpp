@@ -4,6 +4,7 @@
 #include "core/model/utf8.h"
 #include "core/store/ascend_statistics_tables.h"
 #include "core/store/cluster_tables.h"
+#include "core/store/device_class_pass.h"
 #include "core/store/numeric_id_key.h"
 #include "core/model/json_depth.h"
 #include "core/model/time_bounds.h"
@@ -46,6 +47,11 @@ StoreWriter::~StoreWriter() {
     }
 }
 
+void StoreWriter::classifyDeviceSlices(DeviceSliceClassifier classify) {
+    deviceClasses_ = std::make_unique<DeviceClassCollector>(std::move(classify));
+    addFinishPass([](StoreWriter& w) { w.deviceClasses_->write(w); });
+}
+
 void StoreWriter::prepareStatements() {
     insertArgs_ = BatchInsert(db_, "args", "id, json", 2);
     insertCounter_ = BatchInsert(db_, "counter", "track_id, ts, value", 3);
@@ -74,6 +80,7 @@ Statement& StoreWriter::cached(Cached which) {
 
 void StoreWriter::releaseStatements() {
     for (Statement& st : cachedStatements_) st = Statement();
+    taskTypes_.releaseStatement();
 }
 
 void StoreWriter::flushRows() {
@@ -310,6 +317,7 @@ ArgId StoreWriter::addArgs(std::string_view json) {
     }
     ArgId id = nextArgId_++;
     insertArgs_.value(id).value(json).endRow();
+    if (deviceClasses_) taskTypes_.note(id, json);
     return id;
 }
 

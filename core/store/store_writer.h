@@ -10,11 +10,13 @@
 #include "core/model/trace_sink.h"
 #include "core/store/batch_insert.h"
 #include "core/store/chunked_vector.h"
+#include "core/model/device_class.h"
 #include "core/store/flow_name_pool.h"
 #include "core/store/launch_linking.h"
 #include "core/store/memory_writer.h"
 #include "core/store/spill_file.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/task_type_index.h"
 
 #include <array>
 #include <cstdint>
@@ -29,6 +31,8 @@
 #include <vector>
 
 namespace opscope {
+
+class DeviceClassCollector;
 
 // A flow end point as the writer holds it until finish(): 32 bytes, the name kept in a FlowNamePool.
 struct PendingEndpoint {
@@ -150,6 +154,9 @@ public:
     // Work that needs the written slices (their ids) and strings, inside the import's transaction:
     // runs in finish() before warnings and stats are written, so a pass may add both.
     void addFinishPass(std::function<void(StoreWriter&)> pass) { finishPasses_.push_back(std::move(pass)); }
+    // The device-class pass (core/store/device_class_pass.h) as a finish pass, from the facts of each
+    // device slice gathered while the slice rows are written rather than a scan of them.
+    void classifyDeviceSlices(DeviceSliceClassifier classify);
 
     // Nest, bind, index, commit, rename. On failure the temporary file is removed.
     bool finish(ImportSummary* summary, Error* error, const std::function<bool()>& cancelled = {});
@@ -196,6 +203,7 @@ private:
     void writeStrings();
     void writeWarningsAndStats();
     void updateTrackStats();
+    std::int64_t deviceEventCount(); // launch.device_events, from the track stats
 
     Database db_;
     std::string finalPath_;
@@ -241,7 +249,10 @@ private:
     std::vector<DirectFlow> directFlows_;
     std::vector<PendingLaunchKey> launchKeys_;
     std::vector<PendingLaunchLink> launchLinks_;
+    std::vector<FlowLaunchCandidate> flowLaunches_; // host -> device flow rows, noted as flows are written
     std::vector<std::function<void(StoreWriter&)>> finishPasses_;
+    std::unique_ptr<DeviceClassCollector> deviceClasses_; // with classifyDeviceSlices()
+    TaskTypeIndex taskTypes_;                              // noted from args when classifying
     // Compact on purpose: an Ascend run has tens of metrics per kernel, millions in all. Text values
     // (shapes, formats, types) repeat, so they are interned.
     struct PendingMetric {
@@ -267,6 +278,8 @@ private:
     std::vector<WarningEntry> warnings_;
     struct TrackStats {
         std::int64_t slices = 0, counters = 0, maxDepth = 0;
+        // Slices outside Kineto's gpu_user_annotation: the device events of the track if it computes.
+        std::int64_t eventSlices = 0;
         TimeNs minTs = std::numeric_limits<TimeNs>::max();
         TimeNs maxEnd = std::numeric_limits<TimeNs>::min();
     };

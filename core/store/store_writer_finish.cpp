@@ -3,6 +3,9 @@
 // flow end points bound to slices and linked into flow rows (core/model/flow_linking.h).
 #include "core/model/warning_severity.h"
 #include "core/store/finish_stages.h"
+#include "core/store/device_class_pass.h"
+#include "core/store/device_class_rows.h"
+#include "core/store/device_track_facts.h"
 #include "core/model/flow_linking.h"
 #include "core/model/import_timing.h"
 #include "core/store/pending_cursors.h"
@@ -46,6 +49,8 @@ public:
         StringId cat;
         FlowNamePool::Ref name;
         FlowEndpoint::Phase phase;
+        bool onDevice;     // the bound slice is on a device's track
+        TimeNs sliceTsNs;  // the bound slice's start
     };
 
 private:
@@ -59,7 +64,16 @@ private:
     }
     SliceNester::Callbacks nesterCallbacks();
     void emit(const NestedSlice& row);
-    void bind(const NestEndpointItem& item, std::int64_t sliceId);
+    void bind(const NestEndpointItem& item, const NestedSlice& slice);
+    void loadDeviceTracks();
+    void classDeviceSlice(const NestedSlice& row, const DeviceTrackFacts& facts);
+    bool onDevice(TrackId track) const { return track < deviceTrack_.size() && deviceTrack_[track]; }
+    struct SliceSide {
+        std::int64_t sliceId;
+        TimeNs tsNs;
+        bool onDevice;
+    };
+    void noteLaunchCandidate(const SliceSide& out, const SliceSide& in);
     std::string label(StringId cat, std::string_view name, TimeNs tsNs) const;
     void linkGroup(const std::vector<FlowGroupEntry>& group, StringId cat, std::string_view name);
     void linkMemoryGroups();
@@ -75,6 +89,12 @@ private:
     // A spilled import bounds this buffer too: full, it is sorted and written as a run.
     FlowNamePool boundNames_;
     std::unique_ptr<SpillFile> boundSpill_;
+    // By track id: the track is (or will be, once finish() copies process devices to tracks) a device's.
+    std::vector<bool> deviceTrack_;
+    std::vector<SliceSide> groupSides_; // the current flow group's slices, for launch candidates
+    DeviceTrackFactsTable deviceFacts_;  // when the writer classes device slices
+    DeviceSliceFactsRow deviceSlice_;    // reused for each device slice
+    StringId annotationCategory_ = 0;    // "gpu_user_annotation" when the trace has it
     static constexpr std::size_t kBoundRunRows = std::size_t{1} << 20;
 };
 
@@ -88,6 +108,7 @@ void FinishPass::emit(const NestedSlice& row) {
     const StoreWriter::PendingSlice& s = row.slice;
     StoreWriter::TrackStats& stats = w_.trackStats_[row.track];
     ++stats.slices;
+    if (s.category == 0 || s.category != annotationCategory_) ++stats.eventSlices;
     stats.maxDepth = std::max<std::int64_t>(stats.maxDepth, row.depth);
     stats.minTs = std::min(stats.minTs, s.tsNs);
     stats.maxEnd = std::max(stats.maxEnd, s.tsNs + s.durNs);
@@ -104,11 +125,34 @@ void FinishPass::emit(const NestedSlice& row) {
     if (thread && thread->durNs != kNoThreadTime) in.value(thread->durNs); else in.null();
     in.endRow();
     if (needIds_) w_.finalIds_[row.index] = static_cast<std::uint32_t>(row.id);
+    if (w_.deviceClasses_ && (s.flags & kSliceInstant) == 0)
+        if (const DeviceTrackFacts* facts = deviceFacts_.find(row.track)) classDeviceSlice(row, *facts);
 }
 
-void FinishPass::bind(const NestEndpointItem& item, std::int64_t sliceId) {
+// The facts forEachDeviceSlice would read back for this slice, from what is at hand.
+void FinishPass::classDeviceSlice(const NestedSlice& row, const DeviceTrackFacts& facts) {
+    DeviceSliceFactsRow& d = deviceSlice_;
+    d.sliceId = row.id;
+    d.tsNs = row.slice.tsNs;
+    d.durNs = row.slice.durNs;
+    d.deviceId = facts.deviceId;
+    d.trackId = row.track;
+    if (d.processId != facts.processId) d.processName = facts.processName; // one name per process
+    d.processId = facts.processId;
+    d.nameId = row.slice.name;
+    d.catId = row.slice.category;
+    d.name = w_.stringAt(row.slice.name);
+    d.category = w_.stringAt(row.slice.category);
+    d.ascend = facts.ascend;
+    d.taskType = facts.ascend && row.slice.args ? w_.taskTypes_.taskType(row.slice.args, w_.db_) : std::string_view();
+    d.communicationLane = facts.communicationLane;
+    w_.deviceClasses_->add(d);
+}
+
+void FinishPass::bind(const NestEndpointItem& item, const NestedSlice& slice) {
     const FlowNamePool::Ref name = spilled_ ? boundNames_.add(item.name) : item.nameRef;
-    bound_.push_back({item.keyHash, item.tsNs, sliceId, item.index, item.cat, name, item.phase});
+    bound_.push_back({item.keyHash, item.tsNs, slice.id, item.index, item.cat, name, item.phase, onDevice(slice.track),
+                      slice.slice.tsNs});
     if (spilled_ && bound_.size() >= kBoundRunRows) writeBoundRun();
 }
 
@@ -117,10 +161,15 @@ SliceNester::Callbacks FinishPass::nesterCallbacks() {
     cb.newLane = [this](TrackId base, int laneIndex) {
         const StoreWriter::TrackInfo& info = *w_.trackInfo_.at(base);
         std::string laneName = info.name + " (overlap " + std::to_string(laneIndex) + ")";
-        return w_.newTrack(info.process, info.thread, info.kind, laneName, {}, laneIndex);
+        const TrackId lane = w_.newTrack(info.process, info.thread, info.kind, laneName, {}, laneIndex);
+        // A lane takes its process's device, as its base track does.
+        if (lane >= deviceTrack_.size()) deviceTrack_.resize(lane + 1, false);
+        deviceTrack_[lane] = onDevice(base);
+        if (w_.deviceClasses_) deviceFacts_.loadTrack(w_.db_, lane);
+        return lane;
     };
     cb.emit = [this](const NestedSlice& row) { emit(row); };
-    cb.bound = [this](const NestEndpointItem& item, std::int64_t sliceId) { bind(item, sliceId); };
+    cb.bound = [this](const NestEndpointItem& item, const NestedSlice& slice) { bind(item, slice); };
     cb.endpointWarning = [this](std::string_view code, const NestEndpointItem& item) {
         w_.addWarning(code, {}, -1, -1, label(item.cat, item.name, item.tsNs));
     };
@@ -133,7 +182,22 @@ SliceNester::Callbacks FinishPass::nesterCallbacks() {
     return cb;
 }
 
+// The tracks whose device_id is set, or will be: finish() gives a track without one its process's.
+void FinishPass::loadDeviceTracks() {
+    Statement st = w_.db_.prepare("SELECT t.id FROM track t LEFT JOIN process p ON p.id = t.process_id "
+                                  "WHERE coalesce(t.device_id, p.device_id) IS NOT NULL");
+    while (st.step()) {
+        const auto track = static_cast<std::size_t>(st.int64(0));
+        if (track >= deviceTrack_.size()) deviceTrack_.resize(track + 1, false);
+        deviceTrack_[track] = true;
+    }
+}
+
 bool FinishPass::nestSlices(const std::function<bool()>& cancelled) {
+    loadDeviceTracks();
+    if (auto it = w_.stringIds_.find(std::string_view("gpu_user_annotation")); it != w_.stringIds_.end())
+        annotationCategory_ = it->second;
+    if (w_.deviceClasses_) deviceFacts_.loadAll(w_.db_);
     if (spilled_) w_.spillPending(); // the rest becomes the last run: one sorted source
     else bound_.reserve(w_.endpoints_.size());
     if (needIds_) w_.finalIds_.assign(w_.pendingSliceCount(), 0);
@@ -167,12 +231,30 @@ bool FinishPass::nestSlices(const std::function<bool()>& cancelled) {
     return true;
 }
 
+// A flow from a host slice into a device slice is a launch candidate (launch_linking.h): kept with
+// the host slice's start, which decides between several candidates of one device slice.
+void FinishPass::noteLaunchCandidate(const SliceSide& out, const SliceSide& in) {
+    if (in.onDevice && !out.onDevice) w_.flowLaunches_.push_back({in.sliceId, out.tsNs, out.sliceId});
+}
+
 void FinishPass::linkGroup(const std::vector<FlowGroupEntry>& group, StringId cat, std::string_view name) {
     FlowLinkSink sink;
     std::string_view catText = w_.stringAt(cat);
+    // groupSides_ holds the group's slices (filled by the caller); a large group is searched sorted.
+    const bool sorted = groupSides_.size() > 16;
+    if (sorted)
+        std::sort(groupSides_.begin(), groupSides_.end(),
+                  [](const SliceSide& a, const SliceSide& b) { return a.sliceId < b.sliceId; });
+    auto side = [&](std::int64_t sliceId) -> const SliceSide& {
+        if (sorted)
+            return *std::lower_bound(groupSides_.begin(), groupSides_.end(), sliceId,
+                                     [](const SliceSide& a, std::int64_t id) { return a.sliceId < id; });
+        return *std::find_if(groupSides_.begin(), groupSides_.end(), [&](const SliceSide& a) { return a.sliceId == sliceId; });
+    };
     sink.link = [&](std::int64_t out, std::int64_t in) {
         insertFlow_.value(out).value(in).value(catText).value(name).endRow();
         ++w_.flowRows_;
+        noteLaunchCandidate(side(out), side(in));
     };
     sink.warn = [&](std::string_view code, TimeNs tsNs) { w_.addWarning(code, {}, -1, -1, label(cat, name, tsNs)); };
     linkFlowGroup(group, sink);
@@ -183,9 +265,12 @@ void FinishPass::linkMemoryGroups() {
     std::vector<FlowGroupEntry> group;
     for (std::size_t i = 0; i < bound_.size();) {
         group.clear();
+        groupSides_.clear();
         std::size_t j = i;
-        for (; j < bound_.size() && bound_[j].keyHash == bound_[i].keyHash; ++j)
+        for (; j < bound_.size() && bound_[j].keyHash == bound_[i].keyHash; ++j) {
             group.push_back({bound_[j].phase, bound_[j].sliceId, bound_[j].tsNs});
+            groupSides_.push_back({bound_[j].sliceId, bound_[j].sliceTsNs, bound_[j].onDevice});
+        }
         linkGroup(group, bound_[i].cat, w_.flowNames_.at(bound_[i].name));
         i = j;
     }
@@ -203,6 +288,8 @@ void FinishPass::writeBoundRun() {
         record.index = b.index;
         record.cat = b.cat;
         record.phase = b.phase;
+        record.onDevice = b.onDevice;
+        record.sliceTsNs = b.sliceTsNs;
         record.name = boundNames_.at(b.name);
         appendBoundRecord(*boundSpill_, record);
     }
@@ -221,9 +308,11 @@ void FinishPass::linkSpilledGroups() {
         if (!group.empty() && item.keyHash != first.keyHash) {
             linkGroup(group, first.cat, first.name);
             group.clear();
+            groupSides_.clear();
         }
         if (group.empty()) first = item;
         group.push_back({item.phase, item.sliceId, item.tsNs});
+        groupSides_.push_back({item.sliceId, item.sliceTsNs, item.onDevice});
     }
     if (!group.empty()) linkGroup(group, first.cat, first.name);
 }
@@ -232,14 +321,29 @@ void FinishPass::writeFlows() {
     insertFlow_ = BatchInsert(w_.db_, "flow", "slice_out, slice_in, cat, name", 4);
     if (spilled_) linkSpilledGroups();
     else linkMemoryGroups();
+    if (w_.directFlows_.empty()) {
+        insertFlow_.flush();
+        return;
+    }
+    // Slices are written: the ends of a direct flow are read back by id (a rowid seek each).
+    insertSlice_.flush();
+    Statement sliceAt = w_.db_.prepare("SELECT ts, track_id FROM slice WHERE id = ?");
+    auto sideOf = [&](std::int64_t id) {
+        SliceSide side{id, 0, false};
+        sliceAt.bind(1, id);
+        if (sliceAt.step()) {
+            side.tsNs = sliceAt.int64(0);
+            side.onDevice = onDevice(static_cast<TrackId>(sliceAt.int64(1)));
+        }
+        sliceAt.reset();
+        return side;
+    };
     for (const StoreWriter::DirectFlow& f : w_.directFlows_) {
         if (f.out >= w_.finalIds_.size() || f.in >= w_.finalIds_.size()) continue;
-        insertFlow_.value(static_cast<std::int64_t>(w_.finalIds_[f.out]))
-            .value(static_cast<std::int64_t>(w_.finalIds_[f.in]))
-            .value(f.cat)
-            .value(f.name)
-            .endRow();
+        const auto out = static_cast<std::int64_t>(w_.finalIds_[f.out]), in = static_cast<std::int64_t>(w_.finalIds_[f.in]);
+        insertFlow_.value(out).value(in).value(f.cat).value(f.name).endRow();
         ++w_.flowRows_;
+        noteLaunchCandidate(sideOf(out), sideOf(in));
     }
     insertFlow_.flush();
 }
@@ -307,6 +411,14 @@ UPDATE track SET is_compute = 1 WHERE lane > 0 AND EXISTS
 )SQL");
 }
 
+// Slices of compute tracks outside gpu_user_annotation, counted as they were written (no slice scan).
+std::int64_t StoreWriter::deviceEventCount() {
+    std::int64_t events = 0;
+    Statement compute = db_.prepare("SELECT id FROM track WHERE is_compute = 1");
+    while (compute.step())
+        if (auto it = trackStats_.find(compute.int64(0)); it != trackStats_.end()) events += it->second.eventSlices;
+    return events;
+}
 
 bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::function<bool()>& cancelled) {
     StageTimer timer;
@@ -357,7 +469,8 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         enter(FinishStage::LinkingLaunches);
         updateTrackStats();
         timer.mark("track stats");
-        writeLaunchLinks(db_, launchKeys_, launchLinks_, finalIds_, [this](std::uint32_t id) { return stringAt(id); });
+        writeLaunchLinks(db_, launchKeys_, launchLinks_, flowLaunches_, finalIds_, deviceEventCount(),
+                         [this](std::uint32_t id) { return stringAt(id); });
         timer.mark("launch links");
         TimeNs start = std::numeric_limits<TimeNs>::max(), end = std::numeric_limits<TimeNs>::min();
         for (const auto& [track, stats] : trackStats_) {
