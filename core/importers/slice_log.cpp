@@ -1,6 +1,7 @@
 #include "core/importers/slice_log.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 
@@ -25,8 +26,12 @@ void SliceLog::append(PendingSliceIndex index, TimeNs tsNs, TimeNs durNs, TrackI
 
 void SliceLog::spill() {
     if (!records_) {
-        records_ = std::make_unique<SpillFile>(scratchPrefix_ + ".emitted");
-        args_ = std::make_unique<SpillFile>(scratchPrefix_ + ".emitted-args");
+        // Several logs may spill at once beside one prefix (units imported in parallel into recordings
+        // that share the temp folder): each takes names of its own.
+        static std::atomic<std::uint64_t> logs{0};
+        const std::string name = scratchPrefix_ + ".emitted-" + std::to_string(logs.fetch_add(1));
+        records_ = std::make_unique<SpillFile>(name);
+        args_ = std::make_unique<SpillFile>(name + "-args");
         records_->beginRun();
         args_->beginRun();
     }

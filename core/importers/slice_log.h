@@ -27,7 +27,7 @@ struct EmittedSlice {
 
 class SliceLog {
 public:
-    // scratchPrefix: where the scratch files go ("<prefix>.emitted", "<prefix>.emitted-args").
+    // scratchPrefix: where the scratch files go ("<prefix>.emitted-<n>" and "<prefix>.emitted-<n>-args").
     SliceLog(std::string scratchPrefix, std::size_t budgetBytes)
         : scratchPrefix_(std::move(scratchPrefix)), budgetBytes_(budgetBytes) {}
     SliceLog() = default;
