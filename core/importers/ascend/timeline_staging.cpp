@@ -2,14 +2,14 @@
 
 namespace opscope::ascend {
 
-StagedCandidates::StagedCandidates() : db_("", Database::Mode::Create) {
+StagedCandidates::StagedCandidates() : db_(Database::privateScratch()) {
     // A scratch database: no journal, no sync, a bounded page cache (32 MiB) and SQLite's sorts on disk.
     db_.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-32768; PRAGMA temp_store=FILE;");
-    db_.exec("CREATE TABLE task(device INTEGER, stream INTEGER, task INTEGER, ts INTEGER, slice INTEGER, track INTEGER);"
-             "CREATE TABLE name(kind INTEGER, device INTEGER, name INTEGER, ts INTEGER, slice INTEGER, track INTEGER);");
+    db_.exec("CREATE TABLE candidate_task(device INTEGER, stream INTEGER, task INTEGER, ts INTEGER, slice INTEGER, track INTEGER);"
+             "CREATE TABLE candidate_name(kind INTEGER, device INTEGER, name INTEGER, ts INTEGER, slice INTEGER, track INTEGER);");
     db_.exec("BEGIN");
-    insertTask_ = db_.prepare("INSERT INTO task VALUES(?, ?, ?, ?, ?, ?)");
-    insertName_ = db_.prepare("INSERT INTO name VALUES(?, ?, ?, ?, ?, ?)");
+    insertTask_ = db_.prepare("INSERT INTO candidate_task VALUES(?, ?, ?, ?, ?, ?)");
+    insertName_ = db_.prepare("INSERT INTO candidate_name VALUES(?, ?, ?, ?, ?, ?)");
 }
 
 void StagedCandidates::addTask(int device, long long stream, long long task, const TimelineCandidate& c) {
@@ -28,14 +28,14 @@ void StagedCandidates::seal() {
     insertTask_ = Statement();
     insertName_ = Statement();
     // Covering indexes: a lookup reads one index range and never the table.
-    db_.exec("CREATE INDEX task_key ON task(device, stream, task, ts, slice, track);"
-             "CREATE INDEX name_key ON name(kind, device, name, ts, slice, track);");
+    db_.exec("CREATE INDEX task_key ON candidate_task(device, stream, task, ts, slice, track);"
+             "CREATE INDEX name_key ON candidate_name(kind, device, name, ts, slice, track);");
     db_.exec("COMMIT");
-    findTask_ = db_.prepare("SELECT ts, slice, track FROM task WHERE device = ? AND stream = ? AND task = ? "
+    findTask_ = db_.prepare("SELECT ts, slice, track FROM candidate_task WHERE device = ? AND stream = ? AND task = ? "
                             "AND ts BETWEEN ? AND ? ORDER BY ts, slice");
-    findName_ = db_.prepare("SELECT ts, slice, track FROM name WHERE kind = ? AND device = ? AND name = ? "
+    findName_ = db_.prepare("SELECT ts, slice, track FROM candidate_name WHERE kind = ? AND device = ? AND name = ? "
                             "AND ts BETWEEN ? AND ? ORDER BY ts, slice");
-    taskAt_ = db_.prepare("SELECT ts, slice, track FROM task WHERE device = ? AND stream = ? AND task = ? "
+    taskAt_ = db_.prepare("SELECT ts, slice, track FROM candidate_task WHERE device = ? AND stream = ? AND task = ? "
                           "ORDER BY ts, slice LIMIT 1 OFFSET ?");
 }
 
