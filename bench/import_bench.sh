@@ -13,7 +13,9 @@
 # 10GB (a training trace of about 10 GB, generated on the fly and deleted after, only when the disk
 # holds it and its store three times over).
 # Environment: BUILD_DIR (default build-bench), JOBS (default nproc), REPEAT (imports per file, the
-# median is shown; default 1), OUT (default bench/out).
+# median is shown; default 1), OUT (default bench/out), OPEN (sizes whose store is then opened to a
+# first picture, `opscope-cli screenshot STORE --view timeline`, timed the same way; e.g. OPEN=10GB),
+# GEN and CLI (both set: these binaries, no build).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -52,6 +54,7 @@ ensure_time() {
 }
 
 build() {
+    if [ -n "${GEN:-}" ] && [ -n "${CLI:-}" ]; then return; fi # given binaries (a copy a rebuild cannot swap mid-run)
     if [ ! -f "$BUILD_DIR/build.ninja" ]; then
         cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
     fi
@@ -149,7 +152,18 @@ run_size() {
     else
         row "$size" "$events" "$mb" "$wall" "$cpu" "$rss" "$ref_wall" "$ref_rss"
     fi
+    case " ${OPEN:-} " in *" $size "*) [ "$REFERENCE_ONLY" = 1 ] || open_store "$size" ;; esac
     if [ "$transient" = 1 ]; then rm -f "$file" "$file.events" "$OUT/trace_$size.opscope.sqlite"; fi
+}
+
+# Opens the size's store to a first picture of the timeline (offscreen) and prints its row.
+open_store() {
+    local size="$1" store="$OUT/trace_$1.opscope.sqlite" wall cpu rss
+    QT_QPA_PLATFORM=offscreen /usr/bin/time -v -o "$OUT/time_open_$size.txt" "$CLI" screenshot "$store" \
+        --view timeline -o "$OUT/open_$size.png" >"$OUT/open_$size.log" 2>&1 \
+        || fail "opscope-cli screenshot $store failed (see $OUT/open_$size.log)"
+    read -r wall cpu rss < <(parse_time "$OUT/time_open_$size.txt")
+    echo "| $size, opened (screenshot --view timeline) | | $(awk -v b="$(stat -L -c %s "$store")" 'BEGIN { printf "%.1f", b / 1e6 }') (store) | $wall | $cpu | | $rss | | | | $(awk -v r="$rss" 'BEGIN { print (r < 500 ? "yes" : "**no**") }') |"
 }
 
 main() {

@@ -5,6 +5,8 @@
 #include "core/model/utf8.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <unistd.h>
 
 namespace opscope {
 
@@ -94,21 +96,22 @@ PendingSliceIndex EmittedRecord::addSlice(const SliceInput& slice) {
         categories_.insert(lastCategory_);
     }
     if (!keep_.slices) return index;
-    if (slices_.rows.empty()) slices_.first = index;
-    EmittedSlice row;
-    row.tsNs = slice.tsNs;
-    row.durNs = slice.durNs;
-    boundSliceTimes(&row.tsNs, &row.durNs); // the times the store keeps
-    row.track = slice.track;
+    if (!sliceLogMade_) {
+        std::string prefix = inner_.scratchPathPrefix();
+        if (prefix.empty())
+            prefix = (std::filesystem::temp_directory_path() / ("opscope-import-" + std::to_string(::getpid()))).string();
+        slices_.log = SliceLog(prefix, sliceBudgetBytes_);
+        sliceLogMade_ = true;
+    }
+    TimeNs tsNs = slice.tsNs, durNs = slice.durNs;
+    boundSliceTimes(&tsNs, &durNs); // the times the store keeps
     auto [name, made] = nameIndex_.try_emplace(std::string(slice.name), static_cast<std::uint32_t>(slices_.names.size()));
     if (made) slices_.names.emplace_back(slice.name);
-    row.name = name->second;
-    if (slice.args != 0)
-        if (auto it = args_.find(slice.args); it != args_.end()) {
-            row.args = std::move(it->second);
-            args_.erase(it);
-        }
-    slices_.rows.push_back(std::move(row));
+    std::string_view args;
+    auto it = slice.args != 0 ? args_.find(slice.args) : args_.end();
+    if (it != args_.end()) args = it->second;
+    slices_.log.append(index, tsNs, durNs, slice.track, name->second, args);
+    if (it != args_.end()) args_.erase(it);
     return index;
 }
 

@@ -4,6 +4,7 @@
 // classification) read this index instead of reading the half-written store back, so they work the
 // same whatever sink lies underneath.
 #pragma once
+#include "core/importers/slice_log.h"
 #include "core/model/forwarding_sink.h"
 
 #include <optional>
@@ -30,22 +31,14 @@ struct EmittedTrack {
     std::optional<ThreadId> thread; // thread tracks only
 };
 
-struct EmittedSlice {
-    TimeNs tsNs = 0, durNs = 0;
-    TrackId track = 0;
-    std::uint32_t name = 0; // index into EmittedSlices::names
-    std::string args;       // the args JSON as the store keeps it ("" when none or too deep)
-};
-
-// The slices of a record, in emission order from `first` on.
+// The slices of a record, in emission order from log.first() on: compact records in memory up to
+// a budget, past it in scratch files (core/importers/slice_log.h), and their names.
 struct EmittedSlices {
-    PendingSliceIndex first = 0;
-    std::vector<EmittedSlice> rows;
+    SliceLog log;
     std::vector<std::string> names;
 
-    const EmittedSlice* at(PendingSliceIndex index) const {
-        return index >= first && index - first < rows.size() ? &rows[index - first] : nullptr;
-    }
+    // The slice at a pending index; false for any index the record does not hold.
+    bool at(PendingSliceIndex index, EmittedSlice* out) const { return log.read(index, out); }
     std::string_view nameOf(const EmittedSlice& slice) const { return names[slice.name]; }
 };
 
@@ -82,6 +75,8 @@ public:
     const std::set<std::pair<TrackId, std::string>>& categoriesByTrack() const { return categories_; }
     // Hands the recorded slices over (the record keeps none after).
     EmittedSlices takeSlices() { return std::move(slices_); }
+    // Budget of the slice log in memory before it spills (emittedSliceBudgetBytes() by default).
+    void setSliceBudgetBytes(std::size_t bytes) { sliceBudgetBytes_ = bytes; }
 
 private:
     void noteTrack(TrackId id, ProcessId process, TrackKind kind, std::optional<ThreadId> thread);
@@ -97,6 +92,8 @@ private:
     std::unordered_map<TrackId, std::size_t> trackIndex_;
     std::unordered_map<ArgId, std::string> args_; // args text until the slice that carries it
     EmittedSlices slices_;
+    bool sliceLogMade_ = false;
+    std::size_t sliceBudgetBytes_ = emittedSliceBudgetBytes();
     std::unordered_map<std::string, std::uint32_t> nameIndex_;
     std::set<std::pair<TrackId, std::string>> categories_;
     std::pair<TrackId, std::string> lastCategory_{-1, {}}; // consecutive slices mostly share it

@@ -54,6 +54,7 @@ class ForwardingSink : public TraceSink {
     ArgId addArgs(std::string_view json) override { return inner_.addArgs(json); }
     PendingSliceIndex addSlice(const SliceInput& slice) override { return inner_.addSlice(slice); }
     std::size_t pendingSliceCount() const override { return inner_.pendingSliceCount(); }
+    std::string scratchPathPrefix() const override { return inner_.scratchPathPrefix(); }
     void setSliceType(PendingSliceIndex slice, std::string_view type) override {
         inner_.setSliceType(slice, type);
     }

@@ -107,6 +107,9 @@ class TraceSink {
     // How many slices were emitted so far (the next slice's PendingSliceIndex).
     virtual std::size_t pendingSliceCount() const = 0;
     virtual void setSliceType(PendingSliceIndex slice, std::string_view type) = 0;
+    // Where an importer may put scratch files of its own ("<prefix>.<what>", unlinked when made):
+    // beside the store being written, so that they land on its disk. Empty: the system's temp folder.
+    virtual std::string scratchPathPrefix() const { return {}; }
     virtual void addCounter(TrackId track, TimeNs tsNs, double value) = 0;
     virtual void addFlowEndpoint(const FlowEndpoint& endpoint, std::string_view name) = 0;
     virtual void addFlow(PendingSliceIndex out, PendingSliceIndex in, std::string_view cat,

@@ -4,7 +4,7 @@
 #pragma once
 #include "core/store/chunked_vector.h"
 #include "core/store/slice_nesting.h"
-#include "core/store/spill_file.h"
+#include "core/model/spill_file.h"
 #include "core/store/store_writer.h"
 
 #include <cstdint>

@@ -62,6 +62,8 @@ Database::Database(const std::string& path, Mode mode) : path_(path) {
     sqlite3_busy_timeout(db_, 2000);
 }
 
+Database Database::privateScratch() { return Database("", Mode::Create); }
+
 Database::~Database() { close(); }
 
 Database::Database(Database&& other) noexcept

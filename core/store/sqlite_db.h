@@ -32,6 +32,9 @@ public:
 
     Database() = default;
     Database(const std::string& path, Mode mode);
+    // A private, temporary on-disk database for scratch work (never a trace store): SQLite makes its
+    // file in its temp folder, deletes it at once and holds at most its page cache in memory.
+    static Database privateScratch();
     ~Database();
     Database(Database&& other) noexcept;
     Database& operator=(Database&& other) noexcept;

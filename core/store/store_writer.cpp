@@ -346,6 +346,8 @@ PendingSliceIndex StoreWriter::addSlice(const SliceInput& slice) {
 void StoreWriter::setSliceType(PendingSliceIndex slice, std::string_view type) {
     if (slice >= sliceBase_ && slice < pendingSliceCount())
         slices_[slice - sliceBase_].type = type.empty() ? 0 : intern(type);
+    else if (slice < sliceBase_) // spilled: applied when finish() writes the row
+        typeOverrides_.push_back({slice, type.empty() ? 0 : intern(type)});
 }
 
 void StoreWriter::addCounter(TrackId track, TimeNs tsNs, double value) {
@@ -413,8 +415,29 @@ void StoreWriter::addMetric(PendingSliceIndex slice, std::string_view key, std::
     } else {
         keyId = it->second;
     }
-    metrics_.push_back({num.value_or(0.0), slice, static_cast<std::uint32_t>(keyId), text.empty() ? 0 : intern(text),
-                        num.has_value()});
+    PendingMetric m{num.value_or(0.0), metricText_.size(), slice, static_cast<std::uint32_t>(keyId), 0,
+                    num.has_value(), !text.empty()};
+    if (m.hasText) {
+        const CleanText cleanText = clean(text);
+        m.textLength = static_cast<std::uint32_t>(cleanText.view().size());
+        metricText_.append(cleanText.view());
+    }
+    metrics_.push_back(m);
+    if (!keepInMemory_ && metrics_.size() * sizeof(PendingMetric) + metricText_.size() > spillBudgetBytes_ / 2)
+        spillMetrics();
+}
+
+// One run per spill, each metric with its text after it.
+void StoreWriter::spillMetrics() {
+    if (!metricSpill_) metricSpill_ = std::make_unique<SpillFile>(tempPath_ + ".metrics");
+    metricSpill_->beginRun();
+    for (const PendingMetric& m : metrics_) {
+        metricSpill_->appendValue(m);
+        metricSpill_->append(metricText_.data() + m.textOffset, m.textLength);
+    }
+    metricSpill_->endRun();
+    metrics_.clear();
+    metricText_.clear();
 }
 
 void StoreWriter::addWarning(std::string_view code, std::string_view file, std::int64_t byteOffset,

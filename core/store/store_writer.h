@@ -14,7 +14,7 @@
 #include "core/store/flow_name_pool.h"
 #include "core/store/launch_linking.h"
 #include "core/store/memory_writer.h"
-#include "core/store/spill_file.h"
+#include "core/model/spill_file.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/task_type_index.h"
 
@@ -120,7 +120,9 @@ public:
     // Only for slices still in memory: call keepSlicesInMemory() before adding the slices to read.
     const PendingSlice& pendingSlice(PendingSliceIndex index) const { return slices_[index - sliceBase_]; }
     std::string_view stringAt(StringId id) const;
+    // A slice already spilled takes its type at finish() (typeOverrides_).
     void setSliceType(PendingSliceIndex slice, std::string_view type) override;
+    std::string scratchPathPrefix() const override { return tempPath_; }
 
     // --- side tables: memory rows go out in bulk inserts (flushed with the other rows), the rest at once
     void addMemoryRow(const MemoryRecordRow& row) override;
@@ -254,15 +256,30 @@ private:
     std::unique_ptr<DeviceClassCollector> deviceClasses_; // with classifyDeviceSlices()
     TaskTypeIndex taskTypes_;                              // noted from args when classifying
     // Compact on purpose: an Ascend run has tens of metrics per kernel, millions in all. Text values
-    // (shapes, formats, types) repeat, so they are interned.
+    // sit in metricText_, not in the string dictionary: slice_metric stores the text itself, and
+    // some columns (start times) are unique per row, which grew the dictionary by a string a row.
     struct PendingMetric {
         double num;
+        std::uint64_t textOffset; // into metricText_
         PendingSliceIndex slice;
         std::uint32_t key;
-        StringId text; // 0: none
-        bool hasNum;
+        std::uint32_t textLength;
+        bool hasNum, hasText;
     };
     std::vector<PendingMetric> metrics_;
+    std::string metricText_;
+    // Metrics beyond the spill budget move here in the order they came (one run per spill) and are
+    // read back before the ones in memory: tens of metrics per kernel row made an Ascend import grow
+    // by about 1 KB a row.
+    std::unique_ptr<SpillFile> metricSpill_;
+    void spillMetrics();
+    // Types set on slices that had already spilled (a CSV row joined to a timeline slice), by pending
+    // index; sorted at finish() and looked up as the rows are written.
+    struct TypeOverride {
+        PendingSliceIndex slice;
+        StringId type;
+    };
+    std::vector<TypeOverride> typeOverrides_;
     // Thread times of the few slices that have them, in pending-index order (Chrome tts/tdur).
     struct PendingThreadTime {
         PendingSliceIndex slice;

@@ -31,7 +31,7 @@ class FinishPass {
 public:
     explicit FinishPass(StoreWriter& writer)
         : w_(writer), spilled_(writer.spilled()),
-          needIds_(!writer.metrics_.empty() || !writer.directFlows_.empty() || !writer.launchKeys_.empty() ||
+          needIds_(!writer.metrics_.empty() || writer.metricSpill_ || !writer.directFlows_.empty() || !writer.launchKeys_.empty() ||
                    !writer.launchLinks_.empty()),
           insertSlice_(writer.db_, "slice",
                        "id, track_id, ts, dur, depth, parent_id, self_dur, name_id, cat_id, type_id, arg_id, flags, "
@@ -61,6 +61,14 @@ private:
         auto it = std::lower_bound(times.begin(), times.end(), index,
                                    [](const StoreWriter::PendingThreadTime& t, PendingSliceIndex i) { return t.slice < i; });
         return it != times.end() && it->slice == index ? &*it : nullptr;
+    }
+    // A type set after the slice spilled wins over the one it spilled with (the last one set).
+    StringId typeOf(PendingSliceIndex index, StringId spilledType) const {
+        const auto& overrides = w_.typeOverrides_;
+        if (overrides.empty()) return spilledType;
+        auto it = std::upper_bound(overrides.begin(), overrides.end(), index,
+                                   [](PendingSliceIndex i, const StoreWriter::TypeOverride& o) { return i < o.slice; });
+        return it != overrides.begin() && (it - 1)->slice == index ? (it - 1)->type : spilledType;
     }
     SliceNester::Callbacks nesterCallbacks();
     void emit(const NestedSlice& row);
@@ -117,7 +125,8 @@ void FinishPass::emit(const NestedSlice& row) {
     if (row.parentId) in.value(row.parentId); else in.null();
     in.value(row.selfDurNs).value(static_cast<std::int64_t>(s.name));
     if (s.category) in.value(static_cast<std::int64_t>(s.category)); else in.null();
-    if (s.type) in.value(static_cast<std::int64_t>(s.type)); else in.null();
+    const StringId type = typeOf(row.index, s.type);
+    if (type) in.value(static_cast<std::int64_t>(type)); else in.null();
     if (s.args) in.value(static_cast<std::int64_t>(s.args)); else in.null();
     in.value(static_cast<std::int64_t>(s.flags & ~static_cast<std::uint32_t>(kSliceSortByArrival)));
     const StoreWriter::PendingThreadTime* thread = threadTimeOf(row.index);
@@ -200,6 +209,8 @@ bool FinishPass::nestSlices(const std::function<bool()>& cancelled) {
     if (w_.deviceClasses_) deviceFacts_.loadAll(w_.db_);
     if (spilled_) w_.spillPending(); // the rest becomes the last run: one sorted source
     else bound_.reserve(w_.endpoints_.size());
+    std::stable_sort(w_.typeOverrides_.begin(), w_.typeOverrides_.end(),
+                     [](const StoreWriter::TypeOverride& a, const StoreWriter::TypeOverride& b) { return a.slice < b.slice; });
     if (needIds_) w_.finalIds_.assign(w_.pendingSliceCount(), 0);
     std::unique_ptr<SliceCursor> slices = spilled_ ? spilledSliceCursor(*w_.sliceSpill_) : memorySliceCursor(w_.slices_);
     std::unique_ptr<EndpointCursor> endpoints =
@@ -350,13 +361,25 @@ void FinishPass::writeFlows() {
 
 void StoreWriter::writeMetrics() {
     BatchInsert insert(db_, "slice_metric", "slice_id, key_id, num, txt", 4);
-    for (const PendingMetric& m : metrics_) {
-        if (m.slice >= finalIds_.size()) continue;
+    auto write = [&](const PendingMetric& m, std::string_view text) {
+        if (m.slice >= finalIds_.size()) return;
         insert.value(static_cast<std::int64_t>(finalIds_[m.slice])).value(static_cast<std::int64_t>(m.key));
         if (m.hasNum) insert.value(m.num); else insert.null();
-        if (m.text == 0) insert.null(); else insert.value(stringAt(m.text));
+        if (!m.hasText) insert.null(); else insert.value(text);
         insert.endRow();
+    };
+    // The spilled metrics first: they came first, and the rows keep the order of the calls.
+    std::string text;
+    for (std::size_t run = 0; metricSpill_ && run < metricSpill_->runCount(); ++run) {
+        SpillFile::Reader reader(*metricSpill_, run);
+        while (!reader.atEnd()) {
+            const auto m = reader.readValue<PendingMetric>();
+            text.resize(m.textLength);
+            if (m.textLength) reader.read(text.data(), m.textLength);
+            write(m, text);
+        }
     }
+    for (const PendingMetric& m : metrics_) write(m, std::string_view(metricText_).substr(m.textOffset, m.textLength));
     insert.flush();
 }
 

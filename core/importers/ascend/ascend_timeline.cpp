@@ -98,19 +98,23 @@ void AscendTimeline::build(EmittedRecord& timeline, int defaultDevice) {
             }
         tracks_.emplace(track.id, info);
     }
-    for (std::size_t i = 0; i < slices_.rows.size(); ++i) {
-        auto it = tracks_.find(slices_.rows[i].track);
-        if (it == tracks_.end()) continue;
-        indexSlice(static_cast<PendingSliceIndex>(slices_.first + i), it->second);
+    // A record that spilled is large: its candidates go to a scratch database instead of memory.
+    if (slices_.log.spilled()) {
+        staged_ = std::make_unique<StagedCandidates>();
+        for (std::uint32_t i = 0; i < slices_.names.size(); ++i) nameIds_.emplace(slices_.names[i], i);
     }
+    slices_.log.forEach([this](PendingSliceIndex index, const EmittedSlice& s) {
+        auto it = tracks_.find(s.track);
+        if (it != tracks_.end()) indexSlice(index, s, it->second);
+    });
+    if (staged_) staged_->seal();
     auto byTs = [](const Candidate& a, const Candidate& b) { return a.tsNs < b.tsNs; };
     for (auto& [key, list] : tasks_) std::stable_sort(list.begin(), list.end(), byTs);
     for (auto& [key, list] : hardwareByName_) std::stable_sort(list.begin(), list.end(), byTs);
     for (auto& [key, list] : communicationByName_) std::stable_sort(list.begin(), list.end(), byTs);
 }
 
-void AscendTimeline::indexSlice(PendingSliceIndex index, const TrackInfo& track) {
-    const EmittedSlice& s = *slices_.at(index);
+void AscendTimeline::indexSlice(PendingSliceIndex index, const EmittedSlice& s, const TrackInfo& track) {
     std::string_view name = slices_.nameOf(s);
     if (track.device < 0) {
         if (name.rfind("ProfilerStep#", 0) == 0)
@@ -118,8 +122,12 @@ void AscendTimeline::indexSlice(PendingSliceIndex index, const TrackInfo& track)
         return;
     }
     if (!track.hardware && !track.communication) return;
-    NameIndex& names = track.hardware ? hardwareByName_ : communicationByName_;
-    names[{track.device, std::string(name)}].push_back({s.tsNs, index});
+    const Candidate candidate{s.tsNs, index, s.track};
+    if (staged_)
+        staged_->addName(track.hardware ? StagedCandidates::NameKind::Hardware : StagedCandidates::NameKind::Communication,
+                         track.device, s.name, candidate);
+    else
+        (track.hardware ? hardwareByName_ : communicationByName_)[{track.device, std::string(name)}].push_back(candidate);
     auto& span = spans_.try_emplace(track.device, s.tsNs, s.tsNs + s.durNs).first->second;
     span.first = std::min(span.first, s.tsNs);
     span.second = std::max(span.second, s.tsNs + s.durNs);
@@ -131,7 +139,10 @@ void AscendTimeline::indexSlice(PendingSliceIndex index, const TrackInfo& track)
     if (!stream)
         if (auto it = args.find("Stream Id"); it != args.end()) stream = integerOf(*it);
     if (auto it = args.find("Task Id"); it != args.end()) task = integerOf(*it);
-    if (stream && task) tasks_[{track.device, *stream, *task}].push_back({s.tsNs, index});
+    if (stream && task) {
+        if (staged_) staged_->addTask(track.device, *stream, *task, candidate);
+        else tasks_[{track.device, *stream, *task}].push_back(candidate);
+    }
     if (stream && track.stream < 0) streamTracks_.emplace(std::make_pair(track.device, *stream), s.track);
     if (auto it = args.find("Task Type"); it != args.end() && it->is_string())
         if (isComputeTaskType(it->get_ref<const std::string&>())) computeTracks_.insert(s.track);
@@ -144,52 +155,87 @@ int AscendTimeline::keyDevice(int device) const {
     return device;
 }
 
-std::optional<PendingSliceIndex> AscendTimeline::nearest(const std::vector<Candidate>* list, TimeNs tsNs,
-                                                         TimeNs tol, const JoinSet& used) const {
-    if (!list) return std::nullopt;
-    // A row's start may be any int64 (a CSV cell): the window saturates instead of overflowing.
+namespace {
+
+// [tsNs - tol, tsNs + tol]; a row's start may be any int64 (a CSV cell): the window saturates
+// instead of overflowing.
+std::pair<TimeNs, TimeNs> windowOf(TimeNs tsNs, TimeNs tol) {
     TimeNs lowNs = 0, highNs = 0;
     if (!checkedSub(tsNs, tol, &lowNs)) lowNs = std::numeric_limits<TimeNs>::min();
     if (!checkedAdd(tsNs, tol, &highNs)) highNs = std::numeric_limits<TimeNs>::max();
-    auto it = std::lower_bound(list->begin(), list->end(), lowNs,
-                               [](const Candidate& c, TimeNs t) { return c.tsNs < t; });
-    std::optional<PendingSliceIndex> best;
+    return {lowNs, highNs};
+}
+
+} // namespace
+
+std::optional<TimelineCandidate> AscendTimeline::nearest(const Candidate* begin, const Candidate* end, TimeNs tsNs,
+                                                         TimeNs tol, const JoinSet& used) {
+    std::optional<Candidate> best;
     TimeNs bestDelta = tol + 1;
-    for (; it != list->end() && it->tsNs <= highNs; ++it) {
+    for (const Candidate* it = begin; it != end; ++it) {
         if (used.count(it->slice)) continue;
         TimeNs delta = it->tsNs > tsNs ? it->tsNs - tsNs : tsNs - it->tsNs;
         if (delta < bestDelta) {
             bestDelta = delta;
-            best = it->slice;
+            best = *it;
         }
     }
     return best;
 }
 
-std::optional<PendingSliceIndex> AscendTimeline::findTask(int device, long long stream, long long task, TimeNs tsNs,
+std::optional<TimelineCandidate> AscendTimeline::nearestIn(const std::vector<Candidate>* list, TimeNs tsNs,
+                                                           TimeNs tol, const JoinSet& used) {
+    if (!list) return std::nullopt;
+    const auto [lowNs, highNs] = windowOf(tsNs, tol);
+    auto first = std::lower_bound(list->begin(), list->end(), lowNs,
+                                  [](const Candidate& c, TimeNs t) { return c.tsNs < t; });
+    auto last = std::upper_bound(first, list->end(), highNs, [](TimeNs t, const Candidate& c) { return t < c.tsNs; });
+    return nearest(list->data() + (first - list->begin()), list->data() + (last - list->begin()), tsNs, tol, used);
+}
+
+std::optional<TimelineCandidate> AscendTimeline::findTask(int device, long long stream, long long task, TimeNs tsNs,
                                                           TimeNs toleranceNs, const JoinSet& used) const {
+    if (staged_) {
+        const auto [lowNs, highNs] = windowOf(tsNs, toleranceNs);
+        std::vector<Candidate> window = staged_->tasks(keyDevice(device), stream, task, lowNs, highNs);
+        return nearest(window.data(), window.data() + window.size(), tsNs, toleranceNs, used);
+    }
     auto it = tasks_.find({keyDevice(device), stream, task});
-    return nearest(it == tasks_.end() ? nullptr : &it->second, tsNs, toleranceNs, used);
+    return nearestIn(it == tasks_.end() ? nullptr : &it->second, tsNs, toleranceNs, used);
 }
 
-std::optional<PendingSliceIndex> AscendTimeline::findName(const NameIndex& index, int device, std::string_view name,
-                                                          TimeNs tsNs, TimeNs tol, const JoinSet& used) const {
+std::optional<TimelineCandidate> AscendTimeline::findName(const NameIndex& index, StagedCandidates::NameKind kind,
+                                                          int device, std::string_view name, TimeNs tsNs, TimeNs tol,
+                                                          const JoinSet& used) const {
+    if (staged_) {
+        auto id = nameIds_.find(std::string(name));
+        if (id == nameIds_.end()) return std::nullopt;
+        const auto [lowNs, highNs] = windowOf(tsNs, tol);
+        std::vector<Candidate> window = staged_->names(kind, keyDevice(device), id->second, lowNs, highNs);
+        return nearest(window.data(), window.data() + window.size(), tsNs, tol, used);
+    }
     auto it = index.find({keyDevice(device), std::string(name)});
-    return nearest(it == index.end() ? nullptr : &it->second, tsNs, tol, used);
+    return nearestIn(it == index.end() ? nullptr : &it->second, tsNs, tol, used);
 }
 
-std::optional<PendingSliceIndex> AscendTimeline::findCommunication(int device, std::string_view name, TimeNs tsNs,
+std::optional<TimelineCandidate> AscendTimeline::findCommunication(int device, std::string_view name, TimeNs tsNs,
                                                                    TimeNs toleranceNs, const JoinSet& used) const {
-    return findName(communicationByName_, device, name, tsNs, toleranceNs, used);
+    return findName(communicationByName_, StagedCandidates::NameKind::Communication, device, name, tsNs, toleranceNs,
+                    used);
 }
 
-std::optional<PendingSliceIndex> AscendTimeline::findHardwareByName(int device, std::string_view name, TimeNs tsNs,
+std::optional<TimelineCandidate> AscendTimeline::findHardwareByName(int device, std::string_view name, TimeNs tsNs,
                                                                     TimeNs toleranceNs, const JoinSet& used) const {
-    return findName(hardwareByName_, device, name, tsNs, toleranceNs, used);
+    return findName(hardwareByName_, StagedCandidates::NameKind::Hardware, device, name, tsNs, toleranceNs, used);
 }
 
 std::optional<PendingSliceIndex> AscendTimeline::taskOccurrence(int device, long long stream, long long task,
                                                                 std::size_t n) const {
+    if (staged_) {
+        auto hit = staged_->taskOccurrence(keyDevice(device), stream, task, n);
+        if (!hit) return std::nullopt;
+        return hit->slice;
+    }
     auto it = tasks_.find({keyDevice(device), stream, task});
     if (it == tasks_.end() || n >= it->second.size()) return std::nullopt;
     return it->second[n].slice;

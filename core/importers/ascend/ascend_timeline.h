@@ -3,10 +3,12 @@
 // belong to which NPU. CSV rows, l2_cache rows and communication.json join through it. Built from the
 // record of the timeline's import (core/importers/emitted_record.h), never from the store.
 #pragma once
+#include "core/importers/ascend/timeline_staging.h"
 #include "core/importers/emitted_record.h"
 #include "core/model/trace_sink.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -19,7 +21,22 @@ namespace opscope::ascend {
 inline constexpr TimeNs kJoinToleranceNs = 1000; // CSVs round start times to the µs (or to 0.1 µs)
 
 // Slices a pass has already joined: each CSV row claims one slice, and each file kind has its own set.
-using JoinSet = std::unordered_set<PendingSliceIndex>;
+// One bit per pending slice index (a hash set took about 40 bytes per joined row).
+class JoinSet {
+public:
+    bool count(PendingSliceIndex slice) const {
+        const std::size_t word = slice / 64;
+        return word < bits_.size() && (bits_[word] >> (slice % 64) & 1u);
+    }
+    void insert(PendingSliceIndex slice) {
+        const std::size_t word = slice / 64;
+        if (word >= bits_.size()) bits_.resize(word + 1, 0);
+        bits_[word] |= std::uint64_t{1} << (slice % 64);
+    }
+
+private:
+    std::vector<std::uint64_t> bits_;
+};
 
 struct TimelineProcess {
     ProcessId id = 0;
@@ -33,11 +50,15 @@ public:
     // slices over. defaultDevice is used for NPU processes that do not name theirs.
     void build(EmittedRecord& timeline, int defaultDevice);
 
-    // A slice the timeline emitted (null for any other index), and its name.
-    const EmittedSlice* slice(PendingSliceIndex index) const { return slices_.at(index); }
-    std::string_view sliceName(PendingSliceIndex index) const {
-        const EmittedSlice* s = slices_.at(index);
-        return s ? slices_.nameOf(*s) : std::string_view();
+    // A slice the timeline emitted (nullopt for any other index), and its name.
+    std::optional<EmittedSlice> slice(PendingSliceIndex index) const {
+        EmittedSlice s;
+        if (!slices_.at(index, &s)) return std::nullopt;
+        return s;
+    }
+    std::string sliceName(PendingSliceIndex index) const {
+        EmittedSlice s;
+        return slices_.at(index, &s) ? std::string(slices_.nameOf(s)) : std::string();
     }
 
     const std::vector<TimelineProcess>& processes() const { return processes_; }
@@ -46,16 +67,18 @@ public:
 
     // The device slice of a task: same (device, stream, task id), start within tolerance, not in
     // used. device < 0 or a single-device timeline: any device.
-    std::optional<PendingSliceIndex> findTask(int device, long long stream, long long task, TimeNs tsNs,
+    std::optional<TimelineCandidate> findTask(int device, long long stream, long long task, TimeNs tsNs,
                                               TimeNs toleranceNs, const JoinSet& used) const;
     // A communication slice (HCCL / Communication process) with this name starting within tolerance.
-    std::optional<PendingSliceIndex> findCommunication(int device, std::string_view name, TimeNs tsNs,
+    std::optional<TimelineCandidate> findCommunication(int device, std::string_view name, TimeNs tsNs,
                                                        TimeNs toleranceNs, const JoinSet& used) const;
     // An "Ascend Hardware" slice with this name starting within tolerance.
-    std::optional<PendingSliceIndex> findHardwareByName(int device, std::string_view name, TimeNs tsNs,
+    std::optional<TimelineCandidate> findHardwareByName(int device, std::string_view name, TimeNs tsNs,
                                                         TimeNs toleranceNs, const JoinSet& used) const;
     // The n-th (0-based, in time order) slice of a task key, for files that give no time (l2_cache).
     std::optional<PendingSliceIndex> taskOccurrence(int device, long long stream, long long task, std::size_t n) const;
+    // Whether the candidates live in a scratch database (a timeline whose record spilled).
+    bool staged() const { return staged_ != nullptr; }
 
     // The "Ascend Hardware" process and stream track of a device, when the timeline has them.
     std::optional<ProcessId> hardwareProcess(int device) const;
@@ -73,24 +96,27 @@ public:
     static bool isDeviceProcessName(std::string_view name);
 
 private:
-    struct Candidate {
-        TimeNs tsNs;
-        PendingSliceIndex slice;
-    };
+    using Candidate = TimelineCandidate;
     struct TrackInfo {
         int device = -1;
         bool hardware = false, communication = false;
         long long stream = -1;
     };
-    void indexSlice(PendingSliceIndex index, const TrackInfo& track);
+    void indexSlice(PendingSliceIndex index, const EmittedSlice& s, const TrackInfo& track);
     using NameIndex = std::map<std::pair<int, std::string>, std::vector<Candidate>>;
     int keyDevice(int device) const;
-    std::optional<PendingSliceIndex> nearest(const std::vector<Candidate>* list, TimeNs tsNs, TimeNs tol,
-                                             const JoinSet& used) const;
-    std::optional<PendingSliceIndex> findName(const NameIndex& index, int device, std::string_view name,
-                                              TimeNs tsNs, TimeNs tol, const JoinSet& used) const;
+    // The best unused candidate of a window (already cut to [tsNs - tol, tsNs + tol]).
+    static std::optional<Candidate> nearest(const Candidate* begin, const Candidate* end, TimeNs tsNs, TimeNs tol,
+                                            const JoinSet& used);
+    static std::optional<Candidate> nearestIn(const std::vector<Candidate>* list, TimeNs tsNs, TimeNs tol,
+                                              const JoinSet& used);
+    std::optional<Candidate> findName(const NameIndex& index, StagedCandidates::NameKind kind, int device,
+                                      std::string_view name, TimeNs tsNs, TimeNs tol, const JoinSet& used) const;
 
     EmittedSlices slices_;
+    // A spilled record's candidates (then tasks_ and the name indexes stay empty), and its name ids.
+    std::unique_ptr<StagedCandidates> staged_;
+    std::unordered_map<std::string, std::uint32_t> nameIds_;
     std::vector<TimelineProcess> processes_;
     std::unordered_map<TrackId, TrackInfo> tracks_;
     std::map<std::tuple<int, long long, long long>, std::vector<Candidate>> tasks_;

@@ -54,7 +54,7 @@ void importOp(UnitContext& ctx, const std::string& step, const std::string& kind
     ++result->ops;
     PendingSliceIndex slice;
     if (auto hit = ctx.timeline.findCommunication(-1, name, *startNs, kCommunicationToleranceNs, used)) {
-        slice = *hit;
+        slice = hit->slice;
         ++result->joined;
     } else {
         ProcessId process = communicationProcess(ctx, -1);

@@ -50,7 +50,7 @@ void addRowMetrics(TraceSink& writer, PendingSliceIndex slice, const OpColumns& 
 }
 
 // The timeline slice of a row: by (stream, task id, start); rows without ids (communication) by name.
-std::optional<PendingSliceIndex> findSliceOf(RowState& s, int device, std::optional<long long> stream,
+std::optional<TimelineCandidate> findSliceOf(RowState& s, int device, std::optional<long long> stream,
                                              std::optional<long long> task, std::string_view name, TimeNs tsNs) {
     const AscendTimeline& t = s.ctx.timeline;
     if (stream && task)
@@ -118,8 +118,8 @@ bool importRow(RowState& s, const std::vector<std::string>& cells, OpRowsResult*
     PendingSliceIndex slice;
     TrackId track = 0;
     if (auto hit = findSliceOf(s, device, stream, task, name, *tsNs)) {
-        slice = *hit;
-        track = s.ctx.timeline.slice(slice)->track; // found in the timeline's record: never null
+        slice = hit->slice;
+        track = hit->track;
         s.used.insert(slice);
         if (!type.empty()) s.ctx.writer.setSliceType(slice, type);
         ++result->joined;

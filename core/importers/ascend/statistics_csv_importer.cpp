@@ -85,7 +85,17 @@ bool importStatisticsCsv(UnitContext& ctx, const std::string& path, const std::s
     const std::map<std::string, int> columns = columnsOf(header);
     std::vector<AscendStatisticRow> statistics;
     std::vector<AscendOperatorDetailRow> details;
+    // Rows go to the sink in batches: an operator_details.csv has a row per operator call, millions
+    // in a long run, and the table never needs to be held whole.
+    constexpr std::size_t kBatchRows = 4096;
+    auto flush = [&] {
+        if (!statistics.empty()) ctx.writer.addAscendStatistics(path, statistics);
+        if (!details.empty()) ctx.writer.addAscendOperatorDetails(path, details);
+        statistics.clear();
+        details.clear();
+    };
     while (reader->next(&cells)) {
+        if (statistics.size() + details.size() >= kBatchRows) flush();
         if (csvRecordCutShort(*reader, header.size(), cells.size(), error)) break;
         RowReader row(columns, cells);
         std::int64_t deviceId = -1;
@@ -125,8 +135,7 @@ bool importStatisticsCsv(UnitContext& ctx, const std::string& path, const std::s
         statistics.push_back(std::move(r));
     }
     if (reader->error() && !*error) *error = reader->error();
-    ctx.writer.addAscendStatistics(path, statistics);
-    ctx.writer.addAscendOperatorDetails(path, details);
+    flush();
     return true;
 }
 

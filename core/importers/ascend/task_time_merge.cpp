@@ -42,10 +42,10 @@ public:
         if (!stream || !task || !ts) return;
         ++result_.tasks;
         const int device = ctx_.defaultDevice;
-        if (auto slice = ctx_.timeline.findTask(device, *stream, *task, *ts, kJoinToleranceNs, used_)) {
-            used_.insert(*slice);
+        if (auto hit = ctx_.timeline.findTask(device, *stream, *task, *ts, kJoinToleranceNs, used_)) {
+            used_.insert(hit->slice);
             ++result_.joined;
-            addMissingValues(*slice, args);
+            addMissingValues(hit->slice, args);
             return;
         }
         SliceInput in;
@@ -62,7 +62,7 @@ public:
 private:
     // The task_time values whose key the timeline slice's args do not have, as metrics of the slice.
     void addMissingValues(PendingSliceIndex slice, const nlohmann::json& args) {
-        const EmittedSlice* s = ctx_.timeline.slice(slice);
+        const std::optional<EmittedSlice> s = ctx_.timeline.slice(slice);
         nlohmann::json own = !s || s->args.empty() ? nlohmann::json::object() : parseArgsObject(s->args);
         for (auto it = args.begin(); it != args.end(); ++it) {
             if (own.contains(it.key()) || it.key() == "Task Type") continue;

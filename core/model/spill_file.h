@@ -2,6 +2,7 @@
 // finish() reads every run back through a small buffer of its own to merge them. Plain binary
 // records cost a fraction of scratch-table rows. The file is unlinked as soon as it is made, so a
 // killed import leaves nothing behind. I/O errors throw std::runtime_error naming the file.
+// Records of a fixed size can also be read back one by one at their offset (readAt).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +25,10 @@ public:
     void appendText(std::string_view text); // a 16-bit length, then the bytes (longer text is cut)
     void endRun();
     std::size_t runCount() const { return runs_.size(); }
+    // Bytes appended so far, written or still buffered.
+    std::int64_t size() const { return size_ + static_cast<std::int64_t>(pending_.size()); }
+    // Reads bytes at offset (anything appended so far, buffered or not).
+    void readAt(std::int64_t offset, void* out, std::size_t bytes);
 
     // Sequential reading of one run.
     class Reader {

@@ -1,4 +1,4 @@
-#include "core/store/spill_file.h"
+#include "core/model/spill_file.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -58,6 +58,22 @@ void SpillFile::flush() {
     }
     size_ += static_cast<std::int64_t>(pending_.size());
     pending_.clear();
+}
+
+void SpillFile::readAt(std::int64_t offset, void* out, std::size_t bytes) {
+    if (offset + static_cast<std::int64_t>(bytes) > size_) flush();
+    if (offset < 0 || offset + static_cast<std::int64_t>(bytes) > size_) {
+        errno = EINVAL;
+        fail(path_, "a read past the end");
+    }
+    std::size_t done = 0;
+    char* p = static_cast<char*>(out);
+    while (done < bytes) {
+        const ssize_t n = ::pread(fd_, p + done, bytes - done, offset + static_cast<std::int64_t>(done));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) fail(path_, "cannot read");
+        done += static_cast<std::size_t>(n);
+    }
 }
 
 SpillFile::Reader::Reader(const SpillFile& file, std::size_t run)
