@@ -62,6 +62,7 @@ struct TimelineProcess {
     std::string labels;
     std::int64_t sortIndex = 0;
     std::string deviceName; // empty: not a device
+    int hostRank = -1;      // a host process of a job's rank (host_process_ranks.h), -1 otherwise
 };
 
 struct TimelineTrack {

@@ -2,6 +2,7 @@
 // level-of-detail summaries, counters, flows and the indices the view looks slices up with.
 #include "core/store/timeline_data.h"
 
+#include "core/store/host_process_ranks.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_flows.h"
 #include "core/store/timeline_pack.h"
@@ -173,9 +174,11 @@ private:
 
     void loadProcessesAndTracks() {
         std::unordered_map<std::int64_t, std::size_t> processIndex;
-        Statement ps = db_.prepare("SELECT p.id, p.pid, p.name, p.labels, p.sort_index, d.name FROM process p "
-                                   "LEFT JOIN device d ON d.id = p.device_id");
+        Statement ps = db_.prepare("SELECT p.id, p.pid, p.name, p.labels, p.sort_index, d.name, d.id, d.rank "
+                                   "FROM process p LEFT JOIN device d ON d.id = p.device_id");
+        std::vector<ProcessRankFacts> rankFacts;
         while (ps.step()) {
+            rankFacts.push_back({ps.text(1), !ps.isNull(6), ps.isNull(7) ? -1 : static_cast<int>(ps.int64(7))});
             TimelineProcess p;
             p.id = ps.int64(0);
             p.pid = displayPid(ps.text(1));
@@ -186,6 +189,8 @@ private:
             processIndex[p.id] = data_.processes_.size();
             data_.processes_.push_back(std::move(p));
         }
+        const std::vector<int> hostRanks = hostProcessRanks(rankFacts);
+        for (std::size_t i = 0; i < hostRanks.size(); ++i) data_.processes_[i].hostRank = hostRanks[i];
         std::unordered_map<std::int64_t, ThreadRow> threads;
         Statement ts = db_.prepare("SELECT id, tid, name, sort_index FROM thread");
         while (ts.step()) threads[ts.int64(0)] = {ts.text(1), ts.text(2), ts.int64(3)};

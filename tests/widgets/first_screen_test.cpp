@@ -175,6 +175,39 @@ TEST_CASE("lanes are named after their device and stream, overlap lanes say so",
     CHECK(processTitle(hardware) == QStringLiteral("rank 0 · NPU 0 · Ascend Hardware"));
 }
 
+TEST_CASE("a job's host processes are named with their rank, as its devices are", "[first_screen][ranks]") {
+    FixtureStore store("host-ranks");
+    std::int64_t lanes[2] = {0, 0}, hosts[2] = {0, 0};
+    for (int rank = 0; rank < 2; ++rank) {
+        const std::string input = "ascend:/job/rank" + std::to_string(rank) + "|";
+        hosts[rank] = store.process(input + "31" + std::to_string(rank), "Python", 0);
+        lanes[rank] = store.track(hosts[rank], store.thread(hosts[rank], "31", "Thread 31"), "thread", "31");
+        store.slice(lanes[rank], 1'000, 2'000, 0, "forward");
+        store.db().exec("INSERT INTO device(id, name, kind, ordinal, rank) VALUES(" + std::to_string(rank + 1) +
+                        ", 'rank " + std::to_string(rank) + " · NPU " + std::to_string(rank) + "', 'npu', " +
+                        std::to_string(rank) + ", " + std::to_string(rank) + ")");
+        const std::int64_t device = store.process(input + "9" + std::to_string(rank), "Ascend Hardware", 1);
+        store.db().exec("UPDATE process SET device_id = " + std::to_string(rank + 1) + " WHERE id = " + std::to_string(device));
+        store.slice(store.track(device, store.thread(device, "4", "Stream 4"), "thread", "4"), 2'000, 1'000, 0, "MatMul");
+    }
+    store.finish(1'000, 3'000);
+    Error error;
+    const auto data = TimelineData::load(store.path(), &error);
+    REQUIRE(data);
+    for (int rank = 0; rank < 2; ++rank) {
+        const TimelineTrack& lane = data->tracks()[static_cast<std::size_t>(data->trackIndexOf(lanes[rank]))];
+        const TimelineProcess& python = data->processes()[lane.processIndex];
+        CHECK(python.hostRank == rank);
+        CHECK(processTitle(python) == QStringLiteral("rank %1 · Python").arg(rank));
+        CHECK(qualifiedLaneTitle(*data, lane) == QStringLiteral("rank %1 · Python / Thread 31").arg(rank));
+    }
+    // One rank (the fixture above): the host process keeps its plain name.
+    HostAboveDevice single("host-ranks-single", 1);
+    const auto one = single.load();
+    const TimelineTrack& python = one->tracks()[static_cast<std::size_t>(one->trackIndexOf(single.pythonTrack))];
+    CHECK(processTitle(one->processes()[python.processIndex]) == QStringLiteral("Python"));
+}
+
 TEST_CASE("all-zero and identifier counter series are hidden by default and counted in the header", "[first_screen]") {
     FixtureStore store("hidden-counters");
     const std::int64_t pmu = store.process("dev", "Acc PMU", 0);

@@ -21,11 +21,20 @@ QString laneTitle(const TimelineData& data, const TimelineTrack& track) {
     return name;
 }
 
+// A job's host process is named with its rank as the devices are ("rank 1 · NPU 1"): the same untranslated
+// words, since the device labels come from the store as written.
+namespace {
+QString withHostRank(const TimelineProcess& process, const QString& name) {
+    if (process.hostRank < 0) return name;
+    return QStringLiteral("rank %1 · %2").arg(process.hostRank).arg(name);
+}
+} // namespace
+
 QString qualifiedLaneTitle(const TimelineData& data, const TimelineTrack& track) {
     const TimelineProcess& process = data.processes()[track.processIndex];
     const std::string& group = process.name.empty() ? process.pid : process.name;
     const QString lane = laneTitle(data, track);
-    return group.empty() ? lane : QString::fromStdString(group) + QStringLiteral(" / ") + lane;
+    return group.empty() ? lane : withHostRank(process, QString::fromStdString(group)) + QStringLiteral(" / ") + lane;
 }
 
 QString qualifiedLaneTitle(const TimelineData& data, std::int64_t trackId, const QString& fallback) {
@@ -36,7 +45,7 @@ QString qualifiedLaneTitle(const TimelineData& data, std::int64_t trackId, const
 
 QString processTitle(const TimelineProcess& process) {
     QString name = QString::fromStdString(process.name.empty() ? process.pid : process.name);
-    if (process.deviceName.empty()) return name;
+    if (process.deviceName.empty()) return withHostRank(process, name);
     return QString::fromStdString(process.deviceName) + QStringLiteral(" · ") + name;
 }
 
