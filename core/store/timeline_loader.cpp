@@ -191,6 +191,16 @@ private:
         }
         const std::vector<int> hostRanks = hostProcessRanks(rankFacts);
         for (std::size_t i = 0; i < hostRanks.size(); ++i) data_.processes_[i].hostRank = hostRanks[i];
+        // A job of several ranks reads rank by rank: each rank's host processes beside its devices.
+        std::vector<int> deviceRanks;
+        for (const ProcessRankFacts& f : rankFacts)
+            if (f.isDevice && f.deviceRank >= 0) deviceRanks.push_back(f.deviceRank);
+        std::sort(deviceRanks.begin(), deviceRanks.end());
+        if (std::unique(deviceRanks.begin(), deviceRanks.end()) - deviceRanks.begin() >= 2) {
+            processRankOrder_.resize(rankFacts.size());
+            for (std::size_t i = 0; i < rankFacts.size(); ++i)
+                processRankOrder_[i] = rankFacts[i].isDevice ? rankFacts[i].deviceRank : hostRanks[i];
+        }
         std::unordered_map<std::int64_t, ThreadRow> threads;
         Statement ts = db_.prepare("SELECT id, tid, name, sort_index FROM thread");
         while (ts.step()) threads[ts.int64(0)] = {ts.text(1), ts.text(2), ts.int64(3)};
@@ -251,7 +261,9 @@ private:
         auto key = [&](std::size_t i) {
             const TimelineTrack& t = tracks[i];
             const TimelineProcess& p = procs[t.processIndex];
-            return std::make_tuple(p.sortIndex, idSortKey(p.pid), p.id, t.sortIndex, kindOrder(t.kind),
+            // Processes of no known rank (and the global group) stay first, as they were.
+            const int rank = t.processIndex < processRankOrder_.size() ? processRankOrder_[t.processIndex] : -1;
+            return std::make_tuple(rank, p.sortIndex, idSortKey(p.pid), p.id, t.sortIndex, kindOrder(t.kind),
                                    threadSort[i], idSortKey(t.tid), std::string_view(t.name), t.lane, t.id);
         };
         std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
@@ -408,6 +420,7 @@ private:
     std::unordered_map<std::int64_t, std::uint32_t> trackIndex_;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> sliceRanges_; // per track: [begin, end) of slices_
     std::vector<std::int64_t> storeTrackIds_;
+    std::vector<int> processRankOrder_; // by process index, set when the store holds two ranks or more
 };
 
 std::shared_ptr<const TimelineData> TimelineData::load(const std::string& storePath, Error* error) {

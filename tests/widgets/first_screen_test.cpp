@@ -201,6 +201,15 @@ TEST_CASE("a job's host processes are named with their rank, as its devices are"
         CHECK(processTitle(python) == QStringLiteral("rank %1 · Python").arg(rank));
         CHECK(qualifiedLaneTitle(*data, lane) == QStringLiteral("rank %1 · Python / Thread 31").arg(rank));
     }
+    // Rank by rank: rank 0's Python, then its device, then rank 1's.
+    std::vector<std::string> order;
+    for (const TimelineTrack& t : data->tracks()) {
+        const TimelineProcess& p = data->processes()[t.processIndex];
+        const std::string title = processTitle(p).toStdString();
+        if (order.empty() || order.back() != title) order.push_back(title);
+    }
+    CHECK(order == std::vector<std::string>{"rank 0 · Python", "rank 0 · NPU 0 · Ascend Hardware", "rank 1 · Python",
+                                            "rank 1 · NPU 1 · Ascend Hardware"});
     // One rank (the fixture above): the host process keeps its plain name.
     HostAboveDevice single("host-ranks-single", 1);
     const auto one = single.load();
