@@ -63,7 +63,7 @@ Statement& StoreWriter::cached(Cached which) {
         "UPDATE process SET name = ? WHERE id = ?",
         "UPDATE process SET labels = ? WHERE id = ?",
         "UPDATE process SET sort_index = ? WHERE id = ?",
-        "INSERT INTO thread(process_id, tid, tid_num) VALUES(?, ?, ?)",
+        "INSERT INTO thread(id, process_id, tid, tid_num, name, sort_index) VALUES(?, ?, ?, ?, ?, ?)",
         "UPDATE thread SET name = ? WHERE id = ?",
         "UPDATE thread SET sort_index = ? WHERE id = ?",
         "INSERT INTO track(process_id, thread_id, kind, name, unit, lane, device_id) "
@@ -221,20 +221,47 @@ ThreadId StoreWriter::thread(ProcessId process, std::string_view tidKey) {
     std::string key = sinkKey(std::to_string(process), tidKey);
     auto it = threads_.find(key);
     if (it != threads_.end()) return it->second;
-    const CleanText cleanTid = clean(tidKey);
-    Statement& st = cached(Cached::InsertThread);
-    st.bind(1, process).bind(2, cleanTid.view()).bind(3, numericIdKey(tidKey)).run();
-    ThreadId id = db_.lastInsertRowId();
+    if (lastThreadId_ < 0) lastThreadId_ = db_.scalarInt("SELECT coalesce(max(id), 0) FROM thread");
+    const ThreadId id = ++lastThreadId_;
+    ThreadFacts facts{process, std::string(clean(tidKey).view())};
+    facts.tidNum = numericIdKey(tidKey);
     threads_.emplace(std::move(key), id);
-    threadFacts_.emplace(id, ThreadFacts{process, std::string(cleanTid.view())});
+    threadFacts_.emplace(id, std::move(facts));
+    heldThreads_.push_back(id);
     return id;
 }
 
 void StoreWriter::setThreadName(ThreadId thread, std::string_view name) {
+    auto it = threadFacts_.find(thread);
+    if (it != threadFacts_.end() && !it->second.written) {
+        it->second.name = std::string(clean(name).view());
+        return;
+    }
     cached(Cached::ThreadName).bind(1, clean(name).view()).bind(2, thread).run();
 }
 void StoreWriter::setThreadSortIndex(ThreadId thread, std::int64_t sortIndex) {
+    auto it = threadFacts_.find(thread);
+    if (it != threadFacts_.end() && !it->second.written) {
+        it->second.sortIndex = sortIndex;
+        return;
+    }
     cached(Cached::ThreadSortIndex).bind(1, sortIndex).bind(2, thread).run();
+}
+
+void StoreWriter::writeHeldThreads() {
+    if (heldThreads_.empty()) return;
+    Statement& st = cached(Cached::InsertThread);
+    for (ThreadId id : heldThreads_) {
+        ThreadFacts& f = threadFacts_.at(id);
+        st.bind(1, id).bind(2, f.process).bind(3, f.tid).bind(4, f.tidNum);
+        if (f.name) st.bind(5, *f.name); else st.bindNull(5);
+        if (f.sortIndex) st.bind(6, *f.sortIndex); else st.bindNull(6);
+        st.run();
+        f.written = true;
+        f.name.reset();
+    }
+    heldThreads_.clear();
+    heldThreads_.shrink_to_fit();
 }
 
 TrackId StoreWriter::newTrack(ProcessId process, std::optional<ThreadId> thread, TrackKind kind,
