@@ -63,7 +63,6 @@ Statement& StoreWriter::cached(Cached which) {
         "UPDATE process SET name = ? WHERE id = ?",
         "UPDATE process SET labels = ? WHERE id = ?",
         "UPDATE process SET sort_index = ? WHERE id = ?",
-        "INSERT INTO thread(id, process_id, tid, tid_num, name, sort_index) VALUES(?, ?, ?, ?, ?, ?)",
         "UPDATE thread SET name = ? WHERE id = ?",
         "UPDATE thread SET sort_index = ? WHERE id = ?",
         "INSERT INTO track(process_id, thread_id, kind, name, unit, lane, device_id) "
@@ -250,16 +249,17 @@ void StoreWriter::setThreadSortIndex(ThreadId thread, std::int64_t sortIndex) {
 
 void StoreWriter::writeHeldThreads() {
     if (heldThreads_.empty()) return;
-    Statement& st = cached(Cached::InsertThread);
+    BatchInsert rows(db_, "thread", "id, process_id, tid, tid_num, name, sort_index", 6);
     for (ThreadId id : heldThreads_) {
         ThreadFacts& f = threadFacts_.at(id);
-        st.bind(1, id).bind(2, f.process).bind(3, f.tid).bind(4, f.tidNum);
-        if (f.name) st.bind(5, *f.name); else st.bindNull(5);
-        if (f.sortIndex) st.bind(6, *f.sortIndex); else st.bindNull(6);
-        st.run();
+        rows.value(id).value(f.process).value(std::string_view(f.tid)).value(f.tidNum);
+        if (f.name) rows.value(std::string_view(*f.name)); else rows.null();
+        if (f.sortIndex) rows.value(*f.sortIndex); else rows.null();
+        rows.endRow();
         f.written = true;
         f.name.reset();
     }
+    rows.flush();
     heldThreads_.clear();
     heldThreads_.shrink_to_fit();
 }

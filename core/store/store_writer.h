@@ -183,7 +183,7 @@ private:
     void prepareStatements();
     // The statements of the get-or-create and set calls, prepared once: a metadata-heavy trace makes
     // hundreds of thousands of these calls, and preparing each cost more than running it.
-    enum class Cached { InsertProcess, ProcessName, ProcessLabels, ProcessSortIndex, InsertThread, ThreadName,
+    enum class Cached { InsertProcess, ProcessName, ProcessLabels, ProcessSortIndex, ThreadName,
                         ThreadSortIndex, InsertTrack, ProcessDevice, TrackDevice, TrackCompute, Count };
     Statement& cached(Cached which);
     void releaseStatements(); // before the connection closes
