@@ -203,3 +203,31 @@ TEST_CASE("launch queue store: damaged tracks are refused and computed instead",
         CHECK(drawnQueues(damaged) == good);
     }
 }
+
+TEST_CASE("launch queue store: a merge of part stores stores the tracks of the merged links", "[launch][queue][queue_store]") {
+    TempDir dir;
+    // Two ranks (distributedInfo.rank), each a stream pair of its own: four streams in the merged store.
+    std::string rank0 = queueTrace(), rank1 = queueTrace();
+    rank0.insert(1, R"("distributedInfo":{"rank":0},)");
+    rank1.insert(1, R"("distributedInfo":{"rank":1},)");
+    const std::vector<std::string> inputs{dir.write("rank0.json", rank0), dir.write("rank1.json", rank1)};
+    for (const char* method : {"merge", "record"}) {
+        INFO(method);
+        ::setenv("OPSCOPE_PARALLEL_IMPORT", method, 1);
+        OpenOptions options;
+        options.storePath = dir.file(std::string(method) + ".opscope.sqlite");
+        options.jobs = 2;
+        OpenResult result;
+        Error error;
+        const bool ok = openTrace(inputs, options, {}, &result, &error);
+        ::unsetenv("OPSCOPE_PARALLEL_IMPORT");
+        REQUIRE(ok);
+        Database db(result.storePath, Database::Mode::ReadOnly);
+        std::vector<DerivedCounterTrack> stored;
+        std::string whyNot;
+        REQUIRE(readLaunchQueueTracks(db, &stored, &whyNot));
+        const std::vector<DerivedCounterTrack> want = computed(db);
+        CHECK(want.size() == 4);
+        requireSame(stored, want);
+    }
+}
