@@ -3,6 +3,11 @@
 // (draw list rebuild + paint) of the timeline widget offscreen at 1920x1080 at four zoom levels.
 // usage: timeline_bench [SLICES...]   (default: 1000000 10000000)
 //        timeline_bench --store STORE  (an imported trace, e.g. bench/out/trace_1M.opscope.sqlite)
+// The first frame draws the launch queue tracks as the session does: read as the import stored them, else
+// computed from the launch links; OPSCOPE_BENCH_COMPUTE_QUEUE=1 computes them even when stored.
+#include "core/analysis/launch/queue_track.h"
+#include "core/store/launch_queue_store.h"
+#include "core/store/launch_reader.h"
 #include "core/store/schema.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_data.h"
@@ -155,11 +160,18 @@ std::shared_ptr<const TimelineData> firstFrame(const std::string& path, bool sto
     const double cpu0 = processCpuMs();
     Error error;
     std::shared_ptr<const TimelineData> data;
+    bool queueStored = false;
+    std::size_t queuePoints = 0;
     try {
         Database db(path, Database::Mode::ReadOnly);
         tuneReadOnlyConnection(db);
         TimelineLoadOptions options;
         options.useStoredLayout = storedLayout;
+        queueStored = !std::getenv("OPSCOPE_BENCH_COMPUTE_QUEUE") &&
+                      readLaunchQueueTracks(db, &options.derivedCounters, nullptr);
+        LaunchData launches;
+        if (!queueStored && readLaunchData(db, &launches, &error)) options.derivedCounters = launchQueueTracks(launches);
+        for (const DerivedCounterTrack& t : options.derivedCounters) queuePoints += t.points.size();
         data = loadTimelineDeferringFlows(db, options, &error);
     } catch (const SqliteError& e) {
         std::printf("open failed: %s\n", e.what());
@@ -173,8 +185,8 @@ std::shared_ptr<const TimelineData> firstFrame(const std::string& path, bool sto
     ScreenView screen(data);
     renderMs(screen.view, screen.image);
     const double firstFrameMs = static_cast<double>(first.nsecsElapsed()) / 1e6;
-    std::printf("time to first frame, %s: %.0f ms, cpu %.0f ms (load %.0f ms)%s%s\n", label, firstFrameMs,
-                processCpuMs() - cpu0, loadMs,
+    std::printf("time to first frame, %s: %.0f ms, cpu %.0f ms (load %.0f ms; queue tracks %s, %zu points)%s%s\n",
+                label, firstFrameMs, processCpuMs() - cpu0, loadMs, queueStored ? "stored" : "computed", queuePoints,
                 data->sliceLayoutStored() || !storedLayout ? "" : ", no stored layout: ",
                 data->sliceLayoutStored() ? "" : data->sliceLayoutRefusal().c_str());
     const double flowsCpu0 = processCpuMs();

@@ -1,5 +1,6 @@
 // Small Kineto-style traces with known launch answers, shared by the core and CLI launch tests.
 #pragma once
+#include <random>
 #include <string>
 
 namespace opscope::test {
@@ -110,5 +111,26 @@ inline const char* kSyncStepTrace = R"J({"traceEvents":[
   {"ph":"X","cat":"cpu_op","name":"aten::item","pid":1,"tid":1,"ts":500,"dur":100},
   {"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":20,"dur":470,"args":{"correlation":1}}
 ]})J";
+
+// Two device streams fed by one host thread: 300 launches with random queueing, some kernels starting
+// at the time of another launch (a tie the queue orders) and some before their call (clock skew). For the
+// launch queue tracks stored at import against computed ones.
+inline std::string queueTrace() {
+    std::mt19937_64 rng(11);
+    std::string json = R"({"traceEvents":[)";
+    long long call = 0;
+    for (int i = 1; i <= 300; ++i) {
+        call += 3 + static_cast<long long>(rng() % 20);
+        const long long kernel = i % 37 == 0 ? call - 1 : call + static_cast<long long>(rng() % 200);
+        const std::string c = std::to_string(i), stream = i % 3 == 0 ? "8" : "7";
+        json += R"({"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":)" +
+                std::to_string(call) + R"(,"dur":2,"args":{"correlation":)" + c + "}},";
+        json += R"({"ph":"X","cat":"kernel","name":"k)" + std::to_string(i % 5) + R"(","pid":0,"tid":)" + stream +
+                R"(,"ts":)" + std::to_string(kernel) + R"(,"dur":4,"args":{"correlation":)" + c +
+                R"(,"stream":)" + stream + "}},";
+    }
+    json.back() = ']';
+    return json + "}";
+}
 
 } // namespace opscope::test

@@ -12,6 +12,7 @@
 #include "core/importers/graph/graph_import.h"
 #include "core/store/collective_slices_reader.h"
 #include "core/store/graph_reader.h"
+#include "core/store/launch_queue_store.h"
 #include "core/store/rank_clock_offsets.h"
 #include "core/store/meta_reader.h"
 #include "core/store/timeline_data.h"
@@ -108,12 +109,19 @@ std::string TraceSession::selectionKey(const TrackSelection& tracks) {
 std::shared_ptr<const TimelineData> TraceSession::timeline(Error* error) {
     std::lock_guard lock(cacheMutex_);
     if (timeline_) return timeline_;
-    // The launch queue of each stream is drawn as a derived counter track (none without launch links);
-    // a store whose links cannot be read still opens, without them.
+    // The launch queue of each stream is drawn as a derived counter track (none without launch links):
+    // read as the import stored it, or computed from the links for a store without them (older, merged
+    // by an older program, or damaged there); a store whose links cannot be read still opens, without them.
     TimelineLoadOptions options;
-    Error launchError;
-    if (std::shared_ptr<const LaunchData> launches = launchDataLocked(&launchError))
-        options.derivedCounters = queueCounterTracks(computeQueueLength(*launches, QueueOptions{}));
+    bool queueStored = false;
+    Error queueError;
+    query(&queueError, [&](Database& db) {
+        queueStored = readLaunchQueueTracks(db, &options.derivedCounters, nullptr);
+        return true;
+    });
+    if (!queueStored)
+        if (std::shared_ptr<const LaunchData> launches = launchDataLocked(&queueError))
+            options.derivedCounters = launchQueueTracks(*launches);
     std::shared_ptr<const TimelineData> loaded;
     query(error, [&](Database& db) {
         // Without its flows: the first frame draws no arrows, and a view reads them after it

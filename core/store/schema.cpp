@@ -92,6 +92,9 @@ CREATE TABLE ascend_operator_detail(
   input_shapes TEXT, call_stack TEXT, host_self_ns INTEGER, host_total_ns INTEGER, device_self_ns INTEGER,
   device_total_ns INTEGER, device_self_aicore_ns INTEGER, device_total_aicore_ns INTEGER);
 CREATE TABLE timeline_pack(id INTEGER PRIMARY KEY, part INTEGER NOT NULL, data BLOB NOT NULL);
+CREATE TABLE launch_queue_track(
+  id INTEGER PRIMARY KEY, thread_id INTEGER NOT NULL, name TEXT NOT NULL, point_count INTEGER NOT NULL);
+CREATE TABLE launch_queue_points(id INTEGER PRIMARY KEY, track_id INTEGER NOT NULL, data BLOB NOT NULL);
 CREATE TABLE device_slice_class(
   slice_id INTEGER PRIMARY KEY, device_id INTEGER NOT NULL REFERENCES device(id),
   class TEXT NOT NULL, rule TEXT NOT NULL);

@@ -10,9 +10,10 @@ namespace opscope {
 // 2: slice.thread_ts/thread_dur, global async tracks (track.process_id NULL); 3: memory_record,
 // memory_allocation, memory_module; 4: launch_link, device.rank/host, the cluster tables, device_slice_class;
 // 5: rank_clock_offset; 6: ascend_statistic, ascend_operator_detail, Ascend DB lanes named as the JSON's;
-// 7: timeline_pack (the timeline's slice layout, written at import).
-inline constexpr int kSchemaVersion = 7;
-inline constexpr const char* kImporterVersion = "opscope-importer-7";
+// 7: timeline_pack (the timeline's slice layout, written at import); 8: launch_queue_track and
+// launch_queue_points (the launch queue counter tracks, written at import).
+inline constexpr int kSchemaVersion = 8;
+inline constexpr const char* kImporterVersion = "opscope-importer-8";
 
 // Tables and views, created before the bulk insert.
 const char* schemaTablesSql();

@@ -6,6 +6,7 @@
 #include "core/store/memory_schema.h"
 #include "core/store/schema.h"
 #include "core/store/scratch_store.h"
+#include "core/store/launch_queue_store.h"
 #include "core/store/timeline_pack.h"
 
 #include <algorithm>
@@ -41,8 +42,9 @@ namespace {
 // Tables whose rows are not copied one for one: shared dictionaries, sums, the store's own meta.
 const std::set<std::string>& specialTables() {
     // timeline_pack: positions into the part's own slices; the merged store writes its own.
+    // launch_queue_*: thread ids of the part; the merged store computes its own from the merged links.
     static const std::set<std::string> tables{"meta", "stat", "warning", "string", "device", "metric_key",
-                                              "timeline_pack"};
+                                              "timeline_pack", "launch_queue_track", "launch_queue_points"};
     return tables;
 }
 
@@ -309,6 +311,12 @@ bool StoreMerger::finish(ImportSummary* summary, Error* error) {
             summary->startNs = startNs_;
             summary->endNs = endNs_;
         }
+        {
+            Transaction queue(db_);
+            storeLaunchQueueTracks(db_);
+            queue.commit();
+        }
+        timer.mark("merge: launch queue tracks");
         writeTimelinePack(db_);
         timer.mark("merge: timeline pack");
         db_.exec("PRAGMA analysis_limit=2000; ANALYZE;");

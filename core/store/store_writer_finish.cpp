@@ -17,6 +17,7 @@
 #include "core/store/scratch_store.h"
 #include "core/store/slice_nesting.h"
 #include "core/store/store_writer.h"
+#include "core/store/launch_queue_store.h"
 #include "core/store/timeline_pack.h"
 
 #include <algorithm>
@@ -496,6 +497,10 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         writeLaunchLinks(db_, launchKeys_, launchLinks_, flowLaunches_, finalIds_, deviceEventCount(),
                          [this](std::uint32_t id) { return stringAt(id); });
         timer.mark("launch links");
+        // The timeline's launch queue tracks, from the links just written: a reopened store draws them
+        // without the launch join and the queue (launch_queue_store.h).
+        storeLaunchQueueTracks(db_);
+        timer.mark("launch queue tracks");
         TimeNs start = std::numeric_limits<TimeNs>::max(), end = std::numeric_limits<TimeNs>::min();
         for (const auto& [track, stats] : trackStats_) {
             if (stats.slices + stats.counters == 0) continue;

@@ -251,8 +251,13 @@ def store_open(cli):
     with tempfile.TemporaryDirectory() as tmp:
         trace = os.path.join(tmp, "t.json")
         with open(trace, "w") as f:
-            f.write('[{"ph":"X","name":"k","cat":"kernel","pid":1,"tid":1,"ts":1,"dur":5},'
-                    '{"ph":"X","name":"k","cat":"kernel","pid":1,"tid":1,"ts":10,"dur":5},'
+            # Two kernels launched by one call each: the store holds launch links and queue tracks (schema 8).
+            f.write('[{"ph":"X","name":"k","cat":"kernel","pid":1,"tid":1,"ts":1,"dur":5,"args":{"correlation":1}},'
+                    '{"ph":"X","name":"k","cat":"kernel","pid":1,"tid":1,"ts":10,"dur":5,"args":{"correlation":2}},'
+                    '{"ph":"X","name":"cudaLaunchKernel","cat":"cuda_runtime","pid":2,"tid":2,"ts":0,"dur":1,'
+                    '"args":{"correlation":1}},'
+                    '{"ph":"X","name":"cudaLaunchKernel","cat":"cuda_runtime","pid":2,"tid":2,"ts":2,"dur":1,'
+                    '"args":{"correlation":2}},'
                     '{"ph":"C","name":"c","pid":1,"ts":1,"args":{"v":1}}]')
         base = os.path.join(tmp, "s.sqlite")
         subprocess.run([cli, "import", trace, "-o", base, "--quiet"], check=True)
@@ -275,6 +280,12 @@ def store_open(cli):
                 "WHERE part = 2")
         variant("s7_pack_stale.sqlite", "DELETE FROM slice WHERE id = (SELECT max(id) FROM slice)")
         variant("s7_pack_truncated_slices.sqlite", "UPDATE timeline_pack SET data = substr(data, 1, 40) WHERE part = 3")
+        # The launch queue tracks (schema 8): a count past the blobs, a cut blob, a meta count of tracks
+        # that are not there, the tables gone (each refused, then computed from the links).
+        variant("s8_queue_count_huge.sqlite", "UPDATE launch_queue_track SET point_count = 4000000000")
+        variant("s8_queue_blob_cut.sqlite", "UPDATE launch_queue_points SET data = substr(data, 1, 15)")
+        variant("s8_queue_meta_count.sqlite", "UPDATE meta SET value = '9' WHERE key = 'launch_queue_tracks'")
+        variant("s8_queue_no_tables.sqlite", "DROP TABLE launch_queue_points; DROP TABLE launch_queue_track")
 
 
 def history_db(cli):

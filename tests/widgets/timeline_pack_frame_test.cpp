@@ -5,6 +5,7 @@
 #include "core/store/timeline_data.h"
 #include "tests/timeline_load.h"
 #include "tests/widgets/draw_list_of_all_tracks.h"
+#include "tests/widgets/timeline_frame.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/timeline/timeline_draw_list.h"
 #include "widgets/timeline/timeline_view.h"
@@ -23,6 +24,7 @@
 using namespace opscope;
 using opscope::testing::drawListOfAllTracks;
 using opscope::testing::loadTimeline;
+using opscope::testing::timelineFrame;
 
 namespace {
 
@@ -51,21 +53,6 @@ std::string busyTrace() {
     }
     json.back() = ']';
     return json;
-}
-
-QImage frame(std::shared_ptr<const TimelineData> data, TimeRange window) {
-    ZoomControl zoom;
-    TimelineView view(&zoom);
-    view.setAttribute(Qt::WA_DontShowOnScreen);
-    view.resize(1400, 700);
-    view.show();
-    view.setData(std::move(data));
-    view.setFlowsVisible(true);
-    if (window.durationNs() > 0) zoom.setVisibleRange(window);
-    QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
-    QPainter painter(&image);
-    view.render(&painter);
-    return image;
 }
 
 } // namespace
@@ -110,7 +97,7 @@ TEST_CASE("the first frame from the stored layout is the frame from the scanned 
         }
         REQUIRE(a.labels.size() == b.labels.size());
         CHECK(a.slicesFolded == b.slicesFolded);
-        const QImage pa = frame(stored, window), pb = frame(scanned, window);
+        const QImage pa = timelineFrame(stored, window, true), pb = timelineFrame(scanned, window, true);
         CHECK(pa == pb);
     }
 }

@@ -39,6 +39,7 @@ TimelineView::~TimelineView() = default;
 
 void TimelineView::setData(std::shared_ptr<const TimelineData> data, bool flowsLater) {
     data_ = std::move(data);
+    counterImages_.clear();
     collapsed_.assign(data_ ? data_->processes().size() : 0, false);
     pinned_.assign(data_ ? data_->tracks().size() : 0, false);
     hiddenShown_.assign(data_ ? data_->processes().size() : 0, false);
@@ -306,6 +307,7 @@ void TimelineView::scrollContentsBy(int, int) { invalidateDrawList(); }
 void TimelineView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
         theme_ = TimelineTheme::fromPalette(palette());
+        counterImages_.clear(); // drawn in the old colours
         invalidateDrawList();
     }
     if (event->type() == QEvent::LanguageChange) {

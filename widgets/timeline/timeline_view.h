@@ -7,6 +7,7 @@
 #include "core/store/timeline_flows.h"
 #include "widgets/common/theme.h"
 #include "widgets/common/time_mapper.h"
+#include "widgets/timeline/counter_image_cache.h"
 #include "widgets/timeline/timeline_draw_list.h"
 #include "widgets/timeline/timeline_header_text.h"
 #include "widgets/timeline/timeline_layout.h"
@@ -173,7 +174,7 @@ private:
     // Painting (timeline_view_paint.cpp)
     void paintRows(QPainter& p, bool pinned);
     void paintSlices(QPainter& p, const DrawList& list);
-    void paintCounters(QPainter& p, const DrawList& list);
+    void paintCounters(QPainter& p, const DrawList& list, bool pinned);
     // Headers (timeline_view_headers.cpp)
     void paintHeaders(QPainter& p, bool pinned);
     void paintTrackHeader(QPainter& p, const TimelineRow& row, QRect rect, bool pinned);
@@ -230,6 +231,7 @@ private:
     bool dirty_ = true;
     bool flowsVisible_ = false; // all flows; the selected slice's are drawn either way (Perfetto, Nsight)
     std::vector<double> counterTops_; // per pixel column, reused by each counter fill
+    CounterImageCache counterImages_; // each counter track's plot, redrawn when it changes
     // The flows and their groups: data_'s (grouped here), or a set read later; empty while pending.
     const std::vector<TimelineFlow>* flows_ = nullptr;
     const std::vector<FlowGroup>* flowGroups_ = nullptr;

@@ -58,7 +58,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     p.setClipRect(area);
     paintRows(p, false);
     paintSlices(p, scrolledList_);
-    paintCounters(p, scrolledList_);
+    paintCounters(p, scrolledList_, false);
     p.restore();
     if (pinnedAreaHeight() > 0) {
         const QRect pinnedArea(0, kRulerHeight, viewport()->width(), pinnedAreaHeight());
@@ -66,7 +66,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
         p.setClipRect(pinnedArea);
         paintRows(p, true);
         paintSlices(p, pinnedList_);
-        paintCounters(p, pinnedList_);
+        paintCounters(p, pinnedList_, true);
         p.restore();
     }
     p.save();
@@ -84,6 +84,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     }
     paintRuler(p);
     paintHover(p);
+    counterImages_.endFrame();
     lastDrawn_ = static_cast<std::int64_t>(pinnedList_.slices.size() + scrolledList_.slices.size());
     lastFolded_ = pinnedList_.slicesFolded + scrolledList_.slicesFolded;
     const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
@@ -217,21 +218,25 @@ void TimelineView::paintCounterFill(QPainter& p, const QPointF* pts, int n, cons
     }
 }
 
-void TimelineView::paintCounters(QPainter& p, const DrawList& list) {
-    p.save();
-    p.setRenderHint(QPainter::Antialiasing, false);
+// Each plot is drawn into its own image once and copied while unchanged (counter_image_cache.h): the fill
+// and line are opaque or one translucent colour over transparent pixels, so the copy blends to the pixels
+// drawing in place gives.
+void TimelineView::paintCounters(QPainter& p, const DrawList& list, bool pinned) {
+    const CounterImageCache::Draw draw = [this](QPainter& ip, const QPointF* pts, int n, const QRectF& rect) {
+        ip.setRenderHint(QPainter::Antialiasing, false);
+        paintCounterFill(ip, pts, n, rect);
+        // A cosmetic 1 px pen takes Qt's line drawer; wider or non-cosmetic pens stroke a path, 30x slower.
+        QPen line(theme_.counterLine, 1.0);
+        line.setCosmetic(true);
+        ip.setPen(line);
+        ip.drawPolyline(pts + 1, n - 2);
+    };
     for (const CounterDrawItem& c : list.counters) {
         const QPointF* pts = list.counterPoints.constData() + c.pointBegin;
         const int n = c.pointEnd - c.pointBegin;
         if (n < 3) continue;
-        paintCounterFill(p, pts, n, c.rect);
-        // A cosmetic 1 px pen takes Qt's line drawer; wider or non-cosmetic pens stroke a path, 30x slower.
-        QPen line(theme_.counterLine, 1.0);
-        line.setCosmetic(true);
-        p.setPen(line);
-        p.drawPolyline(pts + 1, n - 2);
+        counterImages_.paint(p, std::int64_t{c.trackIndex} * 2 + (pinned ? 1 : 0), pts, n, c.rect, draw);
     }
-    p.restore();
 }
 
 void TimelineView::paintRuler(QPainter& p) {

@@ -21,4 +21,8 @@ std::vector<DerivedCounterTrack> queueCounterTracks(const QueueReport& report) {
     return out;
 }
 
+std::vector<DerivedCounterTrack> launchQueueTracks(const LaunchData& launches) {
+    return queueCounterTracks(computeQueueLength(launches, QueueOptions{}));
+}
+
 } // namespace opscope

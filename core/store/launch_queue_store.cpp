@@ -1,0 +1,142 @@
+#include "core/store/launch_queue_store.h"
+
+#include "core/analysis/launch/queue_track.h"
+#include "core/store/launch_reader.h"
+#include "core/store/sqlite_db.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
+namespace opscope {
+
+namespace {
+
+// A point in a blob: start time, then the queue length from then on, both int64 little-endian (written
+// byte by byte, so a store reads the same on any host).
+constexpr std::size_t kPointBytes = 16;
+
+void putInt64(std::uint8_t* out, std::int64_t value) {
+    auto bits = static_cast<std::uint64_t>(value);
+    for (int i = 0; i < 8; ++i) out[i] = static_cast<std::uint8_t>(bits >> (8 * i));
+}
+
+std::int64_t getInt64(const std::uint8_t* in) {
+    std::uint64_t bits = 0;
+    for (int i = 0; i < 8; ++i) bits |= static_cast<std::uint64_t>(in[i]) << (8 * i);
+    return static_cast<std::int64_t>(bits);
+}
+
+// The stored length: the tracks' values are queue lengths, whole numbers far inside int64 and exact as
+// doubles, so the round trip gives back the computed value bit for bit.
+std::int64_t storedLength(double value) {
+    constexpr double kLimit = 9.0e18;
+    return value >= -kLimit && value <= kLimit ? static_cast<std::int64_t>(value) : 0;
+}
+
+void insertChunk(Statement& insert, std::int64_t trackRow, const std::vector<std::uint8_t>& bytes) {
+    insert.bind(1, trackRow);
+    const int rc = sqlite3_bind_blob64(insert.handle(), 2, bytes.data(), bytes.size(), SQLITE_STATIC);
+    if (rc != SQLITE_OK) throw SqliteError("launch queue: bind blob: " + std::string(sqlite3_errstr(rc)));
+    insert.run();
+}
+
+bool refuse(std::vector<DerivedCounterTrack>* out, std::string* whyNot, const char* why) {
+    out->clear();
+    if (whyNot) *whyNot = why;
+    return false;
+}
+
+} // namespace
+
+void writeLaunchQueueTracks(Database& db, const std::vector<DerivedCounterTrack>& tracks, std::size_t chunkPoints) {
+    chunkPoints = std::max<std::size_t>(chunkPoints, 1);
+    db.exec("DELETE FROM launch_queue_points; DELETE FROM launch_queue_track;");
+    Statement track = db.prepare("INSERT INTO launch_queue_track(id, thread_id, name, point_count) VALUES(?, ?, ?, ?)");
+    Statement points = db.prepare("INSERT INTO launch_queue_points(track_id, data) VALUES(?, ?)");
+    std::vector<std::uint8_t> bytes;
+    std::int64_t row = 0;
+    for (const DerivedCounterTrack& t : tracks) {
+        ++row; // rows 1, 2, ... keep the order, which gives the tracks their ids when read back
+        track.bind(1, row).bind(2, t.threadId).bind(3, t.name).bind(4, static_cast<std::int64_t>(t.points.size()));
+        track.run();
+        for (std::size_t first = 0; first < t.points.size(); first += chunkPoints) {
+            const std::size_t end = std::min(t.points.size(), first + chunkPoints);
+            bytes.resize((end - first) * kPointBytes);
+            for (std::size_t i = first; i < end; ++i) {
+                putInt64(&bytes[(i - first) * kPointBytes], t.points[i].first);
+                putInt64(&bytes[(i - first) * kPointBytes + 8], storedLength(t.points[i].second));
+            }
+            insertChunk(points, row, bytes);
+        }
+    }
+    db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)")
+        .bind(1, kLaunchQueueMetaKey)
+        .bind(2, std::to_string(tracks.size()))
+        .run();
+}
+
+void storeLaunchQueueTracks(Database& db) {
+    LaunchData launches;
+    Error error;
+    if (!readLaunchData(db, &launches, &error)) throw SqliteError("launch queue: the launches cannot be read: " + error.detail);
+    writeLaunchQueueTracks(db, launchQueueTracks(launches));
+}
+
+bool readLaunchQueueTracks(Database& db, std::vector<DerivedCounterTrack>* out, std::string* whyNot) {
+    out->clear();
+    if (!db.tableExists("meta")) return refuse(out, whyNot, "no meta table");
+    const std::string flag = db.scalarText(std::string("SELECT value FROM meta WHERE key = '") + kLaunchQueueMetaKey + "'");
+    if (flag.empty()) return refuse(out, whyNot, "not stored");
+    if (!db.tableExists("launch_queue_track") || !db.tableExists("launch_queue_points"))
+        return refuse(out, whyNot, "the launch queue tables are missing");
+
+    std::vector<std::int64_t> rows, wanted; // each track's row id and point count
+    Statement tracks = db.prepare("SELECT id, thread_id, name, point_count FROM launch_queue_track ORDER BY id");
+    while (tracks.step()) {
+        if (tracks.columnType(0) != SQLITE_INTEGER || tracks.columnType(1) != SQLITE_INTEGER ||
+            tracks.columnType(2) != SQLITE_TEXT || tracks.columnType(3) != SQLITE_INTEGER || tracks.int64(3) <= 0)
+            return refuse(out, whyNot, "a track row is not (integer, integer, text, positive count)");
+        DerivedCounterTrack t;
+        t.trackId = -static_cast<std::int64_t>(out->size()) - 1;
+        t.threadId = tracks.int64(1);
+        t.name = tracks.text(2);
+        rows.push_back(tracks.int64(0));
+        wanted.push_back(tracks.int64(3));
+        out->push_back(std::move(t));
+    }
+    if (std::to_string(out->size()) != flag) return refuse(out, whyNot, "the track count differs from the meta key's");
+
+    // Blobs in id order, each track's in a row; the counts are only compared, never used to size memory.
+    Statement points = db.prepare("SELECT track_id, data FROM launch_queue_points ORDER BY id");
+    std::size_t current = 0;
+    while (points.step()) {
+        if (points.columnType(0) != SQLITE_INTEGER || points.columnType(1) != SQLITE_BLOB)
+            return refuse(out, whyNot, "a points row is not (integer, blob)");
+        while (current < rows.size() && rows[current] != points.int64(0) &&
+               static_cast<std::int64_t>((*out)[current].points.size()) == wanted[current])
+            ++current; // this track is whole: the blob belongs to a later one
+        if (current == rows.size() || rows[current] != points.int64(0))
+            return refuse(out, whyNot, "a blob names no track, or tracks are out of order");
+        const auto* data = static_cast<const std::uint8_t*>(sqlite3_column_blob(points.handle(), 1));
+        const auto bytes = static_cast<std::size_t>(sqlite3_column_bytes(points.handle(), 1));
+        std::vector<std::pair<TimeNs, double>>& into = (*out)[current].points;
+        if (bytes == 0 || bytes % kPointBytes != 0) return refuse(out, whyNot, "a blob is not whole points");
+        if (static_cast<std::int64_t>(bytes / kPointBytes) > wanted[current] - static_cast<std::int64_t>(into.size()))
+            return refuse(out, whyNot, "a track's blobs hold more points than its count");
+        into.reserve(into.size() + bytes / kPointBytes);
+        for (std::size_t at = 0; at < bytes; at += kPointBytes) {
+            const TimeNs ts = getInt64(data + at);
+            if (!into.empty() && ts <= into.back().first) return refuse(out, whyNot, "a track's times are not increasing");
+            into.emplace_back(ts, static_cast<double>(getInt64(data + at + 8)));
+        }
+    }
+    for (std::size_t i = 0; i < out->size(); ++i)
+        if (static_cast<std::int64_t>((*out)[i].points.size()) != wanted[i])
+            return refuse(out, whyNot, "a track's blobs hold fewer points than its count");
+    return true;
+}
+
+} // namespace opscope

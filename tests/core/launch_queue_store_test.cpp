@@ -1,0 +1,233 @@
+// The launch queue counter tracks stored at import (launch_queue_store.h): read back, they are the tracks
+// the session computes from the launch links, to the time and the value; a store without them, or with
+// ones that do not read back whole, shows the same tracks computed.
+#include "core/analysis/launch/queue_track.h"
+#include "core/session/trace_session.h"
+#include "core/store/launch_queue_store.h"
+#include "core/store/launch_reader.h"
+#include "core/store/sqlite_db.h"
+#include "core/store/timeline_data.h"
+#include "test_support.h"
+#include "tests/launch_fixtures.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+using namespace opscope;
+using namespace opscope::test;
+
+namespace {
+
+std::string importTrace(const TempDir& dir, const std::string& json) {
+    OpenResult result;
+    Error error;
+    OpenOptions options;
+    options.storePath = dir.file("t.opscope.sqlite");
+    REQUIRE(openTrace({dir.write("t.json", json)}, options, {}, &result, &error));
+    return result.storePath;
+}
+
+std::vector<DerivedCounterTrack> computed(Database& db) {
+    LaunchData launches;
+    Error error;
+    REQUIRE(readLaunchData(db, &launches, &error));
+    return launchQueueTracks(launches);
+}
+
+void requireSame(const std::vector<DerivedCounterTrack>& a, const std::vector<DerivedCounterTrack>& b) {
+    REQUIRE(a.size() == b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        CHECK(a[i].trackId == b[i].trackId);
+        CHECK(a[i].threadId == b[i].threadId);
+        CHECK(a[i].name == b[i].name);
+        CHECK(a[i].unit == b[i].unit);
+        CHECK(a[i].points == b[i].points); // times and values, exactly
+    }
+}
+
+// The queue tracks of the session's timeline, as drawn: owner, and every (time, value).
+struct DrawnQueue {
+    std::int64_t id, threadId;
+    std::uint32_t processIndex;
+    std::vector<std::pair<TimeNs, double>> points;
+    bool operator==(const DrawnQueue& o) const {
+        return id == o.id && threadId == o.threadId && processIndex == o.processIndex && points == o.points;
+    }
+};
+
+std::vector<DrawnQueue> drawnQueues(const std::string& store) {
+    Error error;
+    auto session = TraceSession::openStore(store, &error);
+    REQUIRE(session);
+    std::shared_ptr<const TimelineData> timeline = session->timeline(&error);
+    REQUIRE(timeline);
+    std::vector<DrawnQueue> out;
+    for (const TimelineTrack& t : timeline->tracks()) {
+        if (t.id >= 0) continue;
+        DrawnQueue q{t.id, t.threadId, t.processIndex, {}};
+        for (std::uint32_t i = t.counterBegin; i < t.counterEnd; ++i)
+            q.points.emplace_back(timeline->counterTs()[i], timeline->counterValues()[i]);
+        out.push_back(std::move(q));
+    }
+    return out;
+}
+
+std::string copyOf(const TempDir& dir, const std::string& store, const std::string& name) {
+    const std::string copy = dir.file(name);
+    std::filesystem::copy_file(store, copy);
+    return copy;
+}
+
+} // namespace
+
+TEST_CASE("launch queue store: the import stores the tracks the session computes", "[launch][queue][queue_store]") {
+    TempDir dir;
+    const std::string store = importTrace(dir, queueTrace());
+    Database db(store, Database::Mode::ReadOnly);
+    std::vector<DerivedCounterTrack> stored;
+    std::string whyNot;
+    REQUIRE(readLaunchQueueTracks(db, &stored, &whyNot));
+    const std::vector<DerivedCounterTrack> want = computed(db);
+    REQUIRE(want.size() == 2); // streams 7 and 8
+    CHECK(want[0].points.size() > 100);
+    requireSame(stored, want);
+    CHECK(db.scalarText("SELECT value FROM meta WHERE key = 'launch_queue_tracks'") == "2");
+    CHECK(db.scalarInt("SELECT count(*) FROM launch_queue_track") == 2);
+    CHECK(db.scalarInt("SELECT sum(point_count) FROM launch_queue_track") ==
+          static_cast<std::int64_t>(want[0].points.size() + want[1].points.size()));
+}
+
+TEST_CASE("launch queue store: a store without the tables shows the same tracks, computed", "[launch][queue][queue_store]") {
+    TempDir dir;
+    const std::string store = importTrace(dir, queueTrace());
+    const std::string older = copyOf(dir, store, "older.opscope.sqlite");
+    {
+        // As a store written before the tables existed: neither they nor the meta key.
+        Database db(older, Database::Mode::ReadWrite);
+        db.exec("DROP TABLE launch_queue_points; DROP TABLE launch_queue_track; "
+                "DELETE FROM meta WHERE key = 'launch_queue_tracks'");
+        std::vector<DerivedCounterTrack> tracks;
+        std::string whyNot;
+        CHECK_FALSE(readLaunchQueueTracks(db, &tracks, &whyNot));
+        CHECK(whyNot == "not stored");
+    }
+    const std::vector<DrawnQueue> a = drawnQueues(store), b = drawnQueues(older);
+    REQUIRE(a.size() == 2);
+    CHECK(a == b);
+}
+
+TEST_CASE("launch queue store: the session draws what is stored", "[launch][queue][queue_store]") {
+    TempDir dir;
+    const std::string store = importTrace(dir, queueTrace());
+    std::vector<DerivedCounterTrack> altered;
+    {
+        Database db(store, Database::Mode::ReadWrite);
+        altered = computed(db);
+        for (auto& [ts, value] : altered[1].points) value += 1;
+        writeLaunchQueueTracks(db, altered);
+    }
+    const std::vector<DrawnQueue> drawn = drawnQueues(store);
+    REQUIRE(drawn.size() == 2);
+    CHECK(drawn[1].points == altered[1].points); // not recomputed: the store's values
+}
+
+TEST_CASE("launch queue store: tracks cut into blobs read back whole", "[launch][queue][queue_store]") {
+    TempDir dir;
+    const std::string store = importTrace(dir, queueTrace());
+    Database db(store, Database::Mode::ReadWrite);
+    const std::vector<DerivedCounterTrack> want = computed(db);
+    for (std::size_t chunk : {std::size_t{1}, std::size_t{3}, want[0].points.size(), want[0].points.size() + 1}) {
+        INFO("chunk " << chunk);
+        writeLaunchQueueTracks(db, want, chunk);
+        const std::int64_t blobs = db.scalarInt("SELECT count(*) FROM launch_queue_points WHERE track_id = 1");
+        CHECK(blobs == static_cast<std::int64_t>((want[0].points.size() + chunk - 1) / chunk));
+        std::vector<DerivedCounterTrack> got;
+        std::string whyNot;
+        REQUIRE(readLaunchQueueTracks(db, &got, &whyNot));
+        requireSame(got, want);
+    }
+}
+
+TEST_CASE("launch queue store: a store without launches stores no track", "[launch][queue][queue_store]") {
+    TempDir dir;
+    const std::string store = importTrace(dir, R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":2}])");
+    Database db(store, Database::Mode::ReadOnly);
+    CHECK(db.scalarText("SELECT value FROM meta WHERE key = 'launch_queue_tracks'") == "0");
+    std::vector<DerivedCounterTrack> got{DerivedCounterTrack{}};
+    std::string whyNot;
+    CHECK(readLaunchQueueTracks(db, &got, &whyNot));
+    CHECK(got.empty());
+}
+
+TEST_CASE("launch queue store: damaged tracks are refused and computed instead", "[launch][queue][queue_store]") {
+    TempDir dir;
+    const std::string store = importTrace(dir, queueTrace());
+    const std::vector<DrawnQueue> good = drawnQueues(store);
+    REQUIRE(good.size() == 2);
+    struct Damage {
+        const char* sql;
+        const char* why;
+    };
+    const Damage damages[] = {
+        {"UPDATE meta SET value = '3' WHERE key = 'launch_queue_tracks'", "the track count differs from the meta key's"},
+        {"DROP TABLE launch_queue_points", "the launch queue tables are missing"},
+        {"UPDATE launch_queue_points SET data = substr(data, 1, 15) WHERE track_id = 2", "a blob is not whole points"},
+        {"UPDATE launch_queue_points SET data = CAST('x' AS TEXT) WHERE track_id = 2", "a points row is not (integer, blob)"},
+        {"UPDATE launch_queue_points SET track_id = 5 WHERE track_id = 2", "a blob names no track, or tracks are out of order"},
+        {"UPDATE launch_queue_track SET point_count = point_count + 1 WHERE id = 2",
+         "a track's blobs hold fewer points than its count"},
+        {"UPDATE launch_queue_track SET point_count = point_count + 1 WHERE id = 1",
+         "a blob names no track, or tracks are out of order"}, // track 2's blob comes before 1 is whole
+        {"UPDATE launch_queue_track SET point_count = point_count - 1 WHERE id = 2",
+         "a track's blobs hold more points than its count"},
+        {"UPDATE launch_queue_track SET point_count = 0 WHERE id = 2",
+         "a track row is not (integer, integer, text, positive count)"},
+        {"UPDATE launch_queue_points SET data = CAST(substr(data, 17, 16) || substr(data, 1, 16) || substr(data, 33) "
+         "AS BLOB) WHERE track_id = 1",
+         "a track's times are not increasing"},
+    };
+    int n = 0;
+    for (const Damage& d : damages) {
+        INFO(d.sql);
+        const std::string damaged = copyOf(dir, store, "damaged" + std::to_string(n++) + ".opscope.sqlite");
+        {
+            Database db(damaged, Database::Mode::ReadWrite);
+            db.exec(d.sql);
+            std::vector<DerivedCounterTrack> got;
+            std::string whyNot;
+            CHECK_FALSE(readLaunchQueueTracks(db, &got, &whyNot));
+            CHECK(got.empty());
+            CHECK(whyNot == d.why);
+        }
+        CHECK(drawnQueues(damaged) == good);
+    }
+}
+
+TEST_CASE("launch queue store: a merge of part stores stores the tracks of the merged links", "[launch][queue][queue_store]") {
+    TempDir dir;
+    // Two ranks (distributedInfo.rank), each a stream pair of its own: four streams in the merged store.
+    std::string rank0 = queueTrace(), rank1 = queueTrace();
+    rank0.insert(1, R"("distributedInfo":{"rank":0},)");
+    rank1.insert(1, R"("distributedInfo":{"rank":1},)");
+    const std::vector<std::string> inputs{dir.write("rank0.json", rank0), dir.write("rank1.json", rank1)};
+    for (const char* method : {"merge", "record"}) {
+        INFO(method);
+        ::setenv("OPSCOPE_PARALLEL_IMPORT", method, 1);
+        OpenOptions options;
+        options.storePath = dir.file(std::string(method) + ".opscope.sqlite");
+        options.jobs = 2;
+        OpenResult result;
+        Error error;
+        const bool ok = openTrace(inputs, options, {}, &result, &error);
+        ::unsetenv("OPSCOPE_PARALLEL_IMPORT");
+        REQUIRE(ok);
+        Database db(result.storePath, Database::Mode::ReadOnly);
+        std::vector<DerivedCounterTrack> stored;
+        std::string whyNot;
+        REQUIRE(readLaunchQueueTracks(db, &stored, &whyNot));
+        const std::vector<DerivedCounterTrack> want = computed(db);
+        CHECK(want.size() == 4);
+        requireSame(stored, want);
+    }
+}

@@ -1,0 +1,31 @@
+// One painted 1400x700 frame of a TimelineView over a timeline and a visible window: what the tests that
+// compare two ways of loading the same timeline compare, pixel for pixel.
+#pragma once
+#include "core/store/timeline_data.h"
+#include "widgets/common/zoom_control.h"
+#include "widgets/timeline/timeline_view.h"
+
+#include <QImage>
+#include <QPainter>
+
+#include <memory>
+
+namespace opscope::testing {
+
+// window empty: the whole trace, as the view opens.
+inline QImage timelineFrame(std::shared_ptr<const TimelineData> data, TimeRange window, bool flowsVisible) {
+    ZoomControl zoom;
+    TimelineView view(&zoom);
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.resize(1400, 700);
+    view.show();
+    view.setData(std::move(data));
+    view.setFlowsVisible(flowsVisible);
+    if (window.durationNs() > 0) zoom.setVisibleRange(window);
+    QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+    QPainter painter(&image);
+    view.render(&painter);
+    return image;
+}
+
+} // namespace opscope::testing
