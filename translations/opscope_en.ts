@@ -146,6 +146,10 @@
         <source>%1 changed while it was being imported</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Syntax error in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -4231,7 +4235,7 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Graphs (*.json *.json.gz);;opscope graph (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;CANN offline model (*.om.json);;All files (*)</source>
+        <source>Graphs (*.json *.json.gz *.txt);;opscope graph (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;CANN offline model (*.om.json);;GE graph dump (ge_proto_*.txt);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

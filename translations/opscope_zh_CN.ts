@@ -127,6 +127,10 @@
         <translation>%1 在导入过程中被修改</translation>
     </message>
     <message>
+        <source>Syntax error in %1</source>
+        <translation>%1 中有语法错误</translation>
+    </message>
+    <message>
         <source>Unknown error (%1) in %2</source>
         <translation>%2 中出现未知错误（%1）</translation>
     </message>
@@ -4253,8 +4257,8 @@ The open trace is unchanged.</source>
         <translation>打开计算图</translation>
     </message>
     <message>
-        <source>Graphs (*.json *.json.gz);;opscope graph (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;CANN offline model (*.om.json);;All files (*)</source>
-        <translation>计算图 (*.json *.json.gz);;opscope 计算图 (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;CANN 离线模型 (*.om.json);;所有文件 (*)</translation>
+        <source>Graphs (*.json *.json.gz *.txt);;opscope graph (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;CANN offline model (*.om.json);;GE graph dump (ge_proto_*.txt);;All files (*)</source>
+        <translation>计算图 (*.json *.json.gz *.txt);;opscope 计算图 (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;CANN 离线模型 (*.om.json);;GE 计算图转储 (ge_proto_*.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Cannot open graph</source>
