@@ -301,7 +301,7 @@ private:
         for (;;) {
             skip();
             if (i >= s.size()) {
-                *error = fail(col + i, "the closing bracket on the same line (multi-line flow collections are not supported)");
+                *error = fail(col + i, "a value and the closing bracket on the same line (multi-line flow collections are not supported)");
                 return false;
             }
             // A value.
@@ -363,7 +363,9 @@ private:
                     ++i;
                     continue;
                 }
-                *error = fail(col + i, std::string("',' or '") + close + "'");
+                *error = fail(col + i, i >= s.size() ? std::string("the closing '") + close +
+                                                           "' on the same line (multi-line flow collections are not supported)"
+                                                     : std::string("',' or '") + close + "'");
                 return false;
             }
         }
