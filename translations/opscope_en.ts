@@ -2112,6 +2112,30 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Fusion patterns…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Graph fusion patterns (msprof-analyze&apos;s op_fusion_pass.yaml) to search in the trace&apos;s GE graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Graph fusion patterns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot use the fusion pattern file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · fusion patterns: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Merge your own thresholds over the shipped rules (JSON, by rule id)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -2114,6 +2114,30 @@ The open trace is unchanged.</source>
         <translation>规则文件…</translation>
     </message>
     <message>
+        <source>Fusion patterns…</source>
+        <translation>融合模式…</translation>
+    </message>
+    <message>
+        <source>Graph fusion patterns (msprof-analyze&apos;s op_fusion_pass.yaml) to search in the trace&apos;s GE graph</source>
+        <translation>在 trace 的 GE 计算图中搜索的图融合模式（msprof-analyze 的 op_fusion_pass.yaml）</translation>
+    </message>
+    <message>
+        <source>Graph fusion patterns</source>
+        <translation>图融合模式</translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml);;All files (*)</source>
+        <translation>YAML 文件 (*.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot use the fusion pattern file</source>
+        <translation>无法使用该融合模式文件</translation>
+    </message>
+    <message>
+        <source> · fusion patterns: %1</source>
+        <translation> · 融合模式：%1</translation>
+    </message>
+    <message>
         <source>Merge your own thresholds over the shipped rules (JSON, by rule id)</source>
         <translation>将自定义阈值覆盖合并到内置规则之上（JSON，按规则 ID）</translation>
     </message>
