@@ -92,7 +92,7 @@ Finding ruleAscendGraphFusion(DiagnosisContext& ctx, const RuleConfig& rule) {
     }
     const FusionHostGraph host(graph.types, graph.edges);
     FusionSearchStats stats;
-    const auto maxSteps = static_cast<std::int64_t>(rule.number("max_search_steps", 1000000));
+    const auto maxSteps = static_cast<std::int64_t>(rule.number("max_search_steps", 10000000));
     const std::vector<FusionMatch> matches = findFusionMatches(host, *patterns, maxSteps, &stats);
 
     std::set<std::uint32_t> matchedNodes;
