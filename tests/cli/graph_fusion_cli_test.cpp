@@ -61,6 +61,8 @@ TEST_CASE("cli: diagnose --fusion-patterns finds a pattern in an imported GE dum
     REQUIRE(f["evidence"]["operators"].size() == 1);
     CHECK(f["evidence"]["operators"][0]["name"] == "ConvBiasPass: Conv2D + BiasAdd");
     CHECK(f["evidence"]["operators"][0]["slice_ids"].size() == 4);
+    CHECK(f["evidence"]["operators"][0]["count"] == 4); // its tasks; value: its matches
+    CHECK(f["evidence"]["operators"][0]["value"] == 1);
 
     // Text output names the rule too.
     CliResult text = runCli({"diagnose", store, "--fusion-patterns", patterns});

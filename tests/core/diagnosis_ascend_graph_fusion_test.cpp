@@ -80,7 +80,8 @@ TEST_CASE("ascend_graph_fusion: matches timed from the tasks of their op name an
     CHECK(f.timeAtStakeNs == 32'000);
     REQUIRE(f.operators.size() == 1);
     CHECK(f.operators[0].name == "P: conv2d + BiasAdd");
-    CHECK(f.operators[0].count == 2);
+    CHECK(f.operators[0].value == 2);
+    CHECK(f.operators[0].count == 4); // tasks: conv1 twice, bias1, conv2
     CHECK(f.operators[0].totalNs == 32'000);
     CHECK(f.operators[0].sliceIds.size() == 3); // the longest match's tasks: conv1 twice, bias1
     REQUIRE(f.ranges.size() == 1);

@@ -73,6 +73,7 @@ struct PassEvidence {
     std::int64_t matches = 0;
     std::set<std::uint32_t> nodes;
     TimeNs totalNs = 0;
+    std::int64_t tasks = 0;
     const FusionMatch* longestMatch = nullptr;
     TimeNs longestMatchNs = -1;
 };
@@ -107,7 +108,10 @@ Finding ruleAscendGraphFusion(DiagnosisContext& ctx, const RuleConfig& rule) {
         TimeNs matchNs = 0;
         for (std::uint32_t n : m.nodes) {
             matchNs = saturatingAdd(matchNs, times[n].totalNs);
-            if (e.nodes.insert(n).second) e.totalNs = saturatingAdd(e.totalNs, times[n].totalNs);
+            if (e.nodes.insert(n).second) {
+                e.totalNs = saturatingAdd(e.totalNs, times[n].totalNs);
+                e.tasks += times[n].count;
+            }
         }
         if (matchNs > e.longestMatchNs) {
             e.longestMatchNs = matchNs;
@@ -131,7 +135,7 @@ Finding ruleAscendGraphFusion(DiagnosisContext& ctx, const RuleConfig& rule) {
         EvidenceOperator op;
         op.name = patternText(p);
         op.value = static_cast<double>(e.matches);
-        op.count = e.matches;
+        op.count = e.tasks; // the executions summed into totalNs
         op.totalNs = e.totalNs;
         TimeNs startNs = 0, endNs = 0;
         std::int64_t track = 0;
