@@ -179,6 +179,16 @@ TEST_CASE("ge-proto: bad values are errors with the field's offset", "[graph][ge
     CHECK(error.code == ErrorCode::NotJson);
 }
 
+TEST_CASE("ge-proto: a long attribute string is cut at a character boundary", "[graph][ge-proto]") {
+    // 199 ASCII bytes then U+FFFD (3 bytes): the 200-byte cut falls inside the character (fuzzing found
+    // the stored JSON could not be written).
+    test::TempDir dir;
+    const std::string text = std::string(199, 'a') + "\xEF\xBF\xBD" + "tail";
+    GraphModel m = readOk(dir, "cut_Build.txt", "op { name: \"a\" attr { key: \"k\" value { s: \"" + text + "\" } } }");
+    REQUIRE(m.nodes.size() == 1);
+    CHECK(nlohmann::json::parse(m.nodes[0].attrsJson)["k"] == std::string(199, 'a') + "…");
+}
+
 TEST_CASE("protobuf text: deep nesting is parsed without recursion, and bounded", "[graph][ge-proto]") {
     // The limit itself, 100,000 levels: a parser recursing per level would overflow its stack here.
     const std::size_t depth = kMaxTextNesting;

@@ -56,7 +56,12 @@ bool readGraphFile(const std::string& path, GraphModel* out, Error* error) {
     // Not JSON: a GE dump is protobuf text, recognised by its first token (a field name, then ':' or '{').
     if (!read && error->code == ErrorCode::NotJson && looksLikeProtobufText(source.text)) {
         *error = Error{};
-        return readGeProto(source.text, path, out, error);
+        try {
+            return readGeProto(source.text, path, out, error);
+        } catch (const nlohmann::json::exception& e) { // as for the JSON formats below: an error, never an abort
+            *error = Error{ErrorCode::WrongType, path, -1, -1, -1, "graph fields of the documented types", e.what()};
+            return false;
+        }
     }
     if (!read) return false;
     out->invalidUtf8Replaced = static_cast<std::int64_t>(source.invalidUtf8Replaced);
