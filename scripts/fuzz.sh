@@ -15,7 +15,7 @@ seconds="${OPSCOPE_FUZZ_SECONDS:-600}"
 harnesses=("$@")
 if [ "${#harnesses[@]}" -eq 0 ]; then
   harnesses=(chrome_json store_open ascend_db graph ascend_csv memory_timeline cluster_output baseline_rules
-             device_class_rules launch_keys nccl_args history_db)
+             device_class_rules launch_keys nccl_args history_db ge_proto fusion_patterns)
 fi
 for h in "${harnesses[@]}"; do
   dir="$out/$h"

@@ -146,6 +146,10 @@
         <source>%1 changed while it was being imported</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Syntax error in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -2105,6 +2109,30 @@ The open trace is unchanged.</source>
     </message>
     <message>
         <source>Rules file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fusion patterns…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Graph fusion patterns (msprof-analyze&apos;s op_fusion_pass.yaml) to search in the trace&apos;s GE graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Graph fusion patterns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot use the fusion pattern file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · fusion patterns: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4231,7 +4259,7 @@ The open trace is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Graphs (*.json *.json.gz);;opscope graph (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;CANN offline model (*.om.json);;All files (*)</source>
+        <source>Graphs (*.json *.json.gz *.txt);;opscope graph (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;CANN offline model (*.om.json);;GE graph dump (ge_proto_*.txt);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

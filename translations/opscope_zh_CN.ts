@@ -127,6 +127,10 @@
         <translation>%1 在导入过程中被修改</translation>
     </message>
     <message>
+        <source>Syntax error in %1</source>
+        <translation>%1 中有语法错误</translation>
+    </message>
+    <message>
         <source>Unknown error (%1) in %2</source>
         <translation>%2 中出现未知错误（%1）</translation>
     </message>
@@ -2108,6 +2112,30 @@ The open trace is unchanged.</source>
     <message>
         <source>Rules file…</source>
         <translation>规则文件…</translation>
+    </message>
+    <message>
+        <source>Fusion patterns…</source>
+        <translation>融合模式…</translation>
+    </message>
+    <message>
+        <source>Graph fusion patterns (msprof-analyze&apos;s op_fusion_pass.yaml) to search in the trace&apos;s GE graph</source>
+        <translation>在 trace 的 GE 计算图中搜索的图融合模式（msprof-analyze 的 op_fusion_pass.yaml）</translation>
+    </message>
+    <message>
+        <source>Graph fusion patterns</source>
+        <translation>图融合模式</translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml);;All files (*)</source>
+        <translation>YAML 文件 (*.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot use the fusion pattern file</source>
+        <translation>无法使用该融合模式文件</translation>
+    </message>
+    <message>
+        <source> · fusion patterns: %1</source>
+        <translation> · 融合模式：%1</translation>
     </message>
     <message>
         <source>Merge your own thresholds over the shipped rules (JSON, by rule id)</source>
@@ -4253,8 +4281,8 @@ The open trace is unchanged.</source>
         <translation>打开计算图</translation>
     </message>
     <message>
-        <source>Graphs (*.json *.json.gz);;opscope graph (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;CANN offline model (*.om.json);;All files (*)</source>
-        <translation>计算图 (*.json *.json.gz);;opscope 计算图 (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;CANN 离线模型 (*.om.json);;所有文件 (*)</translation>
+        <source>Graphs (*.json *.json.gz *.txt);;opscope graph (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;CANN offline model (*.om.json);;GE graph dump (ge_proto_*.txt);;All files (*)</source>
+        <translation>计算图 (*.json *.json.gz *.txt);;opscope 计算图 (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;CANN 离线模型 (*.om.json);;GE 计算图转储 (ge_proto_*.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Cannot open graph</source>

@@ -4,6 +4,7 @@
 #include "core/analysis/roofline/device_profile.h"
 #include "core/analysis/diagnosis/diagnosis_engine.h"
 #include "core/analysis/diagnosis/diagnosis_json.h"
+#include "core/analysis/diagnosis/fusion_patterns.h"
 #include "core/analysis/diagnosis/rules_config.h"
 
 #include <cmath>
@@ -16,13 +17,15 @@ namespace {
 
 const char* kHelp =
     "usage: opscope-cli diagnose TRACE|STORE [--rules FILE] [--device FILE|ID] [--range START_NS:END_NS]\n"
-    "                            [--lang en|zh_CN] [--all] [--json]\n"
+    "                            [--fusion-patterns FILE] [--lang en|zh_CN] [--all] [--json]\n"
     "Runs the diagnosis rules (resources/rules/diagnosis_rules.json, compiled in; --rules merges a file of\n"
     "yours over them by rule id) and prints each finding with its measured value, threshold, time at stake,\n"
     "evidence and suggestion, sorted by time at stake. Rules whose inputs the trace lacks say what they need.\n"
     "--device picks a device profile (a JSON file, or a built-in id: ascend-910a, ascend-910b1 .. ascend-910b4,\n"
     "ascend-910-93, ascend-310p3, a100-sxm4-80gb, h100-sxm5-80gb) for bandwidth utilisation and the roofline;\n"
     "by default one is detected from the trace (an msprof export's NPU_INFO chip name, device names).\n"
+    "--fusion-patterns gives the graph fusion patterns (msprof-analyze's op_fusion_pass.yaml layout) that the rule\n"
+    "ascend_graph_fusion searches in the store's GE graph (opscope-cli graph import first); a bad file is an error.\n"
     "--all also lists the rules that passed. --lang picks the language of titles, needs and suggestions\n"
     "(default: the GUI's language setting, else the locale). Exit code 0 whatever is found.\n";
 
@@ -159,6 +162,16 @@ int runDiagnose(const std::vector<std::string>& args) {
         }
     }
     if (parser.option("--device", &device) && !loadDevice(device, &options)) return kExitBadInput;
+    std::string patternsPath;
+    if (parser.option("--fusion-patterns", &patternsPath)) {
+        auto patterns = std::make_shared<FusionPatternSet>();
+        Error error;
+        if (!loadFusionPatternFile(patternsPath, patterns.get(), &error)) {
+            std::fprintf(stderr, "opscope-cli diagnose: --fusion-patterns: %s\n", describe(error).c_str());
+            return kExitBadInput;
+        }
+        options.fusionPatterns = std::move(patterns);
+    }
     if (!rangeOption(parser, &options.range, "diagnose")) return kExitBadInput;
     std::string input;
     if (!singleInput(parser, &input, "diagnose", kHelp)) return kExitBadInput;

@@ -18,7 +18,8 @@ namespace {
 const char* kHelp =
     "usage: opscope-cli graph import STORE|TRACE [GRAPH] [--derive] [--layout] [--direction LR|TB]\n"
     "       opscope-cli graph info STORE|TRACE [--unjoined N]\n"
-    "import: reads GRAPH (opscope graph JSON, PyTorch Execution Trace, CANN offline-model JSON; .gz too)\n"
+    "import: reads GRAPH (opscope graph JSON, PyTorch Execution Trace, CANN offline-model JSON, GE\n"
+    "        protobuf-text dump ge_proto_*_Build.txt; .gz too)\n"
     "        into the trace's store, replacing its previous graph, and joins nodes to operator slices.\n"
     "        Without GRAPH: a graph file found next to the trace, else (or with --derive) a graph\n"
     "        derived from the trace. --layout also computes and caches the layout.\n"

@@ -53,8 +53,8 @@ void GraphDock::traceOpened(TraceDocument* document, const QStringList& sources)
 void GraphDock::openGraphDialog() {
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open graph"), traceFolder(sources_),
-        tr("Graphs (*.json *.json.gz);;opscope graph (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;"
-           "CANN offline model (*.om.json);;All files (*)"));
+        tr("Graphs (*.json *.json.gz *.txt);;opscope graph (*.graph.json);;PyTorch Execution Trace (*_et.json *.et.json *.json.gz);;"
+           "CANN offline model (*.om.json);;GE graph dump (ge_proto_*.txt);;All files (*)"));
     if (path.isEmpty()) return;
     if (!document_) {
         pendingGraph_ = path; // imported when a trace opens

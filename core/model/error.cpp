@@ -22,6 +22,7 @@ const char* errorCodeName(ErrorCode code) {
     case ErrorCode::BadStore: return "bad-store";
     case ErrorCode::WouldOverwrite: return "would-overwrite";
     case ErrorCode::SourceChanged: return "source-changed";
+    case ErrorCode::TextSyntax: return "text-syntax";
     }
     return "unknown";
 }

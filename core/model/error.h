@@ -26,6 +26,7 @@ enum class ErrorCode {
     BadStore,       // a file given as an opscope store is foreign, damaged or of another schema version
     WouldOverwrite, // the output path holds something that is not an opscope store, or is an input
     SourceChanged,  // an input file changed while it was being imported
+    TextSyntax,     // a syntax error in a text format that is not JSON or CSV (protobuf text, YAML)
 };
 
 struct Error {

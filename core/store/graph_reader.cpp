@@ -2,6 +2,8 @@
 
 #include "core/store/sqlite_db.h"
 
+#include <unordered_map>
+
 namespace opscope {
 
 bool storeHasFileGraph(Database& db) {
@@ -14,6 +16,32 @@ bool readLatestGraphHeader(Database& db, GraphHeader* out) {
                               "unjoined_exec_count FROM graph ORDER BY id DESC LIMIT 1");
     if (!st.step()) return false;
     *out = GraphHeader{st.text(0), st.text(1), st.int64(2) != 0, st.int64(3), st.int64(4), st.int64(5), st.int64(6)};
+    return true;
+}
+
+bool readGraphStructure(Database& db, GraphStructure* out) {
+    *out = GraphStructure{};
+    if (!db.tableExists("graph")) return false;
+    Statement g = db.prepare("SELECT id, source_path, format, derived FROM graph ORDER BY id DESC LIMIT 1");
+    if (!g.step()) return false;
+    const std::int64_t graphId = g.int64(0);
+    out->sourcePath = g.text(1);
+    out->format = g.text(2);
+    out->derived = g.int64(3) != 0;
+    std::unordered_map<std::int64_t, std::uint32_t> indexOf;
+    Statement nodes = db.prepare("SELECT id, name, type FROM graph_node WHERE graph_id = ? ORDER BY id");
+    nodes.bind(1, graphId);
+    while (nodes.step()) {
+        indexOf.emplace(nodes.int64(0), static_cast<std::uint32_t>(out->names.size()));
+        out->names.push_back(nodes.text(1));
+        out->types.push_back(nodes.text(2));
+    }
+    Statement edges = db.prepare("SELECT src_node, dst_node FROM graph_edge WHERE graph_id = ? ORDER BY id");
+    edges.bind(1, graphId);
+    while (edges.step()) {
+        auto src = indexOf.find(edges.int64(0)), dst = indexOf.find(edges.int64(1));
+        if (src != indexOf.end() && dst != indexOf.end()) out->edges.emplace_back(src->second, dst->second);
+    }
     return true;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace opscope {
@@ -26,6 +27,17 @@ bool readLatestGraphHeader(Database& db, GraphHeader* out);
 
 // By nodes, descending.
 std::vector<GraphRuleCount> readGraphRuleCounts(Database& db, std::int64_t graphId);
+
+// The store's graph as the fusion matcher reads it: nodes (name, type) and directed edges of every kind,
+// by index into the node lists.
+struct GraphStructure {
+    std::string sourcePath, format;
+    bool derived = false;
+    std::vector<std::string> names, types;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+};
+// False when the store has no graph.
+bool readGraphStructure(Database& db, GraphStructure* out);
 
 // True when the store holds a graph imported from a file (not derived from the trace), so a graph file
 // found beside the trace must not replace it. False when the store has no graph table.

@@ -4,7 +4,9 @@
 #include "core/analysis/diagnosis/diagnosis_json.h"
 #include "core/report/comparison_csv.h"
 #include "core/session/slice_details_json.h"
+#include "core/analysis/diagnosis/fusion_patterns.h"
 #include "tests/cli/cli_runner.h"
+#include "tests/widgets/fusion_store_fixture.h"
 #include "widgets/common/time_format.h"
 #include "widgets/common/trace_document.h"
 #include "widgets/heatmap/heatmap_view.h"
@@ -210,6 +212,26 @@ TEST_CASE("parity: diagnosis, CLI --json and the document", "[parity]") {
     // As nlohmann::json on both sides: clang (C++20) finds json == ordered_json ambiguous.
     CHECK(fromCli == nlohmann::json(diagnosisToJson(gui)));
     CHECK(fromCli.at("findings").size() == gui.findings.size());
+}
+
+TEST_CASE("parity: graph fusion, CLI diagnose --fusion-patterns --json and the document", "[parity]") {
+    const FusionStore fixture;
+    CliResult cli = runCli({"diagnose", fixture.store, "--fusion-patterns", fixture.patterns, "--json"});
+    REQUIRE(cli.exitCode == 0);
+    Error error;
+    std::unique_ptr<TraceDocument> doc(TraceDocument::openStore(fixture.store, nullptr, &error));
+    REQUIRE(doc);
+    DiagnosisOptions options;
+    auto patterns = std::make_shared<FusionPatternSet>();
+    REQUIRE(loadFusionPatternFile(fixture.patterns, patterns.get(), &error));
+    options.fusionPatterns = patterns;
+    DiagnosisReport gui;
+    REQUIRE(doc->session()->diagnosis(options, &gui, &error));
+    const nlohmann::json fromCli = nlohmann::json::parse(cli.out);
+    CHECK(fromCli == nlohmann::json(diagnosisToJson(gui)));
+    bool fired = false;
+    for (const Finding& f : gui.findings) fired = fired || (f.ruleId == "ascend_graph_fusion" && f.status == FindingStatus::Fired);
+    CHECK(fired);
 }
 
 TEST_CASE("parity: comparison, CLI compare --csv and the document's compareWith", "[parity]") {

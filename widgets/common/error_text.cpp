@@ -25,6 +25,7 @@ QString errorSummary(const Error& error) {
     case ErrorCode::BadStore: return QCoreApplication::translate("ErrorText", "%1 is not an opscope store this version can read").arg(file);
     case ErrorCode::WouldOverwrite: return QCoreApplication::translate("ErrorText", "Refusing to overwrite %1").arg(file);
     case ErrorCode::SourceChanged: return QCoreApplication::translate("ErrorText", "%1 changed while it was being imported").arg(file);
+    case ErrorCode::TextSyntax: return QCoreApplication::translate("ErrorText", "Syntax error in %1").arg(file);
     }
     return QCoreApplication::translate("ErrorText", "Unknown error (%1) in %2").arg(QString::fromLatin1(errorCodeName(error.code)), file);
 }

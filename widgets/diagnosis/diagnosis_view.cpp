@@ -2,6 +2,7 @@
 
 #include "core/analysis/roofline/device_profile.h"
 #include "core/analysis/diagnosis/diagnosis_engine.h"
+#include "core/analysis/diagnosis/fusion_patterns.h"
 #include "widgets/common/analysis_runner.h"
 #include "widgets/common/error_text.h"
 #include "widgets/common/job_indicator.h"
@@ -77,6 +78,10 @@ QWidget* DiagnosisView::buildToolbar() {
     rulesButton_ = new QToolButton(bar);
     rulesButton_->setText(tr("Rules file…"));
     rulesButton_->setToolTip(tr("Merge your own thresholds over the shipped rules (JSON, by rule id)"));
+    fusionButton_ = new QToolButton(bar);
+    fusionButton_->setText(tr("Fusion patterns…"));
+    fusionButton_->setToolTip(tr("Graph fusion patterns (msprof-analyze's op_fusion_pass.yaml) to search in the "
+                                 "trace's GE graph"));
     rerun_ = new QToolButton(bar);
     rerun_->setText(tr("Run again"));
     info_ = new QLabel(bar);
@@ -87,12 +92,14 @@ QWidget* DiagnosisView::buildToolbar() {
     row->addWidget(new QLabel(tr("Device:"), bar));
     row->addWidget(device_);
     row->addWidget(rulesButton_);
+    row->addWidget(fusionButton_);
     row->addWidget(rerun_);
     row->addSpacing(8);
     row->addWidget(info_, 1);
     row->addWidget(indicator);
     connect(device_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(rulesButton_, &QToolButton::clicked, this, &DiagnosisView::loadRulesWithDialog);
+    connect(fusionButton_, &QToolButton::clicked, this, &DiagnosisView::loadFusionPatternsWithDialog);
     connect(rerun_, &QToolButton::clicked, this, &DiagnosisView::recompute);
     connect(indicator, &JobIndicator::cancelled, this, [this] { info_->setText(tr("Cancelled.")); });
     return bar;
@@ -136,10 +143,33 @@ void DiagnosisView::loadRulesWithDialog() {
     if (!setRulesFile(path, &message)) QMessageBox::warning(this, tr("Cannot use the rules file"), message);
 }
 
+bool DiagnosisView::setFusionPatternsFile(const QString& path, QString* errorMessage) {
+    auto patterns = std::make_shared<FusionPatternSet>();
+    Error error;
+    if (!loadFusionPatternFile(path.toStdString(), patterns.get(), &error)) {
+        if (errorMessage) *errorMessage = errorText(error);
+        return false;
+    }
+    fusionPatterns_ = std::move(patterns);
+    fusionPath_ = path;
+    recompute();
+    return true;
+}
+
+void DiagnosisView::loadFusionPatternsWithDialog() {
+    const QString path = filePicker_ ? filePicker_()
+                                     : QFileDialog::getOpenFileName(this, tr("Graph fusion patterns"), QString(),
+                                                                    tr("YAML files (*.yaml *.yml);;All files (*)"));
+    if (path.isEmpty()) return;
+    QString message;
+    if (!setFusionPatternsFile(path, &message)) QMessageBox::warning(this, tr("Cannot use the fusion pattern file"), message);
+}
+
 void DiagnosisView::recompute() {
     if (!runner_->hasDocument()) return;
     DiagnosisOptions options;
     options.rules = rules_;
+    options.fusionPatterns = fusionPatterns_;
     const std::string id = device_->currentData().toString().toStdString();
     if (!id.empty()) {
         const std::vector<DeviceProfile> profiles = builtinDeviceProfiles();
@@ -176,6 +206,7 @@ void DiagnosisView::take(Result r) {
                        ? tr("Device profile: %1").arg(QString::fromStdString(report_.roofline.profile.name))
                        : tr("No device profile detected");
     if (!rulesPath_.isEmpty()) text += tr(" · rules: %1").arg(QFileInfo(rulesPath_).fileName());
+    if (!fusionPath_.isEmpty()) text += tr(" · fusion patterns: %1").arg(QFileInfo(fusionPath_).fileName());
     if (!report_.unknownRules.empty()) text += tr(" · %n unknown rule(s) ignored", nullptr, static_cast<int>(report_.unknownRules.size()));
     if (report_.fellBackToAll) text += tr(" · no compute track marked: all tracks analysed");
     info_->setText(text);

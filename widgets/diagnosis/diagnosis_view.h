@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,6 +45,12 @@ public:
     Q_INVOKABLE bool setDevice(const QString& id);
     // Merges a rules file over the shipped rules; false (and the reason) when it cannot be read.
     bool setRulesFile(const QString& path, QString* errorMessage);
+    // Reads a graph fusion pattern file (op_fusion_pass.yaml layout) for the rule ascend_graph_fusion
+    // and runs the rules again; false (and the reason: file, line, what was expected) when it cannot.
+    bool setFusionPatternsFile(const QString& path, QString* errorMessage);
+    // Tests: answers the "Fusion patterns…" button instead of the file dialog (empty: cancelled).
+    void setFilePickerForTests(std::function<QString()> picker) { filePicker_ = std::move(picker); }
+    QToolButton* fusionPatternsButton() const { return fusionButton_; }
 
     const DiagnosisReport& report() const { return report_; }
     FindingsPanel* findings() const { return findings_; }
@@ -58,6 +65,7 @@ signals:
 private:
     void take(Result result);
     void loadRulesWithDialog();
+    void loadFusionPatternsWithDialog();
     void operatorClicked(const QString& name);
     QWidget* buildToolbar();
 
@@ -67,12 +75,15 @@ private:
     DiagnosisReport report_;
     RulesConfig rules_;
     QString rulesPath_;
+    std::shared_ptr<const FusionPatternSet> fusionPatterns_;
+    QString fusionPath_;
+    std::function<QString()> filePicker_;
     QTabWidget* tabs_;
     FindingsPanel* findings_;
     RooflinePlot* roofline_;
     PhaseComparePlot* phases_;
     QComboBox* device_;
-    QToolButton *rulesButton_, *rerun_;
+    QToolButton *rulesButton_, *fusionButton_, *rerun_;
     QLabel* info_;
 };
 

@@ -102,6 +102,16 @@ Finding missingInputFinding() {
     return f;
 }
 
+Finding countFinding(const RuleConfig& rule, std::string unit, double measured) {
+    Finding f;
+    f.unit = std::move(unit);
+    f.threshold = rule.threshold();
+    f.comparison = ">";
+    f.measured = measured;
+    f.status = f.measured > f.threshold ? FindingStatus::Fired : FindingStatus::Passed;
+    return f;
+}
+
 std::string compactNumber(double value) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%g", value);

@@ -39,6 +39,8 @@ const AscendTasks* ascendTasks(DiagnosisContext& ctx, const std::vector<std::str
 
 // A finding whose input is absent (the engine adds the rule's "needs" text).
 Finding missingInputFinding();
+// A finding on a count: fired when measured > the rule's threshold.
+Finding countFinding(const RuleConfig& rule, std::string unit, double measured);
 // "%g" of a value, for a finding's detail line.
 std::string compactNumber(double value);
 

@@ -74,6 +74,7 @@ const std::vector<std::pair<const char*, RuleFunction>>& builtinRules() {
         {"ascend_slow_rank", &ruleAscendSlowRank},
         {"ascend_slow_link", &ruleAscendSlowLink},
         {"ascend_affinity_api", &ruleAscendAffinityApi},
+        {"ascend_graph_fusion", &ruleAscendGraphFusion},
     };
     return rules;
 }

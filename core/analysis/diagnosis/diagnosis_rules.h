@@ -55,6 +55,8 @@ Finding ruleAscendSlowRank(DiagnosisContext& ctx, const RuleConfig& rule);
 Finding ruleAscendSlowLink(DiagnosisContext& ctx, const RuleConfig& rule);
 // Affinity APIs: framework operator sequences a fused API replaces: diagnosis_rules_ascend_affinity.cpp.
 Finding ruleAscendAffinityApi(DiagnosisContext& ctx, const RuleConfig& rule);
+// Graph fusion patterns found in the stored GE graph: diagnosis_rules_ascend_graph_fusion.cpp.
+Finding ruleAscendGraphFusion(DiagnosisContext& ctx, const RuleConfig& rule);
 // The advisor's environment variable check: diagnosis_rules_ascend_environment.cpp.
 Finding ruleAscendEnvironmentVariables(DiagnosisContext& ctx, const RuleConfig& rule);
 

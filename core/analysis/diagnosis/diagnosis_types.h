@@ -18,6 +18,7 @@ struct StoreSnapshot;       // core/analysis/store_access.h
 struct OperatorMetricTable; // core/analysis/diagnosis_context.h
 struct BubbleReport;        // core/analysis/bubble_analysis.h
 struct Error;               // core/model/error.h
+struct FusionPatternSet;    // core/analysis/diagnosis/fusion_patterns.h
 
 enum class FindingStatus { Fired, Passed, MissingInput };
 enum class Severity { Low, Medium, High };
@@ -121,6 +122,9 @@ struct DiagnosisOptions {
     // connection while this one computes the bubbles and unions. Called once, after those; null: the
     // table is built on the diagnosis's own connection (buildOperatorMetricTable).
     std::function<bool(OperatorMetricTable* table, Error* error)> operatorTable;
+    // The graph fusion patterns the user gave (opscope-cli diagnose --fusion-patterns, the findings
+    // panel's "Fusion patterns..."); null: the rule ascend_graph_fusion reports missing input.
+    std::shared_ptr<const FusionPatternSet> fusionPatterns;
 };
 
 struct DiagnosisReport {

@@ -20,7 +20,11 @@ json attrValue(const json& value) {
         if (auto it = value.find(key); it != value.end()) return *it;
     if (auto s = value.find("s"); s != value.end() && s->is_string()) {
         const std::string& text = s->get_ref<const std::string&>();
-        return text.size() > kMaxAttrText ? json(text.substr(0, kMaxAttrText) + "…") : *s;
+        if (text.size() <= kMaxAttrText) return *s;
+        // Cut at a character boundary: half a UTF-8 sequence would make the stored JSON invalid.
+        std::size_t cut = kMaxAttrText;
+        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+        return json(text.substr(0, cut) + "…");
     }
     if (auto list = value.find("list"); list != value.end() && list->is_object()) {
         for (const char* key : {"i", "s", "f", "b"})

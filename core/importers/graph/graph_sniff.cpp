@@ -1,5 +1,6 @@
 // Format recognition and dispatch for graph files.
 #include "core/importers/graph/graph_formats.h"
+#include "core/importers/graph/protobuf_text.h"
 
 namespace opscope {
 
@@ -8,6 +9,7 @@ const char* graphFormatName(GraphFormat format) {
     case GraphFormat::Opscope: return "opscope-graph";
     case GraphFormat::PytorchEt: return "pytorch-et";
     case GraphFormat::CannOm: return "cann-om";
+    case GraphFormat::GeProto: return "ge-proto";
     case GraphFormat::Unknown: break;
     }
     return "unknown";
@@ -48,9 +50,20 @@ GraphFormat sniffGraphFormat(const nlohmann::json& doc) {
 
 bool readGraphFile(const std::string& path, GraphModel* out, Error* error) {
     JsonSource source;
-    if (!readJsonSource(path, &source, error)) return false;
+    const bool read = readJsonSource(path, &source, error);
     *out = GraphModel{};
     out->sourcePath = path;
+    // Not JSON: a GE dump is protobuf text, recognised by its first token (a field name, then ':' or '{').
+    if (!read && error->code == ErrorCode::NotJson && looksLikeProtobufText(source.text)) {
+        *error = Error{};
+        try {
+            return readGeProto(source.text, path, out, error);
+        } catch (const nlohmann::json::exception& e) { // as for the JSON formats below: an error, never an abort
+            *error = Error{ErrorCode::WrongType, path, -1, -1, -1, "graph fields of the documented types", e.what()};
+            return false;
+        }
+    }
+    if (!read) return false;
     out->invalidUtf8Replaced = static_cast<std::int64_t>(source.invalidUtf8Replaced);
     // The readers check the fields they rely on; a value of another type anywhere else ("direction":
     // false, a number where a name was) must still end as an error naming the file, never an abort.
@@ -59,6 +72,7 @@ bool readGraphFile(const std::string& path, GraphModel* out, Error* error) {
         case GraphFormat::Opscope: return readOpscopeGraph(source, out, error);
         case GraphFormat::PytorchEt: return readPytorchEt(source, out, error);
         case GraphFormat::CannOm: return readCannOm(source, out, error);
+        case GraphFormat::GeProto: // recognised by its text above, never by JSON keys
         case GraphFormat::Unknown: break;
         }
     } catch (const nlohmann::json::exception& e) {
