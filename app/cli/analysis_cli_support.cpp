@@ -1,5 +1,8 @@
 #include "app/cli/analysis_cli_support.h"
 
+#include "core/analysis/diagnosis/fusion_patterns.h"
+#include "core/model/error.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -42,6 +45,19 @@ bool doubleOption(ArgParser& parser, const std::string& name, double min, double
         return false;
     }
     *value = v;
+    return true;
+}
+
+bool fusionPatternsOption(ArgParser& parser, std::shared_ptr<const FusionPatternSet>* patterns, const char* command) {
+    std::string path;
+    if (!parser.option("--fusion-patterns", &path)) return true;
+    auto loaded = std::make_shared<FusionPatternSet>();
+    Error error;
+    if (!loadFusionPatternFile(path, loaded.get(), &error)) {
+        std::fprintf(stderr, "opscope-cli %s: --fusion-patterns: %s\n", command, describe(error).c_str());
+        return false;
+    }
+    *patterns = std::move(loaded);
     return true;
 }
 

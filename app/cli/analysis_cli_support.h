@@ -11,6 +11,10 @@
 #include <string>
 #include <vector>
 
+namespace opscope {
+struct FusionPatternSet;
+}
+
 namespace opscope::cli {
 
 // Upper bound of a duration option given in ns (ten days): keeps sums and comparisons far from overflow.
@@ -22,6 +26,10 @@ bool intOption(ArgParser& parser, const std::string& name, std::int64_t min, std
 bool doubleOption(ArgParser& parser, const std::string& name, double min, double* value, const char* command);
 // "--range START:END" in ns (absolute, as in the trace).
 bool rangeOption(ArgParser& parser, std::optional<TimeRange>* range, const char* command);
+
+// --fusion-patterns FILE (diagnose, report): the graph fusion rule's pattern file, read before any trace;
+// false (after an error naming the file and the line) when it cannot be used. Untouched when absent.
+bool fusionPatternsOption(ArgParser& parser, std::shared_ptr<const FusionPatternSet>* patterns, const char* command);
 
 // Exact microseconds with three decimals ("1234.567"), and a double duration likewise: core's formatter.
 using ::opscope::microsText;

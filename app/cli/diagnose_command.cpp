@@ -4,7 +4,6 @@
 #include "core/analysis/roofline/device_profile.h"
 #include "core/analysis/diagnosis/diagnosis_engine.h"
 #include "core/analysis/diagnosis/diagnosis_json.h"
-#include "core/analysis/diagnosis/fusion_patterns.h"
 #include "core/analysis/diagnosis/rules_config.h"
 
 #include <cmath>
@@ -162,16 +161,7 @@ int runDiagnose(const std::vector<std::string>& args) {
         }
     }
     if (parser.option("--device", &device) && !loadDevice(device, &options)) return kExitBadInput;
-    std::string patternsPath;
-    if (parser.option("--fusion-patterns", &patternsPath)) {
-        auto patterns = std::make_shared<FusionPatternSet>();
-        Error error;
-        if (!loadFusionPatternFile(patternsPath, patterns.get(), &error)) {
-            std::fprintf(stderr, "opscope-cli diagnose: --fusion-patterns: %s\n", describe(error).c_str());
-            return kExitBadInput;
-        }
-        options.fusionPatterns = std::move(patterns);
-    }
+    if (!fusionPatternsOption(parser, &options.fusionPatterns, "diagnose")) return kExitBadInput;
     if (!rangeOption(parser, &options.range, "diagnose")) return kExitBadInput;
     std::string input;
     if (!singleInput(parser, &input, "diagnose", kHelp)) return kExitBadInput;

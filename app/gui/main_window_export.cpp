@@ -6,6 +6,7 @@
 #include "app/gui/app_icons.h"
 #include "app/render/compare_session.h"
 #include "app/gui/report_export.h"
+#include "widgets/diagnosis/diagnosis_view.h"
 #include "core/analysis/cluster/device_alignment.h"
 #include "widgets/common/trace_document.h"
 #include "widgets/common/async_job.h"
@@ -185,7 +186,10 @@ bool MainWindow::exportReportTo(const QString& path) {
             emit reportExported(ok, message);
         });
     }
-    if (!reportExport_->start(document_, path)) return false;
+    std::shared_ptr<const FusionPatternSet> fusionPatterns;
+    for (DiagnosisView* view : findChildren<DiagnosisView*>())
+        if (view->fusionPatterns()) fusionPatterns = view->fusionPatterns();
+    if (!reportExport_->start(document_, path, fusionPatterns)) return false;
     statusBar()->showMessage(tr("Writing the report…"));
     return true;
 }

@@ -29,7 +29,8 @@ using StatePtr = std::shared_ptr<ReportJobState>;
 
 ReportExport::ReportExport(QObject* parent) : QObject(parent), job_(new AsyncJob(this)) {}
 
-bool ReportExport::start(TraceDocument* document, const QString& outPath) {
+bool ReportExport::start(TraceDocument* document, const QString& outPath,
+                         std::shared_ptr<const FusionPatternSet> fusionPatterns) {
     if (running_ || !document) return false;
     running_ = true;
     auto state = std::make_shared<ReportJobState>();
@@ -37,10 +38,11 @@ bool ReportExport::start(TraceDocument* document, const QString& outPath) {
     state->document = document;
     state->outPath = outPath;
     job_->start<StatePtr>(
-        [state](AsyncJob::CancelFlag cancel) {
+        [state, fusionPatterns](AsyncJob::CancelFlag cancel) {
             CancelScope scope(cancel.get());
             ReportOptions options;
             options.cancel = cancel.get();
+            options.fusionPatterns = fusionPatterns;
             state->ok = state->session->report(options, &state->data, &state->error);
             return state;
         },

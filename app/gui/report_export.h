@@ -1,6 +1,7 @@
 // File > Export Report: the analyses run on the thread pool, the images are painted on the GUI thread
 // (widgets can only render there), and the HTML file is written on the pool again; `finished` reports.
 #pragma once
+#include "core/analysis/diagnosis/diagnosis_types.h"
 #include "core/store/timeline_data.h"
 
 #include <QObject>
@@ -24,7 +25,9 @@ public:
     explicit ReportExport(QObject* parent = nullptr);
 
     // False when an export is already running (or no document). The document must outlive the export.
-    bool start(TraceDocument* document, const QString& outPath);
+    // fusionPatterns: the Diagnosis view's pattern file, so the report's findings are the view's.
+    bool start(TraceDocument* document, const QString& outPath,
+               std::shared_ptr<const FusionPatternSet> fusionPatterns = nullptr);
     bool isRunning() const { return running_; }
     void cancel();
 

@@ -79,7 +79,9 @@ bool collectReportData(Database& db, const ReportOptions& options, ReportData* o
     heatmap.bucketCount = options.heatmapBuckets;
     if (cancelled(options, error) || !computeHeatmap(db, heatmap, &out->heatmap, error)) return false;
 
-    if (cancelled(options, error) || !runDiagnosis(db, DiagnosisOptions{}, &out->diagnosis, error)) return false;
+    DiagnosisOptions diagnosis;
+    diagnosis.fusionPatterns = options.fusionPatterns;
+    if (cancelled(options, error) || !runDiagnosis(db, diagnosis, &out->diagnosis, error)) return false;
     return !cancelled(options, error);
 }
 

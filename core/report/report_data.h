@@ -13,6 +13,7 @@
 #include "core/store/store_summary.h"
 
 #include <atomic>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -25,6 +26,9 @@ struct ReportOptions {
     int heatmapBuckets = 160;
     int maxMetricColumns = 4;   // metric columns shown in the operator table (the rest in a details row)
     TimeNs minBubbleNs = 0;
+    // The graph fusion rule's patterns (opscope ships none): `report --fusion-patterns`, or the
+    // Diagnosis view's choice when the GUI exports; without them the rule says it needs the file.
+    std::shared_ptr<const FusionPatternSet> fusionPatterns;
     const std::atomic<bool>* cancel = nullptr; // polled between the analyses
 };
 
