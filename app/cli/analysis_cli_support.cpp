@@ -1,9 +1,13 @@
 #include "app/cli/analysis_cli_support.h"
 
+#include "core/analysis/diagnosis/diagnosis_types.h"
 #include "core/analysis/diagnosis/fusion_patterns.h"
+#include "core/analysis/diagnosis/rules_config.h"
+#include "core/analysis/roofline/device_profile.h"
 #include "core/model/error.h"
 
 #include <cmath>
+#include <filesystem>
 #include <cstdio>
 #include <cstdlib>
 
@@ -48,16 +52,50 @@ bool doubleOption(ArgParser& parser, const std::string& name, double min, double
     return true;
 }
 
-bool fusionPatternsOption(ArgParser& parser, std::shared_ptr<const FusionPatternSet>* patterns, const char* command) {
-    std::string path;
-    if (!parser.option("--fusion-patterns", &path)) return true;
-    auto loaded = std::make_shared<FusionPatternSet>();
-    Error error;
-    if (!loadFusionPatternFile(path, loaded.get(), &error)) {
-        std::fprintf(stderr, "opscope-cli %s: --fusion-patterns: %s\n", command, describe(error).c_str());
-        return false;
+namespace {
+
+bool deviceOption(const std::string& value, DiagnosisOptions* options, const char* command) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(value, ec)) {
+        DeviceProfile profile;
+        Error error;
+        if (!loadDeviceProfile(value, &profile, &error)) {
+            std::fprintf(stderr, "opscope-cli %s: %s\n", command, describe(error).c_str());
+            return false;
+        }
+        options->device = profile;
+        return true;
     }
-    *patterns = std::move(loaded);
+    const std::vector<DeviceProfile> builtin = builtinDeviceProfiles();
+    if (const DeviceProfile* p = findDeviceProfile(builtin, value)) {
+        options->device = *p;
+        return true;
+    }
+    std::fprintf(stderr, "opscope-cli %s: --device: no such file or built-in profile '%s'\n", command, value.c_str());
+    return false;
+}
+
+} // namespace
+
+bool diagnosisOptions(ArgParser& parser, DiagnosisOptions* options, const char* command) {
+    std::string rulesPath, device, patternsPath;
+    if (parser.option("--rules", &rulesPath)) {
+        Error error;
+        if (!loadRulesFile(rulesPath, &options->rules, &error)) {
+            std::fprintf(stderr, "opscope-cli %s: --rules: %s\n", command, describe(error).c_str());
+            return false;
+        }
+    }
+    if (parser.option("--device", &device) && !deviceOption(device, options, command)) return false;
+    if (parser.option("--fusion-patterns", &patternsPath)) {
+        auto loaded = std::make_shared<FusionPatternSet>();
+        Error error;
+        if (!loadFusionPatternFile(patternsPath, loaded.get(), &error)) {
+            std::fprintf(stderr, "opscope-cli %s: --fusion-patterns: %s\n", command, describe(error).c_str());
+            return false;
+        }
+        options->fusionPatterns = std::move(loaded);
+    }
     return true;
 }
 

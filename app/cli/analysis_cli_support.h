@@ -12,7 +12,7 @@
 #include <vector>
 
 namespace opscope {
-struct FusionPatternSet;
+struct DiagnosisOptions;
 }
 
 namespace opscope::cli {
@@ -27,9 +27,10 @@ bool doubleOption(ArgParser& parser, const std::string& name, double min, double
 // "--range START:END" in ns (absolute, as in the trace).
 bool rangeOption(ArgParser& parser, std::optional<TimeRange>* range, const char* command);
 
-// --fusion-patterns FILE (diagnose, report): the graph fusion rule's pattern file, read before any trace;
-// false (after an error naming the file and the line) when it cannot be used. Untouched when absent.
-bool fusionPatternsOption(ArgParser& parser, std::shared_ptr<const FusionPatternSet>* patterns, const char* command);
+// The diagnosis's options as diagnose and report take them: --rules FILE, --device ID|FILE,
+// --fusion-patterns FILE, each read before any trace; false (after an error naming the file, and the
+// line where there is one) when one cannot be used. What is absent stays as it was.
+bool diagnosisOptions(ArgParser& parser, DiagnosisOptions* options, const char* command);
 
 // Exact microseconds with three decimals ("1234.567"), and a double duration likewise: core's formatter.
 using ::opscope::microsText;

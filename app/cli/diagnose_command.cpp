@@ -122,27 +122,6 @@ void printText(const DiagnosisReport& report, bool zh, bool all) {
     for (const std::string& id : report.unknownRules) std::printf("unknown rule in the rules file: %s\n", id.c_str());
 }
 
-bool loadDevice(const std::string& value, DiagnosisOptions* options) {
-    std::vector<DeviceProfile> builtin = builtinDeviceProfiles();
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(value, ec)) {
-        DeviceProfile profile;
-        Error error;
-        if (!loadDeviceProfile(value, &profile, &error)) {
-            std::fprintf(stderr, "opscope-cli diagnose: %s\n", describe(error).c_str());
-            return false;
-        }
-        options->device = profile;
-        return true;
-    }
-    if (const DeviceProfile* p = findDeviceProfile(builtin, value)) {
-        options->device = *p;
-        return true;
-    }
-    std::fprintf(stderr, "opscope-cli diagnose: --device: no such file or built-in profile '%s'\n", value.c_str());
-    return false;
-}
-
 int runDiagnose(const std::vector<std::string>& args) {
     if (wantsHelp(args)) {
         std::printf("%s", kHelp);
@@ -150,18 +129,10 @@ int runDiagnose(const std::vector<std::string>& args) {
     }
     ArgParser parser(args);
     DiagnosisOptions options;
-    std::string rulesPath, device, lang;
+    std::string lang;
     bool json = parser.flag("--json"), all = parser.flag("--all");
     if (!languageOption(parser, &lang, "diagnose")) return kExitBadInput;
-    if (parser.option("--rules", &rulesPath)) {
-        Error error;
-        if (!loadRulesFile(rulesPath, &options.rules, &error)) {
-            std::fprintf(stderr, "opscope-cli diagnose: --rules: %s\n", describe(error).c_str());
-            return kExitBadInput;
-        }
-    }
-    if (parser.option("--device", &device) && !loadDevice(device, &options)) return kExitBadInput;
-    if (!fusionPatternsOption(parser, &options.fusionPatterns, "diagnose")) return kExitBadInput;
+    if (!diagnosisOptions(parser, &options, "diagnose")) return kExitBadInput;
     if (!rangeOption(parser, &options.range, "diagnose")) return kExitBadInput;
     std::string input;
     if (!singleInput(parser, &input, "diagnose", kHelp)) return kExitBadInput;

@@ -24,7 +24,8 @@ namespace {
 
 const char* kHelp =
     "usage: opscope-cli report TRACE|STORE [--graph GRAPH] [--history H] [--compare BASE [--step N[:M]]] [--top N]\n"
-    "                          [--min-bubble-us X] [--fusion-patterns FILE] [--lang en|zh_CN] -o REPORT.html\n"
+    "                          [--min-bubble-us X] [--rules FILE] [--device ID|FILE] [--fusion-patterns FILE]\n"
+    "                          [--lang en|zh_CN] -o REPORT.html\n"
     "Writes one HTML file that opens in any browser offline: trace summary, device busy/idle share, the top N\n"
     "operators (default 20) with their metrics, the bubble distribution with the largest bubbles, heatmap and\n"
     "timeline images, diagnosis findings with evidence and suggestions. --graph imports a computation graph\n"
@@ -33,8 +34,8 @@ const char* kHelp =
     "--compare BASE adds a Comparison section: this trace against BASE (a trace, a store or a baseline JSON)\n"
     "as `opscope-cli compare BASE TRACE [--step N[:M]]` computes it: the device operators (the top N) and the\n"
     "host operators added, deleted, increased or decreased (by count). --step N:M: BASE's step N, this one's M.\n"
-    "--fusion-patterns FILE: the graph fusion patterns the diagnosis searches in the store's GE graph, as\n"
-    "`opscope-cli diagnose --fusion-patterns` (a bad file is an error).\n"
+    "--rules, --device, --fusion-patterns: the diagnosis's rules file, device profile and graph fusion\n"
+    "patterns, as `opscope-cli diagnose` takes them (a bad file is an error).\n"
     "--lang: the report's language (default: the GUI's language setting, else the locale).\n";
 
 // The Comparison section: the same core calls as `compare BASE TRACE`, the current side read
@@ -99,7 +100,7 @@ int runReport(const std::vector<std::string>& args) {
     options.topOperators = static_cast<int>(top);
     std::string language;
     if (!languageOption(parser, &language, "report")) return kExitBadInput;
-    if (!fusionPatternsOption(parser, &options.fusionPatterns, "report")) return kExitBadInput;
+    if (!diagnosisOptions(parser, &options.diagnosis, "report")) return kExitBadInput;
     options.minBubbleNs = static_cast<TimeNs>(minBubbleUs * 1000.0);
     std::string input;
     if (!singleInput(parser, &input, "report", kHelp)) return kExitBadInput;

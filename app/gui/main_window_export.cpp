@@ -186,10 +186,9 @@ bool MainWindow::exportReportTo(const QString& path) {
             emit reportExported(ok, message);
         });
     }
-    std::shared_ptr<const FusionPatternSet> fusionPatterns;
-    for (DiagnosisView* view : findChildren<DiagnosisView*>())
-        if (view->fusionPatterns()) fusionPatterns = view->fusionPatterns();
-    if (!reportExport_->start(document_, path, fusionPatterns)) return false;
+    const QList<DiagnosisView*> views = findChildren<DiagnosisView*>();
+    const DiagnosisOptions diagnosis = views.isEmpty() ? DiagnosisOptions{} : views.first()->currentOptions();
+    if (!reportExport_->start(document_, path, diagnosis)) return false;
     statusBar()->showMessage(tr("Writing the report…"));
     return true;
 }

@@ -29,8 +29,7 @@ using StatePtr = std::shared_ptr<ReportJobState>;
 
 ReportExport::ReportExport(QObject* parent) : QObject(parent), job_(new AsyncJob(this)) {}
 
-bool ReportExport::start(TraceDocument* document, const QString& outPath,
-                         std::shared_ptr<const FusionPatternSet> fusionPatterns) {
+bool ReportExport::start(TraceDocument* document, const QString& outPath, DiagnosisOptions diagnosis) {
     if (running_ || !document) return false;
     running_ = true;
     auto state = std::make_shared<ReportJobState>();
@@ -38,11 +37,11 @@ bool ReportExport::start(TraceDocument* document, const QString& outPath,
     state->document = document;
     state->outPath = outPath;
     job_->start<StatePtr>(
-        [state, fusionPatterns](AsyncJob::CancelFlag cancel) {
+        [state, diagnosis](AsyncJob::CancelFlag cancel) {
             CancelScope scope(cancel.get());
             ReportOptions options;
             options.cancel = cancel.get();
-            options.fusionPatterns = fusionPatterns;
+            options.diagnosis = diagnosis;
             state->ok = state->session->report(options, &state->data, &state->error);
             return state;
         },

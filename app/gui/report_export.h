@@ -25,9 +25,8 @@ public:
     explicit ReportExport(QObject* parent = nullptr);
 
     // False when an export is already running (or no document). The document must outlive the export.
-    // fusionPatterns: the Diagnosis view's pattern file, so the report's findings are the view's.
-    bool start(TraceDocument* document, const QString& outPath,
-               std::shared_ptr<const FusionPatternSet> fusionPatterns = nullptr);
+    // diagnosis: the Diagnosis view's rules, device and fusion patterns, so the report's findings are the view's.
+    bool start(TraceDocument* document, const QString& outPath, DiagnosisOptions diagnosis = {});
     bool isRunning() const { return running_; }
     void cancel();
 

@@ -80,7 +80,9 @@ bool collectReportData(Database& db, const ReportOptions& options, ReportData* o
     if (cancelled(options, error) || !computeHeatmap(db, heatmap, &out->heatmap, error)) return false;
 
     DiagnosisOptions diagnosis;
-    diagnosis.fusionPatterns = options.fusionPatterns;
+    diagnosis.rules = options.diagnosis.rules;
+    diagnosis.device = options.diagnosis.device;
+    diagnosis.fusionPatterns = options.diagnosis.fusionPatterns;
     if (cancelled(options, error) || !runDiagnosis(db, diagnosis, &out->diagnosis, error)) return false;
     return !cancelled(options, error);
 }

@@ -26,9 +26,10 @@ struct ReportOptions {
     int heatmapBuckets = 160;
     int maxMetricColumns = 4;   // metric columns shown in the operator table (the rest in a details row)
     TimeNs minBubbleNs = 0;
-    // The graph fusion rule's patterns (opscope ships none): `report --fusion-patterns`, or the
-    // Diagnosis view's choice when the GUI exports; without them the rule says it needs the file.
-    std::shared_ptr<const FusionPatternSet> fusionPatterns;
+    // The diagnosis's rules file, device profile and graph fusion patterns: `report --rules --device
+    // --fusion-patterns`, or the Diagnosis view's choices when the GUI exports (so the report's findings
+    // are the panel's). Its range, snapshot and operator table are not used: the report covers the store.
+    DiagnosisOptions diagnosis;
     const std::atomic<bool>* cancel = nullptr; // polled between the analyses
 };
 

@@ -127,4 +127,16 @@ TEST_CASE("cli: report --fusion-patterns shows the graph fusion finding that dia
     CliResult b = runCli({"report", store, "--fusion-patterns", bad, "-o", dir + "/bad.html"});
     CHECK(b.exitCode == 2);
     CHECK(b.err.find(bad + ":3:") != std::string::npos);
+
+    // --rules and --device as diagnose takes them: a rule switched off is not in the report.
+    const std::string starvation = "Compute starvation";
+    CHECK(readHtml().find(starvation) != std::string::npos);
+    const std::string rules = write(dir + "/rules.json", R"({"rules":[{"id":"compute_starvation","enabled":false}]})");
+    CliResult off = runCli({"report", store, "--rules", rules, "--device", "ascend-910b2", "-o", html, "--lang", "en"});
+    INFO(off.err);
+    REQUIRE(off.exitCode == 0);
+    CHECK(readHtml().find(starvation) == std::string::npos);
+    CliResult noDevice = runCli({"report", store, "--device", "no-such-chip", "-o", dir + "/x.html"});
+    CHECK(noDevice.exitCode == 2);
+    CHECK(noDevice.err.find("opscope-cli report: --device: no such file or built-in profile 'no-such-chip'") != std::string::npos);
 }

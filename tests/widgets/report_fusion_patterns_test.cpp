@@ -1,5 +1,5 @@
-// File > Export Report uses the pattern file chosen in the Diagnosis view, so the report's graph fusion
-// finding is the findings panel's (and `opscope-cli report --fusion-patterns`'s).
+// File > Export Report uses the Diagnosis view's pattern file and rules file, so the report's findings
+// are the findings panel's (and `opscope-cli report --fusion-patterns --rules`'s).
 #include "app/gui/main_window.h"
 #include "tests/cli/cli_runner.h"
 #include "tests/widgets/fusion_store_fixture.h"
@@ -53,4 +53,13 @@ TEST_CASE("Export Report carries the Diagnosis view's fusion patterns", "[report
     REQUIRE(views.first()->setFusionPatternsFile(QString::fromStdString(fixture.patterns), &message));
     waitForAsyncJobs();
     CHECK(exportReport(window, dir + QStringLiteral("/with.html")).contains(fired));
+
+    // The view's rules file too: a rule it switches off is not in the exported report.
+    const QByteArray starvation = "Compute starvation";
+    CHECK(exportReport(window, dir + QStringLiteral("/rules-before.html")).contains(starvation));
+    const std::string rules = writeTextFile(fixture.dir + "/rules.json", R"({"rules":[{"id":"compute_starvation","enabled":false}]})");
+    REQUIRE(views.first()->setRulesFile(QString::fromStdString(rules), &message));
+    waitForAsyncJobs();
+    CHECK_FALSE(exportReport(window, dir + QStringLiteral("/rules-after.html")).contains(starvation));
+    CHECK(exportReport(window, dir + QStringLiteral("/rules-after2.html")).contains(fired)); // patterns kept
 }

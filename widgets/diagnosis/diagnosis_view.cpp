@@ -165,8 +165,7 @@ void DiagnosisView::loadFusionPatternsWithDialog() {
     if (!setFusionPatternsFile(path, &message)) QMessageBox::warning(this, tr("Cannot use the fusion pattern file"), message);
 }
 
-void DiagnosisView::recompute() {
-    if (!runner_->hasDocument()) return;
+DiagnosisOptions DiagnosisView::currentOptions() const {
     DiagnosisOptions options;
     options.rules = rules_;
     options.fusionPatterns = fusionPatterns_;
@@ -175,6 +174,12 @@ void DiagnosisView::recompute() {
         const std::vector<DeviceProfile> profiles = builtinDeviceProfiles();
         if (const DeviceProfile* p = findDeviceProfile(profiles, id)) options.device = *p;
     }
+    return options;
+}
+
+void DiagnosisView::recompute() {
+    if (!runner_->hasDocument()) return;
+    const DiagnosisOptions options = currentOptions();
     info_->setText(tr("Running the rules…"));
     findings_->setMessage(tr("Running the rules…"));
     runner_->run<Result>([options](TraceSession& session) { return runJob(session, options); },

@@ -50,8 +50,10 @@ public:
     bool setFusionPatternsFile(const QString& path, QString* errorMessage);
     // Tests: answers the "Fusion patterns…" button instead of the file dialog (empty: cancelled).
     void setFilePickerForTests(std::function<QString()> picker) { filePicker_ = std::move(picker); }
-    // The pattern file chosen with "Fusion patterns…" (null: none); the report export uses it too.
+    // The pattern file chosen with "Fusion patterns…" (null: none).
     const std::shared_ptr<const FusionPatternSet>& fusionPatterns() const { return fusionPatterns_; }
+    // The rules file, device profile and fusion patterns the view runs with; the report export uses them.
+    DiagnosisOptions currentOptions() const;
     QToolButton* fusionPatternsButton() const { return fusionButton_; }
 
     const DiagnosisReport& report() const { return report_; }
