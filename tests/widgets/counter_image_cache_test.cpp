@@ -13,6 +13,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <vector>
 
 using namespace opscope;
@@ -80,6 +81,15 @@ TEST_CASE("counter image cache: a plot copied from its image is the plot drawn i
         cache.paint(c, 7, scrolled.data(), static_cast<int>(scrolled.size()), rect.translated(0, -20), drawPlot);
     }
     CHECK(cached == expected);
+    CHECK(cache.imagesDrawn() == 2);
+    // Points that differ from the kept ones in the last bit (a scroll's rounding) still take the image.
+    std::vector<QPointF> rounded = scrolled;
+    rounded[2].ry() = std::nextafter(rounded[2].y(), 0.0);
+    {
+        QImage again = background();
+        QPainter c(&again);
+        cache.paint(c, 7, rounded.data(), static_cast<int>(rounded.size()), rect.translated(0, -20), drawPlot);
+    }
     CHECK(cache.imagesDrawn() == 2);
     cache.endFrame();
     CHECK(cache.size() == 1);

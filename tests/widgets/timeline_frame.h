@@ -12,20 +12,31 @@
 
 namespace opscope::testing {
 
-// window empty: the whole trace, as the view opens.
-inline QImage timelineFrame(std::shared_ptr<const TimelineData> data, TimeRange window, bool flowsVisible) {
-    ZoomControl zoom;
-    TimelineView view(&zoom);
+// The view shown offscreen at this size, as the frame tests paint it.
+inline void showOffscreen(TimelineView& view, QSize size = QSize(1400, 700)) {
     view.setAttribute(Qt::WA_DontShowOnScreen);
-    view.resize(1400, 700);
+    view.resize(size);
     view.show();
-    view.setData(std::move(data));
-    view.setFlowsVisible(flowsVisible);
-    if (window.durationNs() > 0) zoom.setVisibleRange(window);
+}
+
+// One frame of the view as it stands (its draw list rebuilt only if something invalidated it).
+inline QImage renderFrame(TimelineView& view) {
     QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
     QPainter painter(&image);
     view.render(&painter);
     return image;
+}
+
+// window empty: the whole trace, as the view opens.
+inline QImage timelineFrame(std::shared_ptr<const TimelineData> data, TimeRange window, bool flowsVisible,
+                            QSize size = QSize(1400, 700)) {
+    ZoomControl zoom;
+    TimelineView view(&zoom);
+    showOffscreen(view, size);
+    view.setData(std::move(data));
+    view.setFlowsVisible(flowsVisible);
+    if (window.durationNs() > 0) zoom.setVisibleRange(window);
+    return renderFrame(view);
 }
 
 } // namespace opscope::testing

@@ -12,6 +12,12 @@ namespace {
 // Room around the plot for the line's pixels on its edges: a 1 px line at the plot's border may fall just
 // outside its rectangle.
 constexpr int kMarginPx = 2;
+
+bool samePointsExactly(const QPointF* kept, const QPointF* pts, int n, QPointF shift) {
+    for (int i = 0; i < n; ++i)
+        if (kept[i].x() != pts[i].x() - shift.x() || kept[i].y() != pts[i].y() - shift.y()) return false;
+    return true;
+}
 } // namespace
 
 void CounterImageCache::paint(QPainter& p, std::int64_t key, const QPointF* pts, int n, const QRectF& rect,
@@ -25,7 +31,12 @@ void CounterImageCache::paint(QPainter& p, std::int64_t key, const QPointF* pts,
     Entry& e = entries_[key];
     e.used = true;
     bool same = e.rect == rel && e.pixelRatio == ratio && e.points.size() == static_cast<std::size_t>(n);
-    for (int i = 0; same && i < n; ++i) same = e.points[static_cast<std::size_t>(i)] == pts[i] - shift;
+    if (same && !samePointsExactly(e.points.data(), pts, n, shift)) {
+        // QPointF's == is fuzzy and costs several times the exact test, which settles the usual case (the
+        // same plot again, its points kept by the draw list); a plot moved by a scroll may differ in the
+        // last bits and still match as before.
+        for (int i = 0; same && i < n; ++i) same = e.points[static_cast<std::size_t>(i)] == pts[i] - shift;
+    }
     if (!same) {
         // A plot seen for the first time is drawn in place (a pan or zoom changes every frame's plots, and
         // an image would only add its clearing and blending); the image is made when it comes again.

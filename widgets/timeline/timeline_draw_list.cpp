@@ -187,12 +187,12 @@ void buildDepthRow(DepthRowContext& c, const DepthRun& info) {
     }
 }
 
-void buildCounter(const DrawListInput& in, const TrackOnScreen& t, DrawList* out) {
+// The plot's step line in pixels, appended to pts: what buildCounter() draws or keeps.
+void appendCounterPoints(const DrawListInput& in, const TrackOnScreen& t, const QRectF& rect, QVector<QPointF>& pts) {
     const TimelineData& data = *in.data;
     const TimelineTrack& track = data.tracks()[static_cast<std::size_t>(t.trackIndex)];
     const TimeMapper& m = in.mapper;
-    QRectF rect(m.xPx, t.yTop + 4, m.widthPx, t.height - 8);
-    CounterDrawItem item{t.trackIndex, rect, static_cast<int>(out->counterPoints.size()), 0};
+    const int pointBegin = static_cast<int>(pts.size());
     const std::int64_t* ts = data.counterTs().data();
     const double* values = data.counterValues().data();
     const double lo = std::min(0.0, track.counterMin), hi = std::max(track.counterMax, lo + 1e-9);
@@ -200,7 +200,6 @@ void buildCounter(const DrawListInput& in, const TrackOnScreen& t, DrawList* out
     // Start at the last sample before the window, so the line enters from the left edge.
     const std::int64_t* first = std::upper_bound(ts + track.counterBegin, ts + track.counterEnd, m.window.startNs);
     if (first != ts + track.counterBegin) --first;
-    auto& pts = out->counterPoints;
     pts.append(QPointF(rect.left(), rect.bottom()));
     double lastY = rect.bottom(), lastX = rect.left();
     int lastColumn = -1;
@@ -220,7 +219,7 @@ void buildCounter(const DrawListInput& in, const TrackOnScreen& t, DrawList* out
         const double x = std::clamp(m.toPx(*p), rect.left(), rect.right());
         const double y = yOf(values[p - ts]);
         const int column = static_cast<int>(x);
-        if (column == lastColumn && pts.size() > item.pointBegin + 1) {
+        if (column == lastColumn && pts.size() > pointBegin + 1) {
             columnMinY = std::min(columnMinY, y);
             columnMaxY = std::max(columnMaxY, y);
             ++columnSamples;
@@ -228,7 +227,7 @@ void buildCounter(const DrawListInput& in, const TrackOnScreen& t, DrawList* out
             continue;
         }
         closeColumn();
-        if (pts.size() == item.pointBegin + 1) pts.append(QPointF(x, rect.bottom()));
+        if (pts.size() == pointBegin + 1) pts.append(QPointF(x, rect.bottom()));
         else pts.append(QPointF(x, lastY));
         pts.append(QPointF(x, y));
         lastX = x;
@@ -239,9 +238,35 @@ void buildCounter(const DrawListInput& in, const TrackOnScreen& t, DrawList* out
     }
     closeColumn();
     const double endX = std::clamp(m.toPx(data.traceRange().endNs), rect.left(), rect.right());
-    if (pts.size() > item.pointBegin + 1) pts.append(QPointF(std::max(endX, lastX), lastY));
+    if (pts.size() > pointBegin + 1) pts.append(QPointF(std::max(endX, lastX), lastY));
     pts.append(QPointF(std::max(endX, lastX), rect.bottom()));
-    item.pointEnd = static_cast<int>(pts.size());
+}
+
+CounterPlotInputs counterPlotInputs(const DrawListInput& in, const TrackOnScreen& t) {
+    const TimelineData& data = *in.data;
+    const TimelineTrack& track = data.tracks()[static_cast<std::size_t>(t.trackIndex)];
+    return {&data,          data.counterTs().data(), data.counterValues().data(), track.counterBegin, track.counterEnd,
+            track.counterMin, track.counterMax,      data.traceRange().endNs,     in.mapper,          t.yTop,
+            t.height};
+}
+
+void buildCounter(const DrawListInput& in, const TrackOnScreen& t, DrawList* out) {
+    const TimeMapper& m = in.mapper;
+    const QRectF rect(m.xPx, t.yTop + 4, m.widthPx, t.height - 8);
+    CounterDrawItem item{t.trackIndex, rect, static_cast<int>(out->counterPoints.size()), 0};
+    if (!in.counterPoints) {
+        appendCounterPoints(in, t, rect, out->counterPoints);
+    } else {
+        const CounterPlotInputs inputs = counterPlotInputs(in, t);
+        if (const QVector<QPointF>* kept = in.counterPoints->find(t.trackIndex, inputs)) {
+            out->counterPoints.append(*kept);
+        } else {
+            appendCounterPoints(in, t, rect, out->counterPoints);
+            in.counterPoints->keep(t.trackIndex, inputs, out->counterPoints.constData() + item.pointBegin,
+                                   static_cast<int>(out->counterPoints.size()) - item.pointBegin);
+        }
+    }
+    item.pointEnd = static_cast<int>(out->counterPoints.size());
     out->counters.push_back(item);
 }
 
@@ -303,6 +328,7 @@ void buildDrawList(const DrawListInput& input, const std::vector<TrackOnScreen>&
             buildDepthRow(c, run);
         }
     }
+    if (input.counterPoints) input.counterPoints->endBuild();
 }
 
 const TimelineSlice* sliceAt(const TimelineData& data, const TrackOnScreen& t, const TimeMapper& m, QPointF pos,

@@ -5,6 +5,7 @@
 #pragma once
 #include "core/store/timeline_data.h"
 #include "widgets/common/time_mapper.h"
+#include "widgets/timeline/counter_points_cache.h"
 #include "widgets/timeline/slice_style_cache.h"
 
 #include <QPointF>
@@ -68,6 +69,9 @@ struct DrawListInput {
     bool labels = true;
     bool useLod = true; // false: fold the slices themselves even when zoomed out (for tests)
     QRgb background = 0xffffffff; // device waits are drawn pale, towards it (then hatched by the painter)
+    // Non-null: counter plots whose inputs are unchanged since the last build with this cache take their kept
+    // points instead of walking their samples again. One cache per draw list (a track keyed once per build).
+    CounterPointsCache* counterPoints = nullptr;
 };
 
 // The fill of a device wait task: its colour washed out towards the background, so a wait reads as a gap.

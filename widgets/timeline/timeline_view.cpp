@@ -40,6 +40,8 @@ TimelineView::~TimelineView() = default;
 void TimelineView::setData(std::shared_ptr<const TimelineData> data, bool flowsLater) {
     data_ = std::move(data);
     counterImages_.clear();
+    pinnedCounterPoints_.clear(); // the old data's: a new load could sit at its address
+    scrolledCounterPoints_.clear();
     collapsed_.assign(data_ ? data_->processes().size() : 0, false);
     pinned_.assign(data_ ? data_->tracks().size() : 0, false);
     hiddenShown_.assign(data_ ? data_->processes().size() : 0, false);
@@ -386,11 +388,13 @@ void TimelineView::rebuildDrawLists() {
     input.background = theme_.background.rgb();
     input.clipTop = kRulerHeight;
     input.clipBottom = kRulerHeight + pinnedAreaHeight();
+    input.counterPoints = &pinnedCounterPoints_;
     collectTracks(true, &tracksScratch_);
     buildDrawList(input, tracksScratch_, &style_, &pinnedList_);
     const QRect area = scrolledArea();
     input.clipTop = area.top();
     input.clipBottom = area.bottom();
+    input.counterPoints = &scrolledCounterPoints_;
     collectTracks(false, &tracksScratch_);
     buildDrawList(input, tracksScratch_, &style_, &scrolledList_);
 }

@@ -119,8 +119,12 @@ public:
     // Items drawn and folded in the last frame.
     std::int64_t lastDrawnItems() const { return lastDrawn_; }
     std::int64_t lastFoldedSlices() const { return lastFolded_; }
-    // Forces the draw list to be rebuilt at the next paint (the benchmark measures full frames).
+    // Forces the draw list to be rebuilt at the next paint (the benchmark measures full frames). Counter
+    // plots whose range, width, data, scale and place are unchanged keep their points.
     void invalidateDrawList();
+    // Counter plots whose points were computed, and taken as kept, since construction (tests).
+    std::int64_t counterPlotsComputed() const { return pinnedCounterPoints_.computed() + scrolledCounterPoints_.computed(); }
+    std::int64_t counterPlotsReused() const { return pinnedCounterPoints_.reused() + scrolledCounterPoints_.reused(); }
     // The hover line of a device wait (drawn pale and hatched): what it waits for, and that it is no work.
     static QString waitHoverText(std::string_view waitName);
 
@@ -232,6 +236,8 @@ private:
     bool flowsVisible_ = false; // all flows; the selected slice's are drawn either way (Perfetto, Nsight)
     std::vector<double> counterTops_; // per pixel column, reused by each counter fill
     CounterImageCache counterImages_; // each counter track's plot, redrawn when it changes
+    // Each counter track's points, recomputed only when their inputs change: one per draw list.
+    CounterPointsCache pinnedCounterPoints_, scrolledCounterPoints_;
     // The flows and their groups: data_'s (grouped here), or a set read later; empty while pending.
     const std::vector<TimelineFlow>* flows_ = nullptr;
     const std::vector<FlowGroup>* flowGroups_ = nullptr;
