@@ -1,14 +1,24 @@
 #include "core/store/batch_insert.h"
 
-#include <sqlite3.h>
+#include "core/store/insert_pipe.h"
+
+#include <utility>
 
 namespace opscope {
 
-BatchInsert::BatchInsert(Database& db, std::string table, std::string columns, int columnCount, int rowsPerStatement)
-    : db_(&db), table_(std::move(table)), columnList_(std::move(columns)), columns_(columnCount),
+namespace {
+// Rows handed to the pipe at once, in statements: a hand-off costs a lock and a wake-up, so it
+// carries a few thousand rows rather than one statement's 64.
+constexpr int kStatementsPerHandOff = 16;
+} // namespace
+
+BatchInsert::BatchInsert(Database& db, std::string table, std::string columns, int columnCount, int rowsPerStatement,
+                         InsertPipe* pipe)
+    : db_(&db), pipe_(pipe), table_(std::move(table)), columnList_(std::move(columns)), columns_(columnCount),
       perStatement_(rowsPerStatement) {
     full_ = db.prepare(valuesSql(perStatement_));
-    cells_.reserve(static_cast<std::size_t>(columns_ * perStatement_));
+    batchCells_ = static_cast<std::size_t>(columns_ * perStatement_) * (pipe_ ? kStatementsPerHandOff : 1);
+    rows_.cells.reserve(batchCells_);
 }
 
 std::string BatchInsert::valuesSql(int rowCount) const {
@@ -23,59 +33,43 @@ std::string BatchInsert::valuesSql(int rowCount) const {
     return sql;
 }
 
-BatchInsert& BatchInsert::value(std::int64_t v) {
-    cells_.push_back({Cell::Kind::Int, v, 0.0, 0});
-    return *this;
-}
-
-BatchInsert& BatchInsert::value(double v) {
-    cells_.push_back({Cell::Kind::Real, 0, v, 0});
-    return *this;
-}
-
 BatchInsert& BatchInsert::value(std::string_view text) {
-    cells_.push_back({Cell::Kind::Text, static_cast<std::int64_t>(arena_.size()), 0.0,
-                      static_cast<std::uint32_t>(text.size())});
-    arena_.append(text);
+    rows_.cells.push_back({BatchCell::Kind::Text, static_cast<std::int64_t>(rows_.arena.size()), 0.0,
+                           static_cast<std::uint32_t>(text.size())});
+    rows_.arena.append(text);
     return *this;
 }
 
-BatchInsert& BatchInsert::null() {
-    cells_.push_back({Cell::Kind::Null, 0, 0.0, 0});
-    return *this;
-}
-
-void BatchInsert::endRow() {
-    ++rows_;
-    if (cells_.size() >= static_cast<std::size_t>(columns_ * perStatement_)) run(full_, perStatement_);
-}
-
-void BatchInsert::run(Statement& statement, int rowCount) {
-    sqlite3_stmt* st = statement.handle();
-    for (int i = 0; i < rowCount * columns_; ++i) {
-        const Cell& cell = cells_[static_cast<std::size_t>(i)];
-        int rc = SQLITE_OK;
-        switch (cell.kind) {
-        case Cell::Kind::Int: rc = sqlite3_bind_int64(st, i + 1, cell.i); break;
-        case Cell::Kind::Real: rc = sqlite3_bind_double(st, i + 1, cell.d); break;
-        // The arena outlives the step below, so SQLite may read the text in place.
-        case Cell::Kind::Text:
-            rc = sqlite3_bind_text(st, i + 1, arena_.data() + cell.i, static_cast<int>(cell.length), SQLITE_STATIC);
-            break;
-        case Cell::Kind::Null: rc = sqlite3_bind_null(st, i + 1); break;
-        }
-        if (rc != SQLITE_OK) throw SqliteError(std::string("bind failed in batch insert into ") + table_);
+void BatchInsert::writeBatch() {
+    if (!pipe_) {
+        runBatchStatement(full_.handle(), rows_, 0, perStatement_, columns_, table_);
+        rows_.clear();
+        return;
     }
-    statement.run();
-    cells_.clear();
-    arena_.clear();
+    InsertPipe::Job job;
+    job.statement = full_.handle();
+    job.table = table_;
+    job.columns = columns_;
+    job.rowsPerStatement = perStatement_;
+    job.rows = std::exchange(rows_, pipe_->spareRows());
+    rows_.cells.reserve(batchCells_);
+    pipe_->submit(std::move(job));
 }
 
 void BatchInsert::flush() {
-    if (cells_.empty() || !db_) return;
-    int rowCount = static_cast<int>(cells_.size()) / columns_;
-    Statement tail = db_->prepare(valuesSql(rowCount));
-    run(tail, rowCount);
+    if (!db_) return;
+    if (pipe_) pipe_->drain(); // from here this thread is the connection's only user
+    if (rows_.cells.empty()) return;
+    const std::size_t statementCells = static_cast<std::size_t>(columns_ * perStatement_);
+    std::size_t first = 0;
+    for (; rows_.cells.size() - first >= statementCells; first += statementCells)
+        runBatchStatement(full_.handle(), rows_, first, perStatement_, columns_, table_);
+    if (first < rows_.cells.size()) {
+        const int tailRows = static_cast<int>((rows_.cells.size() - first) / static_cast<std::size_t>(columns_));
+        Statement tail = db_->prepare(valuesSql(tailRows));
+        runBatchStatement(tail.handle(), rows_, first, tailRows, columns_, table_);
+    }
+    rows_.clear();
 }
 
 } // namespace opscope

@@ -1,7 +1,9 @@
 // Bulk inserts several rows per statement ("INSERT ... VALUES (...),(...),..."): SQLite's per-statement
 // overhead dominates a plain one-row insert, and an import writes millions of rows. Values are
-// buffered (text in one arena) and bound when a batch is full.
+// buffered (text in one arena, core/store/batch_rows.h) and bound when a batch is full, on this
+// thread, or, given an InsertPipe (core/store/insert_pipe.h), on the pipe's writer thread.
 #pragma once
+#include "core/store/batch_rows.h"
 #include "core/store/sqlite_db.h"
 
 #include <cstdint>
@@ -11,37 +13,50 @@
 
 namespace opscope {
 
+class InsertPipe;
+
 class BatchInsert {
 public:
     BatchInsert() = default;
-    // columns: "track_id, ts, value"; columnCount: how many there are.
-    BatchInsert(Database& db, std::string table, std::string columns, int columnCount, int rowsPerStatement = 64);
+    // columns: "track_id, ts, value"; columnCount: how many there are. With a pipe, full batches
+    // go to its writer thread; the pipe must outlive this object.
+    BatchInsert(Database& db, std::string table, std::string columns, int columnCount, int rowsPerStatement = 64,
+                InsertPipe* pipe = nullptr);
 
-    BatchInsert& value(std::int64_t v);
-    BatchInsert& value(double v);
+    BatchInsert& value(std::int64_t v) {
+        rows_.cells.push_back({BatchCell::Kind::Int, v, 0.0, 0});
+        return *this;
+    }
+    BatchInsert& value(double v) {
+        rows_.cells.push_back({BatchCell::Kind::Real, 0, v, 0});
+        return *this;
+    }
     BatchInsert& value(std::string_view text);
-    BatchInsert& null();
-    void endRow();  // runs the statement when the batch is full
-    void flush();   // writes the rows of an unfinished batch
-    std::int64_t rows() const { return rows_; }
+    BatchInsert& null() {
+        rows_.cells.push_back({BatchCell::Kind::Null, 0, 0.0, 0});
+        return *this;
+    }
+    // Runs the statement (or hands the rows to the pipe) when the batch is full.
+    void endRow() {
+        ++rowCount_;
+        if (rows_.cells.size() >= batchCells_) writeBatch();
+    }
+    // A barrier: every row added so far is in the table when it returns (the pipe drained first).
+    void flush();
+    std::int64_t rows() const { return rowCount_; }
 
 private:
-    struct Cell {
-        enum class Kind : std::uint8_t { Int, Real, Text, Null } kind;
-        std::int64_t i;   // Int value, or Text offset into arena_
-        double d;         // Real value
-        std::uint32_t length; // Text length
-    };
-    void run(Statement& statement, int rowCount);
+    void writeBatch();
     std::string valuesSql(int rowCount) const;
 
     Database* db_ = nullptr;
+    InsertPipe* pipe_ = nullptr;
     std::string table_, columnList_;
     int columns_ = 0, perStatement_ = 1;
+    std::size_t batchCells_ = 0; // one statement's cells, or a pipe's hand-off of several
     Statement full_;
-    std::vector<Cell> cells_;
-    std::string arena_;
-    std::int64_t rows_ = 0;
+    BatchRows rows_;
+    std::int64_t rowCount_ = 0;
 };
 
 } // namespace opscope

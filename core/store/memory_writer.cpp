@@ -21,15 +21,16 @@ void deviceValue(BatchInsert& insert, std::int64_t deviceId) {
 
 } // namespace
 
-MemoryRowWriter::MemoryRowWriter(Database& db)
-    : records_(db, "memory_record", "device_id, component, ts, allocated_bytes, reserved_bytes, active_bytes, source", 7),
+MemoryRowWriter::MemoryRowWriter(Database& db, InsertPipe* pipe)
+    : records_(db, "memory_record", "device_id, component, ts, allocated_bytes, reserved_bytes, active_bytes, source", 7,
+               64, pipe),
       allocations_(db, "memory_allocation",
                    "device_id, operator, size_bytes, alloc_ts, release_ts, active_release_ts, "
                    "alloc_total_allocated_bytes, alloc_total_reserved_bytes, alloc_total_active_bytes, "
                    "release_total_allocated_bytes, release_total_reserved_bytes, release_total_active_bytes, "
                    "stream_ptr, addr, component, source, slice_id",
-                   17),
-      modules_(db, "memory_module", "device_id, component, ts, reserved_bytes, source", 5) {}
+                   17, 64, pipe),
+      modules_(db, "memory_module", "device_id, component, ts, reserved_bytes, source", 5, 64, pipe) {}
 
 void MemoryRowWriter::add(const MemoryRecordRow& r) {
     deviceValue(records_, r.deviceId);

@@ -8,7 +8,8 @@ namespace opscope {
 
 class MemoryRowWriter {
 public:
-    explicit MemoryRowWriter(Database& db);
+    // With a pipe, the rows are written on its thread (core/store/insert_pipe.h).
+    explicit MemoryRowWriter(Database& db, InsertPipe* pipe = nullptr);
     void add(const MemoryRecordRow& row);
     void add(const MemoryAllocationRow& row);
     void add(const MemoryModuleRow& row);

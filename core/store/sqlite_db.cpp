@@ -1,5 +1,7 @@
 #include "core/store/sqlite_db.h"
 
+#include "core/store/connection_gate.h"
+
 #include <sqlite3.h>
 
 #include <cstdio>
@@ -80,7 +82,11 @@ Database& Database::operator=(Database&& other) noexcept {
     return *this;
 }
 
-bool Database::isReadOnly() const { return db_ && sqlite3_db_readonly(db_, "main") == 1; }
+bool Database::isReadOnly() const {
+    if (!db_) return false;
+    waitForConnectionGate(db_);
+    return sqlite3_db_readonly(db_, "main") == 1;
+}
 
 Database Database::readOnlySibling() const {
     Database sibling(path_, Mode::ReadOnly);
@@ -90,12 +96,15 @@ Database Database::readOnlySibling() const {
 
 void Database::close() {
     if (db_) {
+        waitForConnectionGate(db_);
+        forgetConnectionGate(db_); // a later connection may get the same address
         sqlite3_close_v2(db_);
         db_ = nullptr;
     }
 }
 
 void Database::exec(const std::string& sql) {
+    waitForConnectionGate(db_);
     char* err = nullptr;
     int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err);
     if (rc != SQLITE_OK) {
@@ -107,7 +116,10 @@ void Database::exec(const std::string& sql) {
 
 Statement Database::prepare(std::string_view sql) { return Statement(db_, sql); }
 
-std::int64_t Database::lastInsertRowId() const { return sqlite3_last_insert_rowid(db_); }
+std::int64_t Database::lastInsertRowId() const {
+    waitForConnectionGate(db_);
+    return sqlite3_last_insert_rowid(db_);
+}
 
 std::int64_t Database::scalarInt(const std::string& sql, std::int64_t fallback) {
     Statement st = prepare(sql);
@@ -123,6 +135,7 @@ std::string Database::scalarText(const std::string& sql, const std::string& fall
 
 void Database::setInterruptFlag(const std::atomic<bool>* flag) {
     if (!db_) return;
+    waitForConnectionGate(db_);
     interruptFlag_ = flag;
     if (!flag) {
         sqlite3_progress_handler(db_, 0, nullptr, nullptr);
@@ -141,11 +154,13 @@ bool Database::tableExists(const std::string& name) {
 }
 
 Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
+    waitForConnectionGate(db_);
     int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr);
     if (rc != SQLITE_OK) throw SqliteError(messageOf(db, "cannot prepare: " + std::string(sql.substr(0, 200))));
 }
 
 Statement::Statement(sqlite3* db, std::string_view sql, std::string_view* tail) : db_(db) {
+    waitForConnectionGate(db_);
     const char* end = nullptr;
     int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, &end);
     if (rc != SQLITE_OK) throw SqliteError(messageOf(db, "cannot prepare: " + std::string(sql.substr(0, 200))));
@@ -153,7 +168,10 @@ Statement::Statement(sqlite3* db, std::string_view sql, std::string_view* tail) 
 }
 
 Statement::~Statement() {
-    if (stmt_) sqlite3_finalize(stmt_);
+    if (stmt_) {
+        waitForConnectionGate(db_);
+        sqlite3_finalize(stmt_);
+    }
 }
 
 Statement::Statement(Statement&& other) noexcept
@@ -161,7 +179,10 @@ Statement::Statement(Statement&& other) noexcept
 
 Statement& Statement::operator=(Statement&& other) noexcept {
     if (this != &other) {
-        if (stmt_) sqlite3_finalize(stmt_);
+        if (stmt_) {
+            waitForConnectionGate(db_);
+            sqlite3_finalize(stmt_);
+        }
         db_ = std::exchange(other.db_, nullptr);
         stmt_ = std::exchange(other.stmt_, nullptr);
     }
@@ -173,27 +194,32 @@ void Statement::check(int rc, const char* what) const {
 }
 
 Statement& Statement::bind(int index, std::int64_t value) {
+    waitForConnectionGate(db_);
     check(sqlite3_bind_int64(stmt_, index, value), "bind int");
     return *this;
 }
 
 Statement& Statement::bind(int index, double value) {
+    waitForConnectionGate(db_);
     check(sqlite3_bind_double(stmt_, index, value), "bind real");
     return *this;
 }
 
 Statement& Statement::bind(int index, std::string_view text) {
+    waitForConnectionGate(db_);
     check(sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT),
           "bind text");
     return *this;
 }
 
 Statement& Statement::bindNull(int index) {
+    waitForConnectionGate(db_);
     check(sqlite3_bind_null(stmt_, index), "bind null");
     return *this;
 }
 
 bool Statement::step() {
+    waitForConnectionGate(db_);
     int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
@@ -201,6 +227,7 @@ bool Statement::step() {
 }
 
 void Statement::run() {
+    waitForConnectionGate(db_);
     int rc = sqlite3_step(stmt_);
     if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
         std::string msg = messageOf(db_, "step");
@@ -211,25 +238,44 @@ void Statement::run() {
 }
 
 void Statement::reset() {
+    waitForConnectionGate(db_);
     sqlite3_reset(stmt_);
     sqlite3_clear_bindings(stmt_);
 }
 
-int Statement::columnCount() const { return sqlite3_column_count(stmt_); }
-bool Statement::isNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
-std::int64_t Statement::int64(int column) const { return sqlite3_column_int64(stmt_, column); }
-double Statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
-int Statement::columnType(int column) const { return sqlite3_column_type(stmt_, column); }
+// Reading a column may convert and allocate on the connection: waited for like every other call.
+int Statement::columnCount() const {
+    waitForConnectionGate(db_);
+    return sqlite3_column_count(stmt_);
+}
+bool Statement::isNull(int column) const {
+    waitForConnectionGate(db_);
+    return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
+}
+std::int64_t Statement::int64(int column) const {
+    waitForConnectionGate(db_);
+    return sqlite3_column_int64(stmt_, column);
+}
+double Statement::real(int column) const {
+    waitForConnectionGate(db_);
+    return sqlite3_column_double(stmt_, column);
+}
+int Statement::columnType(int column) const {
+    waitForConnectionGate(db_);
+    return sqlite3_column_type(stmt_, column);
+}
 
 std::string Statement::text(int column) const { return std::string(textView(column)); }
 
 std::string_view Statement::textView(int column) const {
+    waitForConnectionGate(db_);
     const unsigned char* p = sqlite3_column_text(stmt_, column);
     if (!p) return {};
     return std::string_view(reinterpret_cast<const char*>(p), sqlite3_column_bytes(stmt_, column));
 }
 
 std::string Statement::columnName(int column) const {
+    waitForConnectionGate(db_);
     const char* name = sqlite3_column_name(stmt_, column);
     return name ? name : "";
 }

@@ -5,6 +5,7 @@
 #include "core/store/ascend_statistics_tables.h"
 #include "core/store/cluster_tables.h"
 #include "core/store/device_class_pass.h"
+#include "core/store/insert_pipe.h"
 #include "core/store/numeric_id_key.h"
 #include "core/model/json_depth.h"
 #include "core/model/time_bounds.h"
@@ -23,6 +24,11 @@ std::unique_ptr<StoreWriter> StoreWriter::create(const std::string& finalPath, E
     writer->finalPath_ = finalPath;
     writer->tempPath_ = scratchStorePath(finalPath);
     if (!createScratchStore(writer->tempPath_, &writer->db_, error)) return nullptr;
+    const char* noPipe = std::getenv("OPSCOPE_NO_INSERT_PIPE");
+    if (!noPipe || std::string_view(noPipe) != "1") {
+        writer->pipe_ = std::make_unique<InsertPipe>(writer->db_.handle());
+        if (!writer->pipe_->registered()) writer->pipe_.reset(); // rows then go in on this thread
+    }
     try {
         // For benchmarks and tests of the spill path on small traces.
         if (const char* budget = std::getenv("OPSCOPE_SPILL_BUDGET_MB"))
@@ -53,8 +59,8 @@ void StoreWriter::classifyDeviceSlices(DeviceSliceClassifier classify) {
 }
 
 void StoreWriter::prepareStatements() {
-    insertArgs_ = BatchInsert(db_, "args", "id, json", 2);
-    insertCounter_ = BatchInsert(db_, "counter", "track_id, ts, value", 3);
+    insertArgs_ = BatchInsert(db_, "args", "id, json", 2, 64, pipe_.get());
+    insertCounter_ = BatchInsert(db_, "counter", "track_id, ts, value", 3, 64, pipe_.get());
 }
 
 Statement& StoreWriter::cached(Cached which) {
@@ -89,7 +95,7 @@ void StoreWriter::flushRows() {
 }
 
 MemoryRowWriter& StoreWriter::memoryRows() {
-    if (!memoryRows_) memoryRows_ = std::make_unique<MemoryRowWriter>(db_);
+    if (!memoryRows_) memoryRows_ = std::make_unique<MemoryRowWriter>(db_, pipe_.get());
     return *memoryRows_;
 }
 
@@ -249,7 +255,7 @@ void StoreWriter::setThreadSortIndex(ThreadId thread, std::int64_t sortIndex) {
 
 void StoreWriter::writeHeldThreads() {
     if (heldThreads_.empty()) return;
-    BatchInsert rows(db_, "thread", "id, process_id, tid, tid_num, name, sort_index", 6);
+    BatchInsert rows(db_, "thread", "id, process_id, tid, tid_num, name, sort_index", 6, 64, pipe_.get());
     for (ThreadId id : heldThreads_) {
         ThreadFacts& f = threadFacts_.at(id);
         rows.value(id).value(f.process).value(std::string_view(f.tid)).value(f.tidNum);

@@ -33,6 +33,7 @@
 namespace opscope {
 
 class DeviceClassCollector;
+class InsertPipe;
 
 // A flow end point as the writer holds it until finish(): 32 bytes, the name kept in a FlowNamePool.
 struct PendingEndpoint {
@@ -207,6 +208,11 @@ private:
     void updateTrackStats();
     std::int64_t deviceEventCount(); // launch.device_events, from the track stats
 
+    // The writer thread of the big row streams (args, counters, slices, flows, metrics, memory rows),
+    // and the gate of db_ (connection_gate.h): declared before db_, so that it outlives the connection
+    // and the statements its jobs use.
+    // Off with OPSCOPE_NO_INSERT_PIPE=1 (benchmarks compare both ways).
+    std::unique_ptr<InsertPipe> pipe_;
     Database db_;
     std::string finalPath_;
     std::string tempPath_;

@@ -3,6 +3,7 @@
 // flow end points bound to slices and linked into flow rows (core/model/flow_linking.h).
 #include "core/model/warning_severity.h"
 #include "core/store/finish_stages.h"
+#include "core/store/insert_pipe.h"
 #include "core/store/device_class_pass.h"
 #include "core/store/device_class_rows.h"
 #include "core/store/device_track_facts.h"
@@ -36,7 +37,7 @@ public:
                    !writer.launchLinks_.empty()),
           insertSlice_(writer.db_, "slice",
                        "id, track_id, ts, dur, depth, parent_id, self_dur, name_id, cat_id, type_id, arg_id, flags, "
-                       "thread_ts, thread_dur", 14) {}
+                       "thread_ts, thread_dur", 14, 64, writer.pipe_.get()) {}
 
     // false when cancelled
     bool nestSlices(const std::function<bool()>& cancelled);
@@ -330,7 +331,7 @@ void FinishPass::linkSpilledGroups() {
 }
 
 void FinishPass::writeFlows() {
-    insertFlow_ = BatchInsert(w_.db_, "flow", "slice_out, slice_in, cat, name", 4);
+    insertFlow_ = BatchInsert(w_.db_, "flow", "slice_out, slice_in, cat, name", 4, 64, w_.pipe_.get());
     if (spilled_) linkSpilledGroups();
     else linkMemoryGroups();
     if (w_.directFlows_.empty()) {
@@ -361,7 +362,7 @@ void FinishPass::writeFlows() {
 }
 
 void StoreWriter::writeMetrics() {
-    BatchInsert insert(db_, "slice_metric", "slice_id, key_id, num, txt", 4);
+    BatchInsert insert(db_, "slice_metric", "slice_id, key_id, num, txt", 4, 64, pipe_.get());
     auto write = [&](const PendingMetric& m, std::string_view text) {
         if (m.slice >= finalIds_.size()) return;
         insert.value(static_cast<std::int64_t>(finalIds_[m.slice])).value(static_cast<std::int64_t>(m.key));
@@ -385,7 +386,7 @@ void StoreWriter::writeMetrics() {
 }
 
 void StoreWriter::writeStrings() {
-    BatchInsert insert(db_, "string", "id, value", 2);
+    BatchInsert insert(db_, "string", "id, value", 2, 64, pipe_.get());
     for (std::size_t i = 0; i < strings_.size(); ++i) insert.value(static_cast<std::int64_t>(i + 1)).value(strings_[i]).endRow();
     insert.flush();
 }
