@@ -37,8 +37,8 @@ std::vector<Record> drained(RecordSpill& spill) {
 
 // Kineto shapes on a host thread and a GPU stream: a kernel linked by correlation; one whose
 // correlation has no host call, linked by External id (runtime call before operator) and keeping its
-// correlation; one with two host calls of its id (the latest before it wins); one linked only by an
-// ac2g flow; one by flow whose correlation had no call; and a key on a slice of neither side.
+// correlation; one with three host calls of its id (the latest before it wins, not the one after);
+// one linked only by an ac2g flow; one by flow whose correlation had no call; a key with no call.
 const char* kLaunchTrace = R"([
 {"ph":"M","name":"process_name","pid":1,"args":{"name":"python"}},
 {"ph":"M","name":"process_name","pid":0,"args":{"name":"GPU 0"}},
@@ -47,7 +47,7 @@ const char* kLaunchTrace = R"([
 {"ph":"X","name":"cudaLaunchKernel","cat":"cuda_runtime","pid":1,"tid":1,"ts":20,"dur":5,"args":{"External id":20}},
 {"ph":"X","name":"cudaLaunchKernel","cat":"cuda_runtime","pid":1,"tid":1,"ts":30,"dur":5,"args":{"correlation":3}},
 {"ph":"X","name":"cudaLaunchKernel","cat":"cuda_runtime","pid":1,"tid":1,"ts":40,"dur":5,"args":{"correlation":3}},
-{"ph":"X","name":"cudaLaunchKernel","cat":"cuda_runtime","pid":1,"tid":1,"ts":90,"dur":5,"args":{"correlation":3}},
+{"ph":"X","name":"cudaLaunchKernel","cat":"cuda_runtime","pid":1,"tid":1,"ts":145,"dur":5,"args":{"correlation":3}},
 {"ph":"X","name":"cudaLaunchKernel","cat":"cuda_runtime","pid":1,"tid":1,"ts":50,"dur":5},
 {"ph":"X","name":"cudaLaunchKernel","cat":"cuda_runtime","pid":1,"tid":1,"ts":60,"dur":5},
 {"ph":"s","name":"ac2g","cat":"ac2g","id":4,"pid":1,"tid":1,"ts":51},
