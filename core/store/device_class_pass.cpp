@@ -23,37 +23,22 @@ using Row = DeviceClassCollector::Row;
 
 // HCCL membership: a task on a stream that carries HCCL tasks, lying inside one of the device's HCCL
 // operator ranges, is part of that collective (Notify Wait, Memcpy, event records inside the op).
-std::int64_t applyHcclMembership(std::vector<Row>& rows) {
-    std::map<std::int64_t, std::vector<std::pair<TimeNs, TimeNs>>> opsByDevice;
-    std::set<std::int64_t> hcclStreams;
-    for (const Row& r : rows) {
-        if (r.hcclOp) opsByDevice[r.deviceId].push_back({r.tsNs, r.endNs});
-        else if (r.deviceClass == DeviceClass::Communication && std::string_view(r.rule) == "task_type")
-            hcclStreams.insert(r.trackId);
+// opsByDevice: sorted.
+bool isHcclMember(const Row& r, const std::map<std::int64_t, std::vector<std::pair<TimeNs, TimeNs>>>& opsByDevice,
+                  const std::set<std::int64_t>& hcclStreams) {
+    if (r.deviceClass == DeviceClass::Communication || !hcclStreams.count(r.trackId)) return false;
+    auto it = opsByDevice.find(r.deviceId);
+    if (it == opsByDevice.end()) return false;
+    const auto& ops = it->second;
+    // The last op starting at or before the task; ops of one device do not nest deeply, so also
+    // look at the few before it (a long op may contain a later short one).
+    auto upper = std::upper_bound(ops.begin(), ops.end(), std::make_pair(r.tsNs, std::numeric_limits<TimeNs>::max()));
+    for (auto op = upper; op != ops.begin();) {
+        --op;
+        if (op->first <= r.tsNs && r.endNs <= op->second) return true;
+        if (upper - op > 8) break;
     }
-    for (auto& [device, ops] : opsByDevice) std::sort(ops.begin(), ops.end());
-    std::int64_t members = 0;
-    for (Row& r : rows) {
-        if (r.deviceClass == DeviceClass::Communication || !hcclStreams.count(r.trackId)) continue;
-        auto it = opsByDevice.find(r.deviceId);
-        if (it == opsByDevice.end()) continue;
-        const auto& ops = it->second;
-        // The last op starting at or before the task; ops of one device do not nest deeply, so also
-        // look at the few before it (a long op may contain a later short one).
-        auto upper = std::upper_bound(ops.begin(), ops.end(), std::make_pair(r.tsNs, std::numeric_limits<TimeNs>::max()));
-        bool inside = false;
-        for (auto op = upper; op != ops.begin() && !inside;) {
-            --op;
-            if (op->first <= r.tsNs && r.endNs <= op->second) inside = true;
-            if (upper - op > 8) break;
-        }
-        if (inside) {
-            r.deviceClass = DeviceClass::Communication;
-            r.rule = "hccl_member";
-            ++members;
-        }
-    }
-    return members;
+    return false;
 }
 
 } // namespace
@@ -83,25 +68,33 @@ void DeviceClassCollector::add(const DeviceSliceFactsRow& slice) {
     TimeNs ts = slice.tsNs, dur = std::max<TimeNs>(slice.durNs, 0);
     TimeNs end = dur > std::numeric_limits<TimeNs>::max() - ts ? std::numeric_limits<TimeNs>::max() : ts + dur;
     bool hcclOp = slice.ascend && d.rule == std::string_view("hccl_op");
-    rows_.push_back({slice.sliceId, ts, end, slice.deviceId, slice.trackId, d.deviceClass, d.rule, hcclOp});
+    if (hcclOp) hcclOpsByDevice_[slice.deviceId].push_back({ts, end});
+    else if (d.deviceClass == DeviceClass::Communication && std::string_view(d.rule) == "task_type")
+        hcclStreams_.insert(slice.trackId);
+    rows_.push({slice.sliceId, ts, end, slice.deviceId, slice.trackId, d.deviceClass, d.rule, hcclOp});
 }
 
 DeviceClassCounts DeviceClassCollector::write(StoreWriter& writer) {
     DeviceClassCounts counts;
-    // Slice id order: the rows go into the table's B-tree at its end.
-    std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) { return a.sliceId < b.sliceId; });
-    counts.hcclMembers = applyHcclMembership(rows_);
+    for (auto& [device, ops] : hcclOpsByDevice_) std::sort(ops.begin(), ops.end());
     BatchInsert insert(writer.database(), "device_slice_class", "slice_id, device_id, class, rule", 4);
     std::set<std::int64_t> computeTracks;
-    for (const Row& r : rows_) {
+    // Slice id order: the rows go into the table's B-tree at its end.
+    rows_.drainInOrder([&](const Row& row) {
+        Row r = row;
+        if (isHcclMember(r, hcclOpsByDevice_, hcclStreams_)) {
+            r.deviceClass = DeviceClass::Communication;
+            r.rule = "hccl_member";
+            ++counts.hcclMembers;
+        }
         if (r.deviceClass == DeviceClass::Compute) computeTracks.insert(r.trackId);
         insert.value(r.sliceId).value(r.deviceId).value(std::string_view(deviceClassName(r.deviceClass)));
         insert.value(std::string_view(r.rule)).endRow();
         ++counts.slices[static_cast<int>(r.deviceClass)];
-    }
+    });
     insert.flush();
-    rows_.clear();
-    rows_.shrink_to_fit();
+    hcclOpsByDevice_.clear();
+    hcclStreams_.clear();
     // A stream that runs compute tasks is a compute track, whatever task types the importer knew
     // (Ascend DSA streams, for one): operator statistics and bubbles look at compute tracks.
     for (std::int64_t track : computeTracks) writer.setTrackCompute(track, true);

@@ -4,10 +4,13 @@
 #pragma once
 #include "core/model/device_class.h"
 #include "core/model/time.h"
+#include "core/store/sorted_spill.h"
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -25,9 +28,12 @@ struct DeviceSliceFactsRow;
 
 // Classes device slices as they are handed over, in any order (the writer hands them over while it
 // writes the slice rows), and writes device_slice_class, the track flags, stats and warnings at once.
+// A row per device slice waits until then: past budgetBytes they wait in sorted runs in scratchPath.
 class DeviceClassCollector {
 public:
-    explicit DeviceClassCollector(DeviceSliceClassifier classify) : classify_(std::move(classify)) {}
+    explicit DeviceClassCollector(DeviceSliceClassifier classify, std::string scratchPath = {},
+                                  std::size_t budgetBytes = std::numeric_limits<std::size_t>::max())
+        : classify_(std::move(classify)), rows_(std::move(scratchPath), budgetBytes) {}
     void add(const DeviceSliceFactsRow& slice);
     // Inside the import's transaction, as a finish pass: slices and strings are written, warnings and
     // stats not yet.
@@ -48,11 +54,19 @@ public:
         bool operator<(const DecisionKey& o) const;
     };
 
+    struct RowBySlice {
+        bool operator()(const Row& a, const Row& b) const { return a.sliceId < b.sliceId; }
+    };
+
 private:
     DeviceSliceClassifier classify_;
     std::map<DecisionKey, DeviceClassDecision> decisions_;
     std::map<std::string, std::int64_t> unknownTypes_;
-    std::vector<Row> rows_;
+    SortedSpill<Row, RowBySlice> rows_; // rule points into decisions_ or at a literal: valid all import long
+    // What HCCL membership needs of every row, gathered as they come: the op ranges per device, the
+    // streams that carry HCCL tasks.
+    std::map<std::int64_t, std::vector<std::pair<TimeNs, TimeNs>>> hcclOpsByDevice_;
+    std::set<std::int64_t> hcclStreams_;
     // The first name seen per process id: the facts use it for every slice of the process.
     std::unordered_map<std::int64_t, std::string> processNames_;
     DecisionKey key_; // reused: most lookups find a decision

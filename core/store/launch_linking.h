@@ -4,6 +4,7 @@
 #pragma once
 #include "core/model/time.h"
 #include "core/model/trace_sink.h"
+#include "core/store/sorted_spill.h"
 #include "core/store/sqlite_db.h"
 
 #include <cstdint>
@@ -25,6 +26,22 @@ struct PendingLaunchKey {
     LaunchKeyKind kind = LaunchKeyKind::Correlation;
 };
 
+// The order keys are matched in: by kind (correlation, connection_id, External id), id and time; the
+// slice (arrival order) breaks ties, so that spilled and in-memory keys meet in the same order.
+struct LaunchKeyOrder {
+    bool operator()(const PendingLaunchKey& a, const PendingLaunchKey& b) const {
+        if (a.kind != b.kind) return a.kind < b.kind;
+        if (a.id != b.id) return a.id < b.id;
+        if (a.tsNs != b.tsNs) return a.tsNs < b.tsNs;
+        if (a.slice != b.slice) return a.slice < b.slice;
+        if (a.track != b.track) return a.track < b.track;
+        return a.cat < b.cat;
+    }
+};
+// A key per launch and per device task: the largest launch-linking record of a big trace, so it
+// spills past its budget (core/store/sorted_spill.h).
+using LaunchKeySpill = SortedSpill<PendingLaunchKey, LaunchKeyOrder>;
+
 // A pair an importer knows already (msprof DB: CANN_API.connectionId = TASK.connectionId).
 struct PendingLaunchLink {
     std::uint32_t deviceSlice = 0, callSlice = 0; // pending slice indices
@@ -41,6 +58,17 @@ struct FlowLaunchCandidate {
     std::int64_t hostSlice = 0;
 };
 
+// By device slice, then host start and host id, latest first: the order a join of flow, slice and
+// track would give.
+struct FlowLaunchOrder {
+    bool operator()(const FlowLaunchCandidate& a, const FlowLaunchCandidate& b) const {
+        if (a.deviceSlice != b.deviceSlice) return a.deviceSlice < b.deviceSlice;
+        if (a.hostTsNs != b.hostTsNs) return a.hostTsNs > b.hostTsNs;
+        return a.hostSlice > b.hostSlice;
+    }
+};
+using FlowLaunchSpill = SortedSpill<FlowLaunchCandidate, FlowLaunchOrder>;
+
 struct LaunchLinkCounts {
     std::int64_t correlation = 0, connectionId = 0, externalId = 0, importer = 0, flow = 0;
     std::int64_t deviceEvents = 0;       // slices on compute tracks, annotations left out
@@ -48,13 +76,21 @@ struct LaunchLinkCounts {
     std::int64_t total() const { return correlation + connectionId + externalId + importer + flow; }
 };
 
+// Where linking may put what it holds beyond memory: scratch files named from pathPrefix, each
+// record kind up to budgetBytes in memory.
+struct LaunchScratch {
+    std::string pathPrefix;
+    std::size_t budgetBytes = 0;
+};
+
 // Writes launch_link rows and the launch.* stats. Runs after slices, flows and track.device_id are
 // in the store. finalIds maps a pending slice index to its slice id; flows are the host-to-device
-// flow rows (sorted here); deviceEvents: the slices of compute tracks outside gpu_user_annotation.
-LaunchLinkCounts writeLaunchLinks(Database& db, std::vector<PendingLaunchKey>& keys,
-                                  const std::vector<PendingLaunchLink>& direct,
-                                  std::vector<FlowLaunchCandidate>& flows,
-                                  const std::vector<std::uint32_t>& finalIds, std::int64_t deviceEvents,
-                                  const std::function<std::string_view(std::uint32_t)>& stringAt);
+// flow rows; deviceEvents: the slices of compute tracks outside gpu_user_annotation. Keys and flows
+// are drained.
+LaunchLinkCounts writeLaunchLinks(Database& db, LaunchKeySpill& keys, const std::vector<PendingLaunchLink>& direct,
+                                  FlowLaunchSpill& flows, const std::vector<std::uint32_t>& finalIds,
+                                  std::int64_t deviceEvents,
+                                  const std::function<std::string_view(std::uint32_t)>& stringAt,
+                                  const LaunchScratch& scratch);
 
 } // namespace opscope

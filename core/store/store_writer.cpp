@@ -54,7 +54,7 @@ StoreWriter::~StoreWriter() {
 }
 
 void StoreWriter::classifyDeviceSlices(DeviceSliceClassifier classify) {
-    deviceClasses_ = std::make_unique<DeviceClassCollector>(std::move(classify));
+    deviceClasses_ = std::make_unique<DeviceClassCollector>(std::move(classify), tempPath_ + ".classes", sideBudgetBytes());
     addFinishPass([](StoreWriter& w) { w.deviceClasses_->write(w); });
 }
 
@@ -420,7 +420,8 @@ void StoreWriter::addFlow(PendingSliceIndex out, PendingSliceIndex in, std::stri
 
 void StoreWriter::addLaunchKey(PendingSliceIndex slice, TrackId track, TimeNs tsNs, std::string_view category,
                                LaunchKeyKind kind, std::int64_t id) {
-    launchKeys_.push_back({id, tsNs, slice, static_cast<std::uint32_t>(track), category.empty() ? 0 : intern(category), kind});
+    if (!launchKeys_) launchKeys_ = std::make_unique<LaunchKeySpill>(tempPath_ + ".keys", sideBudgetBytes());
+    launchKeys_->push({id, tsNs, slice, static_cast<std::uint32_t>(track), category.empty() ? 0 : intern(category), kind});
 }
 
 void StoreWriter::addLaunchLink(PendingSliceIndex deviceSlice, PendingSliceIndex call,

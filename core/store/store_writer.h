@@ -264,9 +264,12 @@ private:
         std::string cat, name;
     };
     std::vector<DirectFlow> directFlows_;
-    std::vector<PendingLaunchKey> launchKeys_;
+    // Launch keys and flow launch candidates grow with the trace (two keys a kernel launch): each may
+    // hold sideBudgetBytes() in memory, the rest waits in sorted runs on disk (sorted_spill.h).
+    std::size_t sideBudgetBytes() const { return spillBudgetBytes_ / 4; }
+    std::unique_ptr<LaunchKeySpill> launchKeys_; // made at the first key
     std::vector<PendingLaunchLink> launchLinks_;
-    std::vector<FlowLaunchCandidate> flowLaunches_; // host -> device flow rows, noted as flows are written
+    std::unique_ptr<FlowLaunchSpill> flowLaunches_; // host -> device flow rows, noted as flows are written
     std::vector<std::function<void(StoreWriter&)>> finishPasses_;
     std::unique_ptr<DeviceClassCollector> deviceClasses_; // with classifyDeviceSlices()
     TaskTypeIndex taskTypes_;                              // noted from args when classifying

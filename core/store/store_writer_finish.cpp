@@ -33,7 +33,7 @@ class FinishPass {
 public:
     explicit FinishPass(StoreWriter& writer)
         : w_(writer), spilled_(writer.spilled()),
-          needIds_(!writer.metrics_.empty() || writer.metricSpill_ || !writer.directFlows_.empty() || !writer.launchKeys_.empty() ||
+          needIds_(!writer.metrics_.empty() || writer.metricSpill_ || !writer.directFlows_.empty() || writer.launchKeys_ ||
                    !writer.launchLinks_.empty()),
           insertSlice_(writer.db_, "slice",
                        "id, track_id, ts, dur, depth, parent_id, self_dur, name_id, cat_id, type_id, arg_id, flags, "
@@ -247,7 +247,7 @@ bool FinishPass::nestSlices(const std::function<bool()>& cancelled) {
 // A flow from a host slice into a device slice is a launch candidate (launch_linking.h): kept with
 // the host slice's start, which decides between several candidates of one device slice.
 void FinishPass::noteLaunchCandidate(const SliceSide& out, const SliceSide& in) {
-    if (in.onDevice && !out.onDevice) w_.flowLaunches_.push_back({in.sliceId, out.tsNs, out.sliceId});
+    if (in.onDevice && !out.onDevice) w_.flowLaunches_->push({in.sliceId, out.tsNs, out.sliceId});
 }
 
 void FinishPass::linkGroup(const std::vector<FlowGroupEntry>& group, StringId cat, std::string_view name) {
@@ -332,6 +332,7 @@ void FinishPass::linkSpilledGroups() {
 
 void FinishPass::writeFlows() {
     insertFlow_ = BatchInsert(w_.db_, "flow", "slice_out, slice_in, cat, name", 4, 64, w_.pipe_.get());
+    w_.flowLaunches_ = std::make_unique<FlowLaunchSpill>(w_.tempPath_ + ".launch-flows", w_.sideBudgetBytes());
     if (spilled_) linkSpilledGroups();
     else linkMemoryGroups();
     if (w_.directFlows_.empty()) {
@@ -495,8 +496,12 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         enter(FinishStage::LinkingLaunches);
         updateTrackStats();
         timer.mark("track stats");
-        writeLaunchLinks(db_, launchKeys_, launchLinks_, flowLaunches_, finalIds_, deviceEventCount(),
-                         [this](std::uint32_t id) { return stringAt(id); });
+        if (!launchKeys_) launchKeys_ = std::make_unique<LaunchKeySpill>(tempPath_ + ".keys", sideBudgetBytes());
+        if (!flowLaunches_) flowLaunches_ = std::make_unique<FlowLaunchSpill>(tempPath_ + ".launch-flows", sideBudgetBytes());
+        writeLaunchLinks(db_, *launchKeys_, launchLinks_, *flowLaunches_, finalIds_, deviceEventCount(),
+                         [this](std::uint32_t id) { return stringAt(id); }, LaunchScratch{tempPath_, sideBudgetBytes()});
+        launchKeys_.reset();
+        flowLaunches_.reset();
         timer.mark("launch links");
         // The timeline's launch queue tracks, from the links just written: a reopened store draws them
         // without the launch join and the queue (launch_queue_store.h).
