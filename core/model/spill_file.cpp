@@ -10,11 +10,20 @@
 namespace opscope {
 
 namespace {
-constexpr std::size_t kWriteBuffer = std::size_t{1} << 20;
+constexpr std::size_t kWriteBuffer = std::size_t{1} << 20; // appends this large or larger are not buffered
 constexpr std::size_t kReadBuffer = std::size_t{256} << 10;
 
 [[noreturn]] void fail(const std::string& path, const char* what) {
     throw std::runtime_error("scratch file " + path + ": " + what + ": " + std::strerror(errno));
+}
+void writeAll(int fd, const std::string& path, const char* data, std::size_t bytes, std::int64_t offset) {
+    std::size_t done = 0;
+    while (done < bytes) {
+        const ssize_t n = ::pwrite(fd, data + done, bytes - done, offset + static_cast<std::int64_t>(done));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) fail(path, "cannot write");
+        done += static_cast<std::size_t>(n);
+    }
 }
 } // namespace
 
@@ -33,6 +42,14 @@ void SpillFile::beginRun() {
 
 void SpillFile::append(const void* data, std::size_t bytes) {
     const char* p = static_cast<const char*>(data);
+    // A block as large as the buffer (a whole sorted run) goes straight to the file: copied into the
+    // buffer first, it would leave the buffer that large for as long as the file lives.
+    if (bytes >= kWriteBuffer) {
+        flush();
+        writeAll(fd_, path_, p, bytes, size_);
+        size_ += static_cast<std::int64_t>(bytes);
+        return;
+    }
     pending_.insert(pending_.end(), p, p + bytes);
     if (pending_.size() >= kWriteBuffer) flush();
 }
@@ -49,13 +66,7 @@ void SpillFile::endRun() {
 }
 
 void SpillFile::flush() {
-    std::size_t done = 0;
-    while (done < pending_.size()) {
-        const ssize_t n = ::pwrite(fd_, pending_.data() + done, pending_.size() - done, size_ + static_cast<std::int64_t>(done));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) fail(path_, "cannot write");
-        done += static_cast<std::size_t>(n);
-    }
+    writeAll(fd_, path_, pending_.data(), pending_.size(), size_);
     size_ += static_cast<std::int64_t>(pending_.size());
     pending_.clear();
 }
