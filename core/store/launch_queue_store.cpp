@@ -1,7 +1,5 @@
 #include "core/store/launch_queue_store.h"
 
-#include "core/analysis/launch/queue_track.h"
-#include "core/store/launch_reader.h"
 #include "core/store/sqlite_db.h"
 
 #include <sqlite3.h>
@@ -36,13 +34,6 @@ std::int64_t storedLength(double value) {
     return value >= -kLimit && value <= kLimit ? static_cast<std::int64_t>(value) : 0;
 }
 
-void insertChunk(Statement& insert, std::int64_t trackRow, const std::vector<std::uint8_t>& bytes) {
-    insert.bind(1, trackRow);
-    const int rc = sqlite3_bind_blob64(insert.handle(), 2, bytes.data(), bytes.size(), SQLITE_STATIC);
-    if (rc != SQLITE_OK) throw SqliteError("launch queue: bind blob: " + std::string(sqlite3_errstr(rc)));
-    insert.run();
-}
-
 bool refuse(std::vector<DerivedCounterTrack>* out, std::string* whyNot, const char* why) {
     out->clear();
     if (whyNot) *whyNot = why;
@@ -51,38 +42,62 @@ bool refuse(std::vector<DerivedCounterTrack>* out, std::string* whyNot, const ch
 
 } // namespace
 
-void writeLaunchQueueTracks(Database& db, const std::vector<DerivedCounterTrack>& tracks, std::size_t chunkPoints) {
-    chunkPoints = std::max<std::size_t>(chunkPoints, 1);
-    db.exec("DELETE FROM launch_queue_points; DELETE FROM launch_queue_track;");
-    Statement track = db.prepare("INSERT INTO launch_queue_track(id, thread_id, name, point_count) VALUES(?, ?, ?, ?)");
-    Statement points = db.prepare("INSERT INTO launch_queue_points(track_id, data) VALUES(?, ?)");
-    std::vector<std::uint8_t> bytes;
-    std::int64_t row = 0;
-    for (const DerivedCounterTrack& t : tracks) {
-        ++row; // rows 1, 2, ... keep the order, which gives the tracks their ids when read back
-        track.bind(1, row).bind(2, t.threadId).bind(3, t.name).bind(4, static_cast<std::int64_t>(t.points.size()));
-        track.run();
-        for (std::size_t first = 0; first < t.points.size(); first += chunkPoints) {
-            const std::size_t end = std::min(t.points.size(), first + chunkPoints);
-            bytes.resize((end - first) * kPointBytes);
-            for (std::size_t i = first; i < end; ++i) {
-                putInt64(&bytes[(i - first) * kPointBytes], t.points[i].first);
-                putInt64(&bytes[(i - first) * kPointBytes + 8], storedLength(t.points[i].second));
-            }
-            insertChunk(points, row, bytes);
-        }
-    }
-    db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)")
+LaunchQueueTrackWriter::LaunchQueueTrackWriter(Database& db, std::size_t chunkPoints)
+    : db_(db), chunkPoints_(std::max<std::size_t>(chunkPoints, 1)) {
+    db_.exec("DELETE FROM launch_queue_points; DELETE FROM launch_queue_track;");
+    insertTrack_ = db_.prepare("INSERT INTO launch_queue_track(id, thread_id, name, point_count) VALUES(?, ?, ?, ?)");
+    insertPoints_ = db_.prepare("INSERT INTO launch_queue_points(track_id, data) VALUES(?, ?)");
+}
+
+void LaunchQueueTrackWriter::beginTrack(std::int64_t threadId, std::string name) {
+    threadId_ = threadId;
+    name_ = std::move(name);
+    trackPoints_ = 0;
+    chunk_.clear();
+}
+
+void LaunchQueueTrackWriter::point(TimeNs tsNs, double value) {
+    const std::size_t at = chunk_.size();
+    chunk_.resize(at + kPointBytes);
+    putInt64(&chunk_[at], tsNs);
+    putInt64(&chunk_[at + 8], storedLength(value));
+    ++trackPoints_;
+    if (chunk_.size() == chunkPoints_ * kPointBytes) writeChunk();
+}
+
+// Blobs are written before their track's row (which needs the count): rows and blobs are read in id order.
+void LaunchQueueTrackWriter::writeChunk() {
+    insertPoints_.bind(1, tracksStored_ + 1); // rows 1, 2, ... keep the order, which gives the tracks their ids
+    const int rc = sqlite3_bind_blob64(insertPoints_.handle(), 2, chunk_.data(), chunk_.size(), SQLITE_STATIC);
+    if (rc != SQLITE_OK) throw SqliteError("launch queue: bind blob: " + std::string(sqlite3_errstr(rc)));
+    insertPoints_.run();
+    chunk_.clear();
+}
+
+void LaunchQueueTrackWriter::endTrack() {
+    if (trackPoints_ == 0) return;
+    if (!chunk_.empty()) writeChunk();
+    ++tracksStored_;
+    insertTrack_.bind(1, tracksStored_).bind(2, threadId_).bind(3, name_).bind(4, trackPoints_);
+    insertTrack_.run();
+    trackPoints_ = 0;
+}
+
+void LaunchQueueTrackWriter::finish() {
+    db_.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)")
         .bind(1, kLaunchQueueMetaKey)
-        .bind(2, std::to_string(tracks.size()))
+        .bind(2, std::to_string(tracksStored_))
         .run();
 }
 
-void storeLaunchQueueTracks(Database& db) {
-    LaunchData launches;
-    Error error;
-    if (!readLaunchData(db, &launches, &error)) throw SqliteError("launch queue: the launches cannot be read: " + error.detail);
-    writeLaunchQueueTracks(db, launchQueueTracks(launches));
+void writeLaunchQueueTracks(Database& db, const std::vector<DerivedCounterTrack>& tracks, std::size_t chunkPoints) {
+    LaunchQueueTrackWriter writer(db, chunkPoints);
+    for (const DerivedCounterTrack& t : tracks) {
+        writer.beginTrack(t.threadId, t.name);
+        for (const auto& [tsNs, value] : t.points) writer.point(tsNs, value);
+        writer.endTrack();
+    }
+    writer.finish();
 }
 
 bool readLaunchQueueTracks(Database& db, std::vector<DerivedCounterTrack>* out, std::string* whyNot) {

@@ -1,8 +1,11 @@
 #include "core/store/launch_reader.h"
 
+#include "core/store/launch_streams.h"
+
 #include <algorithm>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace opscope {
 
@@ -26,7 +29,9 @@ FROM track t CROSS JOIN slice s ON s.track_id = t.id
 WHERE t.is_compute = 1 AND t.thread_id IS NOT NULL AND (s.flags & 8) = 0
   AND (s.cat_id IS NULL OR s.cat_id NOT IN (SELECT id FROM string WHERE value = 'gpu_user_annotation')))SQL";
 
-void readStreams(Database& db, LaunchData* out, std::unordered_map<std::int64_t, std::uint32_t>* indexOf) {
+} // namespace
+
+std::vector<LaunchStream> readLaunchStreams(Database& db) {
     Statement st = db.prepare(R"SQL(
 SELECT th.id, th.tid, d.ordinal, coalesce(p.name, p.pid), min(t.id) FROM track t
   JOIN thread th ON th.id = t.thread_id JOIN process p ON p.id = th.process_id
@@ -56,21 +61,21 @@ SELECT th.id, th.tid, d.ordinal, coalesce(p.name, p.pid), min(t.id) FROM track t
         if (a.stream.stream != b.stream.stream) return a.stream.stream < b.stream.stream;
         return a.stream.threadId < b.stream.threadId;
     });
-    for (Row& r : rows) {
-        if (indexOf->count(r.stream.threadId)) continue;
-        (*indexOf)[r.stream.threadId] = static_cast<std::uint32_t>(out->streams.size());
-        out->streams.push_back(std::move(r.stream));
-    }
+    std::vector<LaunchStream> streams;
+    std::unordered_set<std::int64_t> seen; // a thread on several devices' tracks is one stream, the first
+    for (Row& r : rows)
+        if (seen.insert(r.stream.threadId).second) streams.push_back(std::move(r.stream));
+    return streams;
 }
-
-} // namespace
 
 bool readLaunchData(Database& db, LaunchData* out, Error* error) {
     *out = LaunchData{};
     try {
         out->hasLinkTable = db.tableExists("launch_link");
         std::unordered_map<std::int64_t, std::uint32_t> streamIndex;
-        readStreams(db, out, &streamIndex);
+        out->streams = readLaunchStreams(db);
+        for (std::size_t i = 0; i < out->streams.size(); ++i)
+            streamIndex.emplace(out->streams[i].threadId, static_cast<std::uint32_t>(i));
         Statement st = db.prepare(out->hasLinkTable ? kEventsWithLinks : kEventsWithoutLinks);
         std::uint32_t maxName = 0;
         while (st.step()) {

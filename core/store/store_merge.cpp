@@ -313,7 +313,7 @@ bool StoreMerger::finish(ImportSummary* summary, Error* error) {
         }
         {
             Transaction queue(db_);
-            storeLaunchQueueTracks(db_);
+            storeLaunchQueueTracks(db_, tempPath_ + ".queue");
             queue.commit();
         }
         timer.mark("merge: launch queue tracks");

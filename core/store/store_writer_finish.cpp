@@ -505,7 +505,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         timer.mark("launch links");
         // The timeline's launch queue tracks, from the links just written: a reopened store draws them
         // without the launch join and the queue (launch_queue_store.h).
-        storeLaunchQueueTracks(db_);
+        storeLaunchQueueTracks(db_, tempPath_ + ".queue", sideBudgetBytes());
         timer.mark("launch queue tracks");
         TimeNs start = std::numeric_limits<TimeNs>::max(), end = std::numeric_limits<TimeNs>::min();
         for (const auto& [track, stats] : trackStats_) {

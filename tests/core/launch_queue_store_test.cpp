@@ -79,6 +79,26 @@ std::string copyOf(const TempDir& dir, const std::string& store, const std::stri
     return copy;
 }
 
+std::vector<DerivedCounterTrack> storedTracks(Database& db) {
+    std::vector<DerivedCounterTrack> got;
+    std::string whyNot;
+    REQUIRE(readLaunchQueueTracks(db, &got, &whyNot));
+    return got;
+}
+
+// Two changes per linked event of the first stream: what the streamed store's budget is compared with.
+std::size_t firstStreamChanges(Database& db) {
+    LaunchData launches;
+    Error error;
+    REQUIRE(readLaunchData(db, &launches, &error));
+    std::size_t changes = 0;
+    for (std::uint32_t i = launches.streamBegin[0]; i < launches.streamBegin[1]; ++i)
+        changes += launches.events[i].linked() ? 2 : 0;
+    return changes;
+}
+
+constexpr std::size_t kChangeBytes = 16; // a queue change in the streamed store's spill
+
 } // namespace
 
 TEST_CASE("launch queue store: the import stores the tracks the session computes", "[launch][queue][queue_store]") {
@@ -230,4 +250,55 @@ TEST_CASE("launch queue store: a merge of part stores stores the tracks of the m
         CHECK(want.size() == 4);
         requireSame(stored, want);
     }
+}
+
+// storeLaunchQueueTracks made stream by stream (launch_queue_streamed.cpp): whatever its budget (every change
+// its own run, just under, at and over one stream's changes) and blob size, the tracks computed from readLaunchData.
+TEST_CASE("launch queue streamed: every budget stores the computed tracks", "[launch][queue][queue_store]") {
+    TempDir dir;
+    const std::string store = importTrace(dir, queueTrace());
+    Database db(store, Database::Mode::ReadWrite);
+    const std::vector<DerivedCounterTrack> want = computed(db);
+    REQUIRE(want.size() == 2);
+    const std::size_t changes = firstStreamChanges(db);
+    REQUIRE(changes > 100);
+    for (std::size_t budget : {std::size_t{0}, kChangeBytes, (changes - 1) * kChangeBytes, changes * kChangeBytes,
+                               (changes + 1) * kChangeBytes, kLaunchQueueSpillBudgetBytes}) {
+        INFO("budget " << budget);
+        storeLaunchQueueTracks(db, dir.file("queue-scratch"), budget);
+        requireSame(storedTracks(db), want);
+        CHECK(db.scalarText("SELECT value FROM meta WHERE key = 'launch_queue_tracks'") == "2");
+    }
+    // The scratch file is unlinked when made: nothing is left beside the store.
+    CHECK_FALSE(std::filesystem::exists(dir.file("queue-scratch")));
+}
+
+TEST_CASE("launch queue streamed: blobs cut at the chunk size, whole at it and past it", "[launch][queue][queue_store]") {
+    TempDir dir;
+    const std::string store = importTrace(dir, queueTrace());
+    Database db(store, Database::Mode::ReadWrite);
+    const std::vector<DerivedCounterTrack> want = computed(db);
+    const std::size_t points = want[0].points.size();
+    for (std::size_t chunk : {std::size_t{1}, points - 1, points, points + 1}) {
+        INFO("chunk " << chunk);
+        storeLaunchQueueTracks(db, dir.file("queue-scratch"), kChangeBytes * 8, chunk);
+        CHECK(db.scalarInt("SELECT count(*) FROM launch_queue_points WHERE track_id = 1") ==
+              static_cast<std::int64_t>((points + chunk - 1) / chunk));
+        CHECK(db.scalarInt("SELECT point_count FROM launch_queue_track WHERE id = 1") == static_cast<std::int64_t>(points));
+        requireSame(storedTracks(db), want);
+    }
+}
+
+TEST_CASE("launch queue streamed: a store without linked launches stores no track", "[launch][queue][queue_store]") {
+    TempDir dir;
+    const std::string store = importTrace(dir, queueTrace());
+    Database db(store, Database::Mode::ReadWrite);
+    db.exec("DELETE FROM launch_link");
+    storeLaunchQueueTracks(db, dir.file("queue-scratch"));
+    CHECK(storedTracks(db).empty());
+    CHECK(db.scalarText("SELECT value FROM meta WHERE key = 'launch_queue_tracks'") == "0");
+    db.exec("DROP TABLE launch_link"); // an older schema: every event unlinked
+    storeLaunchQueueTracks(db, dir.file("queue-scratch"));
+    CHECK(storedTracks(db).empty());
+    CHECK(db.scalarInt("SELECT count(*) FROM launch_queue_points") == 0);
 }

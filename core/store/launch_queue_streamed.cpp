@@ -1,0 +1,76 @@
+// storeLaunchQueueTracks (launch_queue_store.h): the tracks of launchQueueTracks(readLaunchData) without
+// holding the launches. readLaunchData keeps about 100 bytes per device event and the queue its change points
+// twice more, all streams at once (some 500 MB at 50 M events); here one stream's changes at a time, 16 bytes
+// each, wait in a SortedSpill (memory up to the budget, sorted runs on disk past it) and become points as
+// they come back in order.
+#include "core/store/launch_queue_store.h"
+
+#include "core/store/launch_streams.h"
+#include "core/store/sorted_spill.h"
+
+#include <algorithm>
+
+namespace opscope {
+
+namespace {
+
+// The events readLaunchData reads for one stream (its thread's compute tracks, outside gpu_user_annotation,
+// instants aside) that have a launch link; the call's start is 0 when the call slice is gone, as there.
+// CROSS JOINs keep the order: tracks, their slices through slice_track_ts, then each slice's link.
+const char* kLinkedEventsOfStream = R"SQL(
+SELECT s.ts, coalesce(c.ts, 0)
+FROM track t CROSS JOIN slice s ON s.track_id = t.id
+CROSS JOIN launch_link l ON l.device_slice_id = s.id
+LEFT JOIN slice c ON c.id = l.call_slice_id
+WHERE t.is_compute = 1 AND t.thread_id = ?1 AND (s.flags & 8) = 0 AND l.call_slice_id IS NOT NULL
+  AND l.call_slice_id <> 0
+  AND (s.cat_id IS NULL OR s.cat_id NOT IN (SELECT id FROM string WHERE value = 'gpu_user_annotation')))SQL";
+
+struct QueueChange {
+    TimeNs tsNs;
+    std::int64_t delta; // +1: a call starts; -1: its event leaves the queue
+};
+
+// computeQueueLength's order: by time, a launch before a kernel start at one time. Changes equal in both
+// are interchangeable, so this is a total order on what matters.
+struct ChangeBefore {
+    bool operator()(const QueueChange& a, const QueueChange& b) const {
+        return a.tsNs != b.tsNs ? a.tsNs < b.tsNs : a.delta > b.delta;
+    }
+};
+
+} // namespace
+
+void storeLaunchQueueTracks(Database& db, const std::string& scratchPath, std::size_t budgetBytes,
+                            std::size_t chunkPoints) {
+    LaunchQueueTrackWriter writer(db, chunkPoints);
+    if (db.tableExists("launch_link")) {
+        Statement events = db.prepare(kLinkedEventsOfStream);
+        SortedSpill<QueueChange, ChangeBefore> changes(scratchPath, budgetBytes);
+        for (const LaunchStream& stream : readLaunchStreams(db)) {
+            events.bind(1, stream.threadId);
+            while (events.step()) {
+                const TimeNs eventTs = events.int64(0), callTs = events.int64(1);
+                changes.push({callTs, +1});
+                changes.push({std::max(eventTs, callTs), -1}); // queueLeaveNs: never before its call starts
+            }
+            events.reset();
+            // One point per time, the length once every change at that time is counted (queueCounterTracks).
+            writer.beginTrack(stream.threadId, "Launch queue");
+            std::int64_t length = 0;
+            bool pending = false;
+            TimeNs pendingTs = 0;
+            changes.drainInOrder([&](const QueueChange& c) {
+                if (pending && c.tsNs != pendingTs) writer.point(pendingTs, static_cast<double>(length));
+                length += c.delta;
+                pendingTs = c.tsNs;
+                pending = true;
+            });
+            if (pending) writer.point(pendingTs, static_cast<double>(length));
+            writer.endTrack();
+        }
+    }
+    writer.finish();
+}
+
+} // namespace opscope
