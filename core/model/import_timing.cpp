@@ -2,6 +2,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <sqlite3.h>
 #include <sys/resource.h>
 
@@ -12,9 +15,17 @@ bool importTimingEnabled() { return std::getenv("OPSCOPE_IMPORT_TIMING") != null
 std::string importMemoryReport() {
     struct rusage usage {};
     ::getrusage(RUSAGE_SELF, &usage);
-    char text[96];
-    std::snprintf(text, sizeof text, "peak RSS %6ld MB   SQLite %5lld MB", usage.ru_maxrss / 1024,
-                  static_cast<long long>(sqlite3_memory_used() >> 20));
+    char text[160];
+    int n = std::snprintf(text, sizeof text, "peak RSS %6ld MB   SQLite %5lld MB", usage.ru_maxrss / 1024,
+                          static_cast<long long>(sqlite3_memory_used() >> 20));
+#if defined(__GLIBC__)
+    // What the heap holds against what is allocated now: the difference is freed memory glibc keeps,
+    // which peak RSS counts too.
+    const struct mallinfo2 heap = ::mallinfo2();
+    if (n > 0 && static_cast<std::size_t>(n) < sizeof text)
+        std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), "   heap in use %6zu MB, held %6zu MB",
+                      (heap.uordblks + heap.hblkhd) >> 20, (heap.arena + heap.hblkhd) >> 20);
+#endif
     return text;
 }
 

@@ -459,13 +459,14 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         {
             FinishPass pass(*this);
             nested = pass.nestSlices(cancelled);
+            timer.mark("nest+slices");
             if (nested) pass.writeFlows();
         }
         // The pending rows are written: their memory goes back before the index builds need it.
         slices_.clear();
         endpoints_.clear();
         flowNames_.clear();
-        timer.mark("nest+slices+flows");
+        timer.mark("flows");
         if (!nested || (cancelled && cancelled())) {
             if (error) *error = Error{ErrorCode::Cancelled, finalPath_, -1, -1, -1, {}, {}};
             return false;
