@@ -481,6 +481,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         insertArgs_ = BatchInsert();
         insertCounter_ = BatchInsert();
         releaseStatements();
+        taskTypes_ = TaskTypeIndex(); // read only while nesting classed device slices (8 bytes an args row)
         memoryRows_.reset();
         enter(FinishStage::BuildingIndices);
         db_.exec(schemaIndicesSql());
@@ -503,6 +504,8 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
                          [this](std::uint32_t id) { return stringAt(id); }, LaunchScratch{tempPath_, sideBudgetBytes()});
         launchKeys_.reset();
         flowLaunches_.reset();
+        finalIds_ = {}; // 4 bytes a slice, read last by the links: the queue and the pack need the room
+        launchLinks_ = {};
         timer.mark("launch links");
         // The timeline's launch queue tracks, from the links just written: a reopened store draws them
         // without the launch join and the queue (launch_queue_store.h).
