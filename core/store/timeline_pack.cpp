@@ -140,8 +140,15 @@ public:
                 currentTrack_ = trackId;
             }
             if (!known) continue;
-            slices_.push_back(slice);
-            sliceCategories_.push_back(category);
+            categories_.add(slice.nameId, category);
+            if (slice.depth >= depthSlices_.size()) {
+                depthSlices_.resize(slice.depth + 1u);
+                depthCategories_.resize(slice.depth + 1u);
+            }
+            pushGrowingByHalf(depthSlices_[slice.depth], slice);
+            pushGrowingByHalf(depthCategories_[slice.depth], category);
+            maxDepthInTrack_ = std::max<int>(maxDepthInTrack_, slice.depth);
+            ++trackSlices_;
         }
         flushTrack();
         return true;
@@ -180,23 +187,34 @@ public:
     std::vector<PackedRun> runs;
 
 private:
+    // A vector grown by half, not doubled: the largest track's slices are the pass's memory.
+    template <typename T>
+    static void pushGrowingByHalf(std::vector<T>& v, const T& value) {
+        if (v.size() == v.capacity()) v.reserve(std::max<std::size_t>(64, v.capacity() + v.capacity() / 2));
+        v.push_back(value);
+    }
+
+    // The track's slices came sorted into one vector per depth, in scan order within each: the order
+    // groupTrackByDepth's counting sort makes, without holding the track twice.
     void flushTrack() {
-        if (slices_.empty()) return;
-        if (position_ + slices_.size() > std::numeric_limits<std::uint32_t>::max()) // as the loader's scan
+        if (trackSlices_ == 0) return;
+        if (position_ + trackSlices_ > std::numeric_limits<std::uint32_t>::max()) // as the loader's scan
             throw SqliteError("timeline pack: more slices than positions of 32 bits");
-        for (std::size_t i = 0; i < slices_.size(); ++i) categories_.add(slices_[i].nameId, sliceCategories_[i]);
-        TrackSliceLayout track;
-        track.trackId = currentTrack_;
-        groupTrackByDepth(slices_, sliceCategories_, static_cast<std::uint32_t>(position_), &track, &levels_, &starts_, &scratch_);
-        tracks.push_back({track.trackId, track.begin, track.end, static_cast<std::uint32_t>(runs.size()),
-                          static_cast<std::uint32_t>(track.depths.size())});
-        for (const DepthRun& r : track.depths)
+        tracks.push_back({currentTrack_, static_cast<std::uint32_t>(position_), static_cast<std::uint32_t>(position_ + trackSlices_),
+                          static_cast<std::uint32_t>(runs.size()), static_cast<std::uint32_t>(maxDepthInTrack_ + 1)});
+        for (int d = 0; d <= maxDepthInTrack_; ++d) {
+            std::vector<TimelineSlice>& slices = depthSlices_[static_cast<std::size_t>(d)];
+            std::vector<std::uint32_t>& categories = depthCategories_[static_cast<std::size_t>(d)];
+            const DepthRun r = layoutDepthRun(slices, static_cast<std::uint32_t>(position_), &levels_, &starts_, &lodJoins_);
             runs.push_back({r.begin, r.end, r.maxDurNs, r.lodBegin, r.lodCount | (r.endsSorted ? 0x100u : 0u)});
-        writer_.append(kSlices, slices_.data(), slices_.size());
-        writer_.append(kSliceCategories, sliceCategories_.data(), sliceCategories_.size());
-        position_ += slices_.size();
-        slices_.clear();
-        sliceCategories_.clear();
+            writer_.append(kSlices, slices.data(), slices.size());
+            writer_.append(kSliceCategories, categories.data(), categories.size());
+            position_ += slices.size();
+            slices.clear();
+            categories.clear();
+        }
+        trackSlices_ = 0;
+        maxDepthInTrack_ = -1;
     }
 
     Database& db_;
@@ -206,11 +224,13 @@ private:
     PackWriter writer_;
     std::unordered_set<std::int64_t> seen_;
     std::int64_t currentTrack_ = 0;
-    std::vector<TimelineSlice> slices_;
-    std::vector<std::uint32_t> sliceCategories_;
+    std::vector<std::vector<TimelineSlice>> depthSlices_; // the current track's, by depth
+    std::vector<std::vector<std::uint32_t>> depthCategories_;
+    int maxDepthInTrack_ = -1;
+    std::size_t trackSlices_ = 0;
     std::vector<LodLevel> levels_;
     std::vector<std::uint32_t> starts_;
-    DepthGrouping scratch_;
+    std::vector<std::uint8_t> lodJoins_;
     std::size_t position_ = 0;
 };
 

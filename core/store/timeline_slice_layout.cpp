@@ -50,15 +50,24 @@ void groupTrackByDepth(std::span<TimelineSlice> slices, std::span<std::uint32_t>
         slices[to] = scratch->slices[i];
         if (withCategories) categories[to] = scratch->categories[i];
     }
-    // Summaries over positions in this track, then moved to positions in the whole array.
-    for (DepthRun& run : track->depths) {
-        describeRun(slices, &run);
-        const std::size_t firstStart = starts->size();
-        buildLodLevels(slices, &run, levels, starts, &scratch->lodJoins);
-        for (std::size_t k = firstStart; k < starts->size(); ++k) (*starts)[k] += base;
-        run.begin += base;
-        run.end += base;
-    }
+    for (DepthRun& run : track->depths)
+        run = layoutDepthRun(std::span<const TimelineSlice>(slices.data() + run.begin, run.end - run.begin), base + run.begin,
+                             levels, starts, &scratch->lodJoins);
+}
+
+DepthRun layoutDepthRun(std::span<const TimelineSlice> runSlices, std::uint32_t base, std::vector<LodLevel>* levels,
+                        std::vector<std::uint32_t>* starts, std::vector<std::uint8_t>* lodJoins) {
+    // Summaries over positions in this run, then moved to positions in the whole array.
+    DepthRun run;
+    run.begin = 0;
+    run.end = static_cast<std::uint32_t>(runSlices.size());
+    describeRun(runSlices, &run);
+    const std::size_t firstStart = starts->size();
+    buildLodLevels(runSlices, &run, levels, starts, lodJoins);
+    for (std::size_t k = firstStart; k < starts->size(); ++k) (*starts)[k] += base;
+    run.begin += base;
+    run.end += base;
+    return run;
 }
 
 void CategoryTracker::add(std::uint32_t nameId, std::uint32_t categoryId) {

@@ -117,6 +117,32 @@ TEST_CASE("a stored layout reads back as the scan builds it", "[timeline_pack]")
     }
 }
 
+// The pack sorts each track's slices into one vector per depth as they come (timeline_pack.cpp): a depth
+// with no slice between two that have some, depths interleaved in time, and a shallow track after a deep
+// one (whose vectors it reuses) must lay out as the scan's counting sort does.
+TEST_CASE("a track's depths, a gap among them, pack as the scan groups them", "[timeline_pack]") {
+    FixtureStore store("pack-depths");
+    const std::int64_t p = store.process("1", "p");
+    const std::int64_t th = store.thread(p, "1", "main");
+    const std::int64_t deep = store.track(p, th, "thread", "deep"), shallow = store.track(p, 0, "async", "shallow");
+    for (int i = 0; i < 300; ++i) {
+        const std::int64_t ts = 1'000 + i * 1'000;
+        store.slice(deep, ts, 900, 0, "outer");
+        if (i % 2 == 0) store.slice(deep, ts + 10, 100, 3, "deepest"); // depths 1 and 2 stay empty
+        if (i % 5 == 0) store.slice(deep, ts + 20, 50, 4, "leaf");
+    }
+    for (int i = 0; i < 200; ++i) store.slice(shallow, 500 + i * 1'500, 1'000, 0, "task");
+    store.finish(0, 400'000);
+    writeTimelinePack(store.db());
+    const auto scanned = loadTimeline(store.path(), false), stored = loadTimeline(store.path(), true);
+    REQUIRE(stored->sliceLayoutStored());
+    requireSameLayout(*scanned, *stored);
+    bool sawEmptyDepth = false;
+    for (const TimelineTrack& t : stored->tracks())
+        for (const DepthRun& r : t.depths) sawEmptyDepth |= r.begin == r.end;
+    CHECK(sawEmptyDepth);
+}
+
 TEST_CASE("the small fixture's layout, flows and all, reads back the same", "[timeline_pack]") {
     FixtureStore store("pack-small");
     SmallTimeline fx(store);
