@@ -120,7 +120,7 @@ private:
 // not come as one run (ids not in (track, ts) order): the caller starts again in index order.
 class PackPass {
 public:
-    PackPass(Database& db, const std::unordered_set<std::int64_t>& tracks, std::size_t nameCount, bool byId,
+    PackPass(Database& db, const std::unordered_map<std::int64_t, std::int64_t>& tracks, std::size_t nameCount, bool byId,
              std::size_t chunkBytes)
         : db_(db), tracks_(tracks), byId_(byId), categories_(nameCount), writer_(db, chunkBytes) {}
 
@@ -135,20 +135,15 @@ public:
             if (trackId != current) {
                 flushTrack();
                 current = trackId;
-                known = tracks_.count(trackId) != 0;
+                const auto track = tracks_.find(trackId);
+                known = track != tracks_.end();
+                if (known) reserveForTrack(track->second);
                 if (known && !seen_.insert(trackId).second) return false;
                 currentTrack_ = trackId;
             }
             if (!known) continue;
-            categories_.add(slice.nameId, category);
-            if (slice.depth >= depthSlices_.size()) {
-                depthSlices_.resize(slice.depth + 1u);
-                depthCategories_.resize(slice.depth + 1u);
-            }
-            pushGrowingByHalf(depthSlices_[slice.depth], slice);
-            pushGrowingByHalf(depthCategories_[slice.depth], category);
-            maxDepthInTrack_ = std::max<int>(maxDepthInTrack_, slice.depth);
-            ++trackSlices_;
+            slices_.push_back(slice);
+            sliceCategories_.push_back(category);
         }
         flushTrack();
         return true;
@@ -187,60 +182,60 @@ public:
     std::vector<PackedRun> runs;
 
 private:
-    // A vector grown by half, not doubled: the largest track's slices are the pass's memory.
-    template <typename T>
-    static void pushGrowingByHalf(std::vector<T>& v, const T& value) {
-        if (v.size() == v.capacity()) v.reserve(std::max<std::size_t>(64, v.capacity() + v.capacity() / 2));
-        v.push_back(value);
+    // A track's slices are the pass's memory, and the largest grows with the trace: sized once from the
+    // track's slice_count rather than by doubling (up to twice that, three times while it copies). A
+    // wrong count only costs growth.
+    void reserveForTrack(std::int64_t sliceCount) {
+        constexpr std::int64_t kMaxHint = std::int64_t{1} << 32; // positions are 32 bits
+        if (sliceCount <= 0 || sliceCount > kMaxHint) return;
+        slices_.reserve(static_cast<std::size_t>(sliceCount));
+        sliceCategories_.reserve(static_cast<std::size_t>(sliceCount));
     }
 
-    // The track's slices came sorted into one vector per depth, in scan order within each: the order
-    // groupTrackByDepth's counting sort makes, without holding the track twice.
     void flushTrack() {
-        if (trackSlices_ == 0) return;
-        if (position_ + trackSlices_ > std::numeric_limits<std::uint32_t>::max()) // as the loader's scan
+        if (slices_.empty()) return;
+        if (position_ + slices_.size() > std::numeric_limits<std::uint32_t>::max()) // as the loader's scan
             throw SqliteError("timeline pack: more slices than positions of 32 bits");
-        tracks.push_back({currentTrack_, static_cast<std::uint32_t>(position_), static_cast<std::uint32_t>(position_ + trackSlices_),
-                          static_cast<std::uint32_t>(runs.size()), static_cast<std::uint32_t>(maxDepthInTrack_ + 1)});
-        for (int d = 0; d <= maxDepthInTrack_; ++d) {
-            std::vector<TimelineSlice>& slices = depthSlices_[static_cast<std::size_t>(d)];
-            std::vector<std::uint32_t>& categories = depthCategories_[static_cast<std::size_t>(d)];
-            const DepthRun r = layoutDepthRun(slices, static_cast<std::uint32_t>(position_), &levels_, &starts_, &lodJoins_);
+        for (std::size_t i = 0; i < slices_.size(); ++i) categories_.add(slices_[i].nameId, sliceCategories_[i]);
+        TrackSliceLayout track;
+        track.trackId = currentTrack_;
+        groupTrackByDepth(slices_, sliceCategories_, static_cast<std::uint32_t>(position_), &track, &levels_, &starts_, &scratch_);
+        tracks.push_back({track.trackId, track.begin, track.end, static_cast<std::uint32_t>(runs.size()),
+                          static_cast<std::uint32_t>(track.depths.size())});
+        for (const DepthRun& r : track.depths)
             runs.push_back({r.begin, r.end, r.maxDurNs, r.lodBegin, r.lodCount | (r.endsSorted ? 0x100u : 0u)});
-            writer_.append(kSlices, slices.data(), slices.size());
-            writer_.append(kSliceCategories, categories.data(), categories.size());
-            position_ += slices.size();
-            slices.clear();
-            categories.clear();
-        }
-        trackSlices_ = 0;
-        maxDepthInTrack_ = -1;
+        writer_.append(kSlices, slices_.data(), slices_.size());
+        writer_.append(kSliceCategories, sliceCategories_.data(), sliceCategories_.size());
+        position_ += slices_.size();
+        slices_.clear();
+        sliceCategories_.clear();
     }
 
     Database& db_;
-    const std::unordered_set<std::int64_t>& tracks_;
+    const std::unordered_map<std::int64_t, std::int64_t>& tracks_; // id -> slice_count, a hint
     bool byId_;
     CategoryTracker categories_;
     PackWriter writer_;
     std::unordered_set<std::int64_t> seen_;
     std::int64_t currentTrack_ = 0;
-    std::vector<std::vector<TimelineSlice>> depthSlices_; // the current track's, by depth
-    std::vector<std::vector<std::uint32_t>> depthCategories_;
-    int maxDepthInTrack_ = -1;
-    std::size_t trackSlices_ = 0;
+    std::vector<TimelineSlice> slices_;
+    std::vector<std::uint32_t> sliceCategories_;
     std::vector<LodLevel> levels_;
     std::vector<std::uint32_t> starts_;
-    std::vector<std::uint8_t> lodJoins_;
+    DepthGrouping scratch_;
     std::size_t position_ = 0;
 };
 
 } // namespace
 
 void writeTimelinePack(Database& db, std::size_t chunkBytes) {
-    std::unordered_set<std::int64_t> tracks;
+    // id -> slice_count, a size hint: no more than the file could hold rows (a slice row takes more than
+    // 8 bytes), so a crafted count cannot make the pass ask for gigabytes.
+    const std::int64_t mostRows = db.scalarInt("PRAGMA page_count", 0) * db.scalarInt("PRAGMA page_size", 0) / 8;
+    std::unordered_map<std::int64_t, std::int64_t> tracks;
     {
-        Statement st = db.prepare("SELECT id FROM track");
-        while (st.step()) tracks.insert(st.int64(0));
+        Statement st = db.prepare("SELECT id, slice_count FROM track");
+        while (st.step()) tracks.emplace(st.int64(0), st.isNull(1) ? 0 : std::min(st.int64(1), mostRows));
     }
     const std::size_t nameCount = nameCountOf(db);
     const SliceStamp stamp = readStamp(db);

@@ -42,32 +42,32 @@ void groupTrackByDepth(std::span<TimelineSlice> slices, std::span<std::uint32_t>
         track->depths[static_cast<std::size_t>(d)].begin = counts[static_cast<std::size_t>(d)];
         track->depths[static_cast<std::size_t>(d)].end = counts[static_cast<std::size_t>(d) + 1];
     }
-    scratch->slices.assign(slices.begin(), slices.end());
-    const bool withCategories = !categories.empty();
-    if (withCategories) scratch->categories.assign(categories.begin(), categories.end());
-    for (std::size_t i = 0; i < scratch->slices.size(); ++i) {
-        const std::uint32_t to = counts[scratch->slices[i].depth]++;
-        slices[to] = scratch->slices[i];
-        if (withCategories) categories[to] = scratch->categories[i];
+    // The counting sort's destinations, then the permutation applied in place by swaps along its cycles
+    // (each swap puts one slice where it belongs): the largest track, which grows with the trace, is not
+    // held twice. Same order as a copy would give: stable within each depth.
+    if (maxDepth > 0) {
+        std::vector<std::uint32_t>& to = scratch->destinations;
+        to.resize(slices.size());
+        for (std::size_t i = 0; i < slices.size(); ++i) to[i] = counts[slices[i].depth]++;
+        const bool withCategories = !categories.empty();
+        for (std::uint32_t i = 0; i < to.size(); ++i) {
+            while (to[i] != i) {
+                const std::uint32_t k = to[i];
+                std::swap(slices[i], slices[k]);
+                if (withCategories) std::swap(categories[i], categories[k]);
+                std::swap(to[i], to[k]);
+            }
+        }
     }
-    for (DepthRun& run : track->depths)
-        run = layoutDepthRun(std::span<const TimelineSlice>(slices.data() + run.begin, run.end - run.begin), base + run.begin,
-                             levels, starts, &scratch->lodJoins);
-}
-
-DepthRun layoutDepthRun(std::span<const TimelineSlice> runSlices, std::uint32_t base, std::vector<LodLevel>* levels,
-                        std::vector<std::uint32_t>* starts, std::vector<std::uint8_t>* lodJoins) {
-    // Summaries over positions in this run, then moved to positions in the whole array.
-    DepthRun run;
-    run.begin = 0;
-    run.end = static_cast<std::uint32_t>(runSlices.size());
-    describeRun(runSlices, &run);
-    const std::size_t firstStart = starts->size();
-    buildLodLevels(runSlices, &run, levels, starts, lodJoins);
-    for (std::size_t k = firstStart; k < starts->size(); ++k) (*starts)[k] += base;
-    run.begin += base;
-    run.end += base;
-    return run;
+    // Summaries over positions in this track, then moved to positions in the whole array.
+    for (DepthRun& run : track->depths) {
+        describeRun(slices, &run);
+        const std::size_t firstStart = starts->size();
+        buildLodLevels(slices, &run, levels, starts, &scratch->lodJoins);
+        for (std::size_t k = firstStart; k < starts->size(); ++k) (*starts)[k] += base;
+        run.begin += base;
+        run.end += base;
+    }
 }
 
 void CategoryTracker::add(std::uint32_t nameId, std::uint32_t categoryId) {

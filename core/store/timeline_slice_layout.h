@@ -32,19 +32,13 @@ struct TimelineSliceLayout {
 
 // Scratch buffers reused from track to track.
 struct DepthGrouping {
-    std::vector<TimelineSlice> slices;
-    std::vector<std::uint32_t> categories, counts;
+    std::vector<std::uint32_t> destinations, counts; // where each slice goes; slices per depth
     std::vector<std::uint8_t> lodJoins;
 };
 
 // Regroups one track's slices (given in ts order, positions [base, base + slices.size()) of the whole
 // array) by depth with a counting sort that keeps ts order, describes each run and appends its
 // level-of-detail summaries. categories is parallel to slices, or empty.
-// One depth's run of a track, its slices alone (in ts order) at positions [base, base + size) of the whole
-// array: describes it and appends its level-of-detail summaries, as groupTrackByDepth does for each depth.
-DepthRun layoutDepthRun(std::span<const TimelineSlice> runSlices, std::uint32_t base, std::vector<LodLevel>* levels,
-                        std::vector<std::uint32_t>* starts, std::vector<std::uint8_t>* lodJoins);
-
 void groupTrackByDepth(std::span<TimelineSlice> slices, std::span<std::uint32_t> categories, std::uint32_t base,
                        TrackSliceLayout* track, std::vector<LodLevel>* levels, std::vector<std::uint32_t>* starts,
                        DepthGrouping* scratch);

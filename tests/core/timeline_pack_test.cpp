@@ -143,6 +143,21 @@ TEST_CASE("a track's depths, a gap among them, pack as the scan groups them", "[
     CHECK(sawEmptyDepth);
 }
 
+// The pass sizes a track's buffers from track.slice_count: a hint only. Too small, zero, negative or
+// far beyond what the file could hold, the pack is the same and nothing is sized by it.
+TEST_CASE("a track's slice_count only sizes the pack's buffers", "[timeline_pack]") {
+    for (const char* count : {"1", "0", "-5", "1000000000000", "slice_count * 2"}) {
+        INFO("slice_count = " << count);
+        FixtureStore store("pack-hint");
+        writeBusyStore(store, false);
+        store.db().exec(std::string("UPDATE track SET slice_count = ") + count);
+        writeTimelinePack(store.db());
+        const auto scanned = loadTimeline(store.path(), false), stored = loadTimeline(store.path(), true);
+        REQUIRE(stored->sliceLayoutStored());
+        requireSameLayout(*scanned, *stored);
+    }
+}
+
 TEST_CASE("the small fixture's layout, flows and all, reads back the same", "[timeline_pack]") {
     FixtureStore store("pack-small");
     SmallTimeline fx(store);
