@@ -8,6 +8,7 @@
 #include "core/store/device_class_rows.h"
 #include "core/store/device_track_facts.h"
 #include "core/model/flow_linking.h"
+#include "core/model/heap_release.h"
 #include "core/model/import_timing.h"
 #include "core/store/pending_cursors.h"
 #include "core/store/memory_copy_tracks.h"
@@ -466,6 +467,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         slices_.clear();
         endpoints_.clear();
         flowNames_.clear();
+        releaseFreedHeap(); // what nesting freed, before the index builds
         timer.mark("flows");
         if (!nested || (cancelled && cancelled())) {
             if (error) *error = Error{ErrorCode::Cancelled, finalPath_, -1, -1, -1, {}, {}};
@@ -506,6 +508,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
         flowLaunches_.reset();
         finalIds_ = {}; // 4 bytes a slice, read last by the links: the queue and the pack need the room
         launchLinks_ = {};
+        releaseFreedHeap();
         timer.mark("launch links");
         // The timeline's launch queue tracks, from the links just written: a reopened store draws them
         // without the launch join and the queue (launch_queue_store.h).
