@@ -19,7 +19,7 @@ inline constexpr std::size_t kTimelinePackChunkBytes = std::size_t{4} << 20;
 
 // Builds the layout of the store's slices one track at a time and writes it, replacing any pack
 // already there, in a transaction of its own (so call it outside one). Memory: the largest track's
-// slices, not the trace's. Throws SqliteError.
+// slices, held once (about 40 bytes each), not the trace's. Throws SqliteError.
 void writeTimelinePack(Database& db, std::size_t chunkBytes = kTimelinePackChunkBytes);
 
 // Reads the pack into *layout when the store has one that matches its tracks and slices and whose
