@@ -21,15 +21,15 @@ int pendingAsyncJobs() { return gPending.load(); }
 
 bool waitForAsyncJobs(int timeoutMs) {
     QDeadlineTimer deadline(timeoutMs);
-    // A delivered result may start another job (a view recomputing after a resize): loop until idle.
-    while (gPending.load() > 0 && !deadline.hasExpired()) {
+    for (;;) {
         QCoreApplication::sendPostedEvents();
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        if (gPending.load() > 0) QThread::msleep(2);
+        // Idle only once the events just handled started nothing: a delivered result or a queued signal may
+        // start another job (a view recomputing after a resize), so the count is read after them, never before.
+        if (gPending.load() == 0) return true;
+        if (deadline.hasExpired()) return false;
+        QThread::msleep(2);
     }
-    QCoreApplication::sendPostedEvents();
-    QCoreApplication::processEvents();
-    return gPending.load() == 0;
 }
 
 bool waitForDebouncedJobs(const QTimer& debounce, const std::function<void()>& recompute, int timeoutMs) {
