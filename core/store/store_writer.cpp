@@ -6,7 +6,6 @@
 #include "core/store/cluster_tables.h"
 #include "core/store/device_class_pass.h"
 #include "core/store/insert_pipe.h"
-#include "core/store/numeric_id_key.h"
 #include "core/model/json_depth.h"
 #include "core/model/time_bounds.h"
 #include "core/store/source_fingerprint.h"
@@ -65,14 +64,11 @@ void StoreWriter::prepareStatements() {
 
 Statement& StoreWriter::cached(Cached which) {
     static constexpr const char* kSql[] = {
-        "INSERT INTO process(pid, pid_num) VALUES(?, ?)",
         "UPDATE process SET name = ? WHERE id = ?",
         "UPDATE process SET labels = ? WHERE id = ?",
         "UPDATE process SET sort_index = ? WHERE id = ?",
         "UPDATE thread SET name = ? WHERE id = ?",
         "UPDATE thread SET sort_index = ? WHERE id = ?",
-        "INSERT INTO track(process_id, thread_id, kind, name, unit, lane, device_id) "
-        "VALUES(?, ?, ?, ?, ?, ?, (SELECT device_id FROM process WHERE id = ?))",
         "UPDATE process SET device_id = ? WHERE id = ?",
         "UPDATE track SET device_id = ? WHERE id = ?",
         "UPDATE track SET is_compute = ? WHERE id = ?",
@@ -191,148 +187,6 @@ DeviceId StoreWriter::device(const DeviceIdentity& identity) {
 
 void StoreWriter::setDeviceClockOffset(DeviceId device, TimeNs offsetNs) {
     db_.prepare("UPDATE device SET clock_offset_ns = ? WHERE id = ?").bind(1, offsetNs).bind(2, device).run();
-}
-
-ProcessId StoreWriter::process(std::string_view pidKey) {
-    std::string key(pidKey);
-    auto it = processes_.find(key);
-    if (it != processes_.end()) return it->second;
-    Statement& st = cached(Cached::InsertProcess);
-    st.bind(1, clean(pidKey).view()).bind(2, numericIdKey(pidKey)).run();
-    ProcessId id = db_.lastInsertRowId();
-    processes_.emplace(key, id);
-    return id;
-}
-
-void StoreWriter::setProcessName(ProcessId process, std::string_view name) {
-    cached(Cached::ProcessName).bind(1, clean(name).view()).bind(2, process).run();
-}
-void StoreWriter::setProcessLabels(ProcessId process, std::string_view labels) {
-    cached(Cached::ProcessLabels).bind(1, clean(labels).view()).bind(2, process).run();
-}
-void StoreWriter::setProcessSortIndex(ProcessId process, std::int64_t sortIndex) {
-    cached(Cached::ProcessSortIndex).bind(1, sortIndex).bind(2, process).run();
-}
-void StoreWriter::setProcessDevice(ProcessId process, DeviceId device) {
-    cached(Cached::ProcessDevice).bind(1, device).bind(2, process).run();
-    // Every track of the process is one this writer made (newTrack): the others are added in finish().
-    auto tracks = tracksByProcess_.find(process);
-    if (tracks == tracksByProcess_.end()) return;
-    Statement& update = cached(Cached::TrackDevice);
-    for (TrackId track : tracks->second) update.bind(1, device).bind(2, track).run();
-}
-
-ThreadId StoreWriter::thread(ProcessId process, std::string_view tidKey) {
-    std::string key = sinkKey(std::to_string(process), tidKey);
-    auto it = threads_.find(key);
-    if (it != threads_.end()) return it->second;
-    if (lastThreadId_ < 0) lastThreadId_ = db_.scalarInt("SELECT coalesce(max(id), 0) FROM thread");
-    const ThreadId id = ++lastThreadId_;
-    ThreadFacts facts{process, std::string(clean(tidKey).view())};
-    facts.tidNum = numericIdKey(tidKey);
-    threads_.emplace(std::move(key), id);
-    threadFacts_.emplace(id, std::move(facts));
-    heldThreads_.push_back(id);
-    return id;
-}
-
-void StoreWriter::setThreadName(ThreadId thread, std::string_view name) {
-    auto it = threadFacts_.find(thread);
-    if (it != threadFacts_.end() && !it->second.written) {
-        it->second.name = std::string(clean(name).view());
-        return;
-    }
-    cached(Cached::ThreadName).bind(1, clean(name).view()).bind(2, thread).run();
-}
-void StoreWriter::setThreadSortIndex(ThreadId thread, std::int64_t sortIndex) {
-    auto it = threadFacts_.find(thread);
-    if (it != threadFacts_.end() && !it->second.written) {
-        it->second.sortIndex = sortIndex;
-        return;
-    }
-    cached(Cached::ThreadSortIndex).bind(1, sortIndex).bind(2, thread).run();
-}
-
-void StoreWriter::writeHeldThreads() {
-    if (heldThreads_.empty()) return;
-    BatchInsert rows(db_, "thread", "id, process_id, tid, tid_num, name, sort_index", 6, 64, pipe_.get());
-    for (ThreadId id : heldThreads_) {
-        ThreadFacts& f = threadFacts_.at(id);
-        rows.value(id).value(f.process).value(std::string_view(f.tid)).value(f.tidNum);
-        if (f.name) rows.value(std::string_view(*f.name)); else rows.null();
-        if (f.sortIndex) rows.value(*f.sortIndex); else rows.null();
-        rows.endRow();
-        f.written = true;
-        f.name.reset();
-    }
-    rows.flush();
-    heldThreads_.clear();
-    heldThreads_.shrink_to_fit();
-}
-
-TrackId StoreWriter::newTrack(ProcessId process, std::optional<ThreadId> thread, TrackKind kind,
-                              std::string_view name, std::string_view unit, int lane) {
-    Statement& st = cached(Cached::InsertTrack);
-    if (process == kNoProcess) st.bindNull(1); else st.bind(1, process);
-    if (thread) st.bind(2, *thread); else st.bindNull(2);
-    const CleanText cleanName = clean(name), cleanUnit = clean(unit);
-    st.bind(3, trackKindName(kind)).bind(4, cleanName.view());
-    if (unit.empty()) st.bindNull(5); else st.bind(5, cleanUnit.view());
-    st.bind(6, lane).bind(7, process).run();
-    TrackId id = db_.lastInsertRowId();
-    auto info = std::make_unique<TrackInfo>();
-    info->process = process;
-    info->thread = thread;
-    info->kind = kind;
-    info->name = std::string(cleanName.view());
-    info->lane = lane;
-    trackInfo_.emplace(id, std::move(info));
-    if (process != kNoProcess) tracksByProcess_[process].push_back(id);
-    return id;
-}
-
-TrackId StoreWriter::threadTrack(ThreadId thread) {
-    auto it = threadTracks_.find(thread);
-    if (it != threadTracks_.end()) return it->second;
-    auto facts = threadFacts_.find(thread);
-    ProcessId process = 0;
-    std::string tid;
-    if (facts != threadFacts_.end()) {
-        process = facts->second.process;
-        tid = facts->second.tid;
-    } else { // a thread this writer did not create
-        process = db_.scalarInt("SELECT process_id FROM thread WHERE id = " + std::to_string(thread));
-        tid = db_.scalarText("SELECT tid FROM thread WHERE id = " + std::to_string(thread));
-    }
-    TrackId id = newTrack(process, thread, TrackKind::Thread, tid, {}, 0);
-    threadTracks_.emplace(thread, id);
-    return id;
-}
-
-TrackId StoreWriter::namedTrack(ProcessId process, TrackKind kind, std::string_view name,
-                                std::string_view identity) {
-    std::string key = sinkKey(sinkKey(std::to_string(process), trackKindName(kind)), identity.empty() ? name : identity);
-    auto it = namedTracks_.find(key);
-    if (it != namedTracks_.end()) return it->second;
-    TrackId id = newTrack(process, std::nullopt, kind, name, {}, 0);
-    namedTracks_.emplace(key, id);
-    return id;
-}
-
-TrackId StoreWriter::counterTrack(ProcessId process, std::string_view name, std::string_view unit) {
-    std::string key = sinkKey(sinkKey(std::to_string(process), "counter"), name);
-    auto it = namedTracks_.find(key);
-    if (it != namedTracks_.end()) return it->second;
-    TrackId id = newTrack(process, std::nullopt, TrackKind::Counter, name, unit, 0);
-    namedTracks_.emplace(key, id);
-    return id;
-}
-
-void StoreWriter::setTrackCompute(TrackId track, bool isCompute) {
-    cached(Cached::TrackCompute).bind(1, isCompute ? 1 : 0).bind(2, track).run();
-}
-void StoreWriter::setTrackSortIndex(TrackId track, std::int64_t sortIndex) {
-    db_.prepare("UPDATE track SET sort_index = ? WHERE id = ?").bind(1, sortIndex).bind(2, track).run();
 }
 
 ArgId StoreWriter::addArgs(std::string_view json) {

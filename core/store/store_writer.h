@@ -178,14 +178,18 @@ private:
         TrackKind kind = TrackKind::Thread;
         std::string name;
         int lane = 0;
+        std::string unit;            // "": NULL
+        std::int64_t sortIndex = 0;  // set on the held row until it is written
+        bool isCompute = false;
     };
     TrackId newTrack(ProcessId process, std::optional<ThreadId> thread, TrackKind kind, std::string_view name,
                      std::string_view unit, int lane);
     void prepareStatements();
     // The statements of the get-or-create and set calls, prepared once: a metadata-heavy trace makes
     // hundreds of thousands of these calls, and preparing each cost more than running it.
-    enum class Cached { InsertProcess, ProcessName, ProcessLabels, ProcessSortIndex, ThreadName,
-                        ThreadSortIndex, InsertTrack, ProcessDevice, TrackDevice, TrackCompute, Count };
+    // (Process, thread and track rows are written in batches at finish; these are for setters after that.)
+    enum class Cached { ProcessName, ProcessLabels, ProcessSortIndex, ThreadName, ThreadSortIndex, ProcessDevice,
+                        TrackDevice, TrackCompute, Count };
     Statement& cached(Cached which);
     void releaseStatements(); // before the connection closes
     // Text on its way into the store, valid UTF-8: the input's own bytes when they are, else a
@@ -242,7 +246,32 @@ private:
     // sets both on every thread, and an UPDATE per setter was a fifth of its import.
     std::vector<ThreadId> heldThreads_;
     ThreadId lastThreadId_ = -1; // -1: not read from the store yet
+    // Process and track rows are held the same way (store_writer_held_rows.cpp): a metadata-heavy trace
+    // names, labels and sorts thousands of processes and makes tens of thousands of tracks, and each
+    // statement on the connection waited for the insert pipe to drain.
+    struct ProcessFacts {
+        std::string pid;
+        std::int64_t pidNum = 0;
+        std::optional<std::string> name, labels; // held until the row is written
+        std::optional<std::int64_t> sortIndex;
+        std::optional<DeviceId> device;          // kept after: tracks made later take it
+    };
+    std::unordered_map<ProcessId, ProcessFacts> processFacts_;
+    std::vector<ProcessId> heldProcesses_;
+    ProcessId lastProcessId_ = -1;
+    std::vector<TrackId> heldTracks_;
+    TrackId lastTrackId_ = -1;
+    // Set when finish() writes the held rows: from then on each new row is written at once and each
+    // setter updates the row.
+    bool heldRowsWritten_ = false;
+    ProcessFacts* heldProcess(ProcessId process); // nullptr once written
+    TrackInfo* heldTrack(TrackId track);
+    std::int64_t nextRowId(std::int64_t& last, const char* table); // last: -1 until read from the store
+    void writeHeldRows();
+    BatchInsert heldRowInsert(const char* table, const char* columns, int columnCount, const std::vector<std::int64_t>& held);
+    void writeHeldProcesses();
     void writeHeldThreads();
+    void writeHeldTracks();
     // The tracks this writer made, by process: setProcessDevice() updates them by id instead of a scan
     // of the track table (there is no index on track.process_id), once per device process.
     std::unordered_map<ProcessId, std::vector<TrackId>> tracksByProcess_;

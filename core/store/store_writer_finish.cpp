@@ -452,7 +452,7 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
     const auto enter = &FinishStageListener::enter;
     try {
         enter(FinishStage::NestingSlices);
-        writeHeldThreads();
+        writeHeldRows();
         flushRows();
         timer.mark("flush after parse");
         const auto totalSlices = static_cast<std::int64_t>(pendingSliceCount());
