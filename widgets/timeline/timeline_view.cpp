@@ -42,6 +42,7 @@ void TimelineView::setData(std::shared_ptr<const TimelineData> data, bool flowsL
     counterImages_.clear();
     pinnedCounterPoints_.clear(); // the old data's: a new load could sit at its address
     scrolledCounterPoints_.clear();
+    timeAreaImage_.clear();
     collapsed_.assign(data_ ? data_->processes().size() : 0, false);
     pinned_.assign(data_ ? data_->tracks().size() : 0, false);
     hiddenShown_.assign(data_ ? data_->processes().size() : 0, false);
@@ -226,6 +227,10 @@ int TimelineView::pinnedAreaHeight() const {
 QRect TimelineView::scrolledArea() const {
     const int top = kRulerHeight + pinnedAreaHeight();
     return QRect(0, top, viewport()->width(), std::max(0, viewport()->height() - top));
+}
+
+QRect TimelineView::flowArea() const {
+    return QRect(kHeaderWidth, kRulerHeight, viewport()->width() - kHeaderWidth, viewport()->height());
 }
 
 TimelineView::HitRow TimelineView::rowAtViewportY(int y) const {

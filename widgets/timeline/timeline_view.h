@@ -12,6 +12,7 @@
 #include "widgets/timeline/timeline_header_text.h"
 #include "widgets/timeline/timeline_layout.h"
 #include "widgets/timeline/timeline_ruler.h"
+#include "widgets/timeline/time_area_image.h"
 
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>
@@ -125,6 +126,10 @@ public:
     // Counter plots whose points were computed, and taken as kept, since construction (tests).
     std::int64_t counterPlotsComputed() const { return pinnedCounterPoints_.computed() + scrolledCounterPoints_.computed(); }
     std::int64_t counterPlotsReused() const { return pinnedCounterPoints_.reused() + scrolledCounterPoints_.reused(); }
+    // Frames whose time area (rows, slices, counters, ordinary arrows) was painted into the kept image, and
+    // frames that copied it, since construction (tests).
+    std::int64_t timeAreaImagesPainted() const { return timeAreaImage_.imagesPainted(); }
+    std::int64_t timeAreaFramesCopied() const { return timeAreaImage_.framesCopied(); }
     // The hover line of a device wait (drawn pale and hatched): what it waits for, and that it is no work.
     static QString waitHoverText(std::string_view waitName);
 
@@ -162,6 +167,7 @@ private:
     // Geometry
     int pinnedAreaHeight() const;
     QRect scrolledArea() const;
+    QRect flowArea() const; // where arrows, the selected slice and the selection are clipped to
     HitRow rowAtViewportY(int y) const;
     std::optional<double> trackYTop(int trackIndex, bool* pinned = nullptr) const;
     void relayout();
@@ -176,7 +182,15 @@ private:
     void collapseHostGroupsAboveDevice();
 
     // Painting (timeline_view_paint.cpp)
-    void paintRows(QPainter& p, bool pinned);
+    struct GridLines {
+        std::array<int, 64> xPx{};
+        int count = 0;
+    };
+    // What the time area image is compared by: this frame's draw lists, rows, grid, arrows and target.
+    TimeAreaInputs timeAreaInputs(const QPainter& p, const GridLines& grid) const;
+    // Everything the kept image holds: rows, slices and counters of both areas, then the ordinary arrows.
+    void paintTimeArea(QPainter& p, const GridLines& grid);
+    void paintRows(QPainter& p, bool pinned, const GridLines& grid);
     void paintSlices(QPainter& p, const DrawList& list);
     void paintCounters(QPainter& p, const DrawList& list, bool pinned);
     // Headers (timeline_view_headers.cpp)
@@ -190,21 +204,20 @@ private:
     const QStaticText& rulerLabel(const QString& text);
     // The ruler's ticks, spaced so that their labels never overlap.
     RulerTicks rulerTicks(const TimeMapper& m, TimeNs origin) const;
-    struct GridLines {
-        std::array<int, 64> xPx{};
-        int count = 0;
-    };
     GridLines gridLines() const;
     void paintGridRect(QPainter& p, QRect rect, const QColor& fill, const GridLines& grid);
     void paintCounterFill(QPainter& p, const QPointF* pts, int n, const QRectF& rect);
-    void paintFlows(QPainter& p);
+    // This frame's ordinary arrows and their lines (flowLines_), before anything is painted.
+    void prepareFlowArrows();
+    void paintFlowArrows(QPainter& p);       // the ordinary arrows of flowLines_
+    void paintHighlightedFlows(QPainter& p); // the selected slice's, or "Loading flows…"
     void paintFlowsLoading(QPainter& p);
     void collectFlowArrows();                                      // fills flowsToDraw_ within the budget
     void collectFlowArrows(const FlowGroup& group, int bucketPx); // appends to flowsToDraw_
-    bool paintDenseFlow(QPainter& p, const TimelineFlow& flow);   // false: off screen
+    void paintDenseFlow(QPainter& p, const QLineF& line);
     std::optional<QLineF> onScreenFlowLine(const TimelineFlow& flow) const; // null: no row for it, or above or below the view
     bool touchesSelection(const TimelineFlow& flow) const;
-    bool paintFlow(QPainter& p, const TimelineFlow& flow, bool highlighted); // false: off screen
+    void paintFlow(QPainter& p, const QLineF& line, bool highlighted);
     std::optional<double> flowEndY(const TimelineFlowEnd& end) const;
     void paintSelectionOverlay(QPainter& p);
     void paintSelectedSlice(QPainter& p);
@@ -246,6 +259,9 @@ private:
     bool flowsPending_ = false;
     bool flowsLoadingShown_ = false;
     std::vector<std::uint32_t> flowsToDraw_;   // this paint's ordinary arrows, reused
+    std::vector<QLineF> flowLines_;            // and those on screen, from end to end
+    bool denseFlows_ = false;                  // drawn aliased
+    TimeAreaImage timeAreaImage_;
     std::vector<std::uint32_t> selectedFlows_; // flows of selectedSlice_, drawn highlighted
     static constexpr std::size_t kAntialiasedFlowLimit = 400;
     int flowsDrawn_ = 0, flowsMerged_ = 0, flowsHighlighted_ = 0;

@@ -29,9 +29,39 @@ void sampleFlowCurve(QPointF a, QPointF b, int steps, QPointF* pts) {
 
 } // namespace
 
-void TimelineView::paintFlows(QPainter& p) {
+void TimelineView::prepareFlowArrows() {
     flowsDrawn_ = flowsMerged_ = flowsHighlighted_ = 0;
     flowBucketPx_ = kFlowBucketPx;
+    flowLines_.clear();
+    denseFlows_ = false;
+    if (flowsPending() || !flows_ || flows_->empty()) return;
+    const std::vector<TimelineFlow>& flows = *flows_;
+    flowsToDraw_.clear();
+    if (flowsVisible_) collectFlowArrows();
+    // Antialiased curves cost several microseconds each: past a few hundred arrows (zoomed out, where
+    // they are dense anyway) they are drawn aliased, with one pen and one polyline each.
+    denseFlows_ = flowsToDraw_.size() > kAntialiasedFlowLimit;
+    for (std::uint32_t k : flowsToDraw_)
+        if (const auto line = onScreenFlowLine(flows[k])) flowLines_.push_back(*line);
+    flowsDrawn_ = static_cast<int>(flowLines_.size());
+}
+
+void TimelineView::paintFlowArrows(QPainter& p) {
+    if (flowLines_.empty()) return;
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, !denseFlows_);
+    if (denseFlows_) {
+        p.setPen(QPen(theme_.flow, 1.0));
+        p.setBrush(Qt::NoBrush);
+    }
+    for (const QLineF& line : flowLines_) {
+        if (denseFlows_) paintDenseFlow(p, line);
+        else paintFlow(p, line, false);
+    }
+    p.restore();
+}
+
+void TimelineView::paintHighlightedFlows(QPainter& p) {
     flowsLoadingShown_ = false;
     if (flowsPending()) {
         // Asked for but not read yet (after the first frame, off the GUI thread): say so rather than
@@ -39,25 +69,16 @@ void TimelineView::paintFlows(QPainter& p) {
         if (flowsVisible_ || selectedSlice_) paintFlowsLoading(p);
         return;
     }
-    if (!flows_ || flows_->empty()) return;
-    const std::vector<TimelineFlow>& flows = *flows_;
+    if (!flows_ || flows_->empty() || selectedFlows_.empty()) return;
     p.save();
-    flowsToDraw_.clear();
-    if (flowsVisible_) collectFlowArrows();
-    // Antialiased curves cost several microseconds each: past a few hundred arrows (zoomed out, where
-    // they are dense anyway) they are drawn aliased, with one pen and one polyline each.
-    const bool dense = flowsToDraw_.size() > kAntialiasedFlowLimit;
-    p.setRenderHint(QPainter::Antialiasing, !dense);
-    if (dense) {
-        p.setPen(QPen(theme_.flow, 1.0));
-        p.setBrush(Qt::NoBrush);
-    }
-    for (std::uint32_t k : flowsToDraw_)
-        if (dense ? paintDenseFlow(p, flows[k]) : paintFlow(p, flows[k], false)) ++flowsDrawn_;
     p.setRenderHint(QPainter::Antialiasing);
-    // Highlighted arrows last, on top of the others, and never merged.
-    for (std::uint32_t k : selectedFlows_)
-        if (paintFlow(p, flows[k], true)) ++flowsHighlighted_;
+    // On top of the ordinary arrows, and never merged.
+    for (std::uint32_t k : selectedFlows_) {
+        if (const auto line = onScreenFlowLine((*flows_)[k])) {
+            paintFlow(p, *line, true);
+            ++flowsHighlighted_;
+        }
+    }
     p.restore();
 }
 
@@ -153,10 +174,8 @@ std::optional<QLineF> TimelineView::onScreenFlowLine(const TimelineFlow& f) cons
     return line;
 }
 
-bool TimelineView::paintFlow(QPainter& p, const TimelineFlow& f, bool highlighted) {
-    const auto line = onScreenFlowLine(f);
-    if (!line) return false;
-    const QPointF a = line->p1(), b = line->p2();
+void TimelineView::paintFlow(QPainter& p, const QLineF& line, bool highlighted) {
+    const QPointF a = line.p1(), b = line.p2();
     // Aliased (dense, zoomed out) arrows need fewer segments to look smooth.
     constexpr int kMaxSteps = 16;
     const int steps = p.testRenderHint(QPainter::Antialiasing) ? kMaxSteps : 8;
@@ -168,22 +187,19 @@ bool TimelineView::paintFlow(QPainter& p, const TimelineFlow& f, bool highlighte
     p.drawPolyline(pts, steps + 1);
     const QPointF dir = pts[steps] - pts[steps - 1];
     const double len = std::hypot(dir.x(), dir.y());
-    if (len <= 0) return true;
+    if (len <= 0) return;
     const QPointF unit = dir / len, normal(-unit.y(), unit.x());
     const double size = highlighted ? 7 : 5;
     const QPointF head[3] = {b, b - unit * size + normal * size * 0.5, b - unit * size - normal * size * 0.5};
     p.setPen(Qt::NoPen);
     p.setBrush(colour);
     p.drawPolygon(head, 3);
-    return true;
 }
 
 // The shape paintFlow() draws, aliased in the pen already set, and in one polyline: the curve in eight
 // segments and the head as an open chevron (a filled head costs a polygon fill per arrow).
-bool TimelineView::paintDenseFlow(QPainter& p, const TimelineFlow& f) {
-    const auto line = onScreenFlowLine(f);
-    if (!line) return false;
-    const QPointF a = line->p1(), b = line->p2();
+void TimelineView::paintDenseFlow(QPainter& p, const QLineF& line) {
+    const QPointF a = line.p1(), b = line.p2();
     constexpr int kSteps = 8;
     QPointF pts[kSteps + 4];
     sampleFlowCurve(a, b, kSteps, pts);
@@ -198,7 +214,6 @@ bool TimelineView::paintDenseFlow(QPainter& p, const TimelineFlow& f) {
         pts[count++] = b - unit * kSize - normal * kSize * 0.5;
     }
     p.drawPolyline(pts, count);
-    return true;
 }
 
 // What a hovered device wait waits for, from its name (the Details dock adds a collective running meanwhile).

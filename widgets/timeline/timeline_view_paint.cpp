@@ -53,25 +53,32 @@ void TimelineView::paintEvent(QPaintEvent*) {
         p.drawText(viewport()->rect(), Qt::AlignCenter, tr("Open a trace (File > Open) or drop it here."));
         return;
     }
-    const QRect area = scrolledArea();
-    p.save();
-    p.setClipRect(area);
-    paintRows(p, false);
-    paintSlices(p, scrolledList_);
-    paintCounters(p, scrolledList_, false);
-    p.restore();
-    if (pinnedAreaHeight() > 0) {
-        const QRect pinnedArea(0, kRulerHeight, viewport()->width(), pinnedAreaHeight());
-        p.save();
-        p.setClipRect(pinnedArea);
-        paintRows(p, true);
-        paintSlices(p, pinnedList_);
-        paintCounters(p, pinnedList_, true);
-        p.restore();
+    const GridLines grid = gridLines();
+    prepareFlowArrows();
+    // The time area as the last frame painted it is copied when drawn from the same inputs; what changes
+    // without them (highlighted arrows, selection, hover, headers, ruler) is painted over it in either case,
+    // in the same order, so the pixels are the same.
+    switch (timeAreaImage_.begin(timeAreaInputs(p, grid))) {
+    case TimeAreaImage::Use::Copy:
+        timeAreaImage_.copyTo(p);
+        break;
+    case TimeAreaImage::Use::PaintIntoImage: {
+        QPainter ip(&timeAreaImage_.image());
+        ip.setRenderHints(p.renderHints());
+        paintTimeArea(ip, grid);
+        ip.end();
+        timeAreaImage_.copyTo(p);
+        counterImages_.endFrame();
+        break;
+    }
+    case TimeAreaImage::Use::PaintInPlace:
+        paintTimeArea(p, grid);
+        counterImages_.endFrame();
+        break;
     }
     p.save();
-    p.setClipRect(QRect(kHeaderWidth, kRulerHeight, viewport()->width() - kHeaderWidth, viewport()->height()));
-    paintFlows(p);
+    p.setClipRect(flowArea());
+    paintHighlightedFlows(p);
     paintSelectedSlice(p);
     paintSelectionOverlay(p);
     p.restore();
@@ -84,7 +91,6 @@ void TimelineView::paintEvent(QPaintEvent*) {
     }
     paintRuler(p);
     paintHover(p);
-    counterImages_.endFrame();
     lastDrawn_ = static_cast<std::int64_t>(pinnedList_.slices.size() + scrolledList_.slices.size());
     lastFolded_ = pinnedList_.slicesFolded + scrolledList_.slicesFolded;
     const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
@@ -92,16 +98,57 @@ void TimelineView::paintEvent(QPaintEvent*) {
     emit frameRendered(ms, lastDrawn_, lastFolded_);
 }
 
+TimeAreaInputs TimelineView::timeAreaInputs(const QPainter& p, const GridLines& grid) const {
+    TimeAreaInputs in;
+    in.viewportSize = viewport()->size();
+    in.pixelRatio = p.device() ? p.device()->devicePixelRatioF() : 1.0;
+    in.format = TimeAreaImage::targetFormat(p, in.pixelRatio);
+    in.data = data_.get();
+    in.scroll = verticalScrollBar()->value();
+    in.pinnedHeight = pinnedAreaHeight();
+    in.rows = &layout_.rows();
+    in.pinnedRows = &layout_.pinnedRows();
+    in.gridXPx = std::span<const int>(grid.xPx.data(), static_cast<std::size_t>(grid.count));
+    in.pinnedList = &pinnedList_;
+    in.scrolledList = &scrolledList_;
+    in.arrows = &flowLines_;
+    in.denseArrows = denseFlows_;
+    in.theme = &theme_;
+    in.sliceFont = &sliceFont_;
+    return in;
+}
+
+void TimelineView::paintTimeArea(QPainter& p, const GridLines& grid) {
+    p.save();
+    p.setClipRect(scrolledArea());
+    paintRows(p, false, grid);
+    paintSlices(p, scrolledList_);
+    paintCounters(p, scrolledList_, false);
+    p.restore();
+    if (pinnedAreaHeight() > 0) {
+        const QRect pinnedArea(0, kRulerHeight, viewport()->width(), pinnedAreaHeight());
+        p.save();
+        p.setClipRect(pinnedArea);
+        paintRows(p, true, grid);
+        paintSlices(p, pinnedList_);
+        paintCounters(p, pinnedList_, true);
+        p.restore();
+    }
+    p.save();
+    p.setClipRect(flowArea());
+    paintFlowArrows(p);
+    p.restore();
+}
+
 // Every pixel of the area is filled once here: row backgrounds right of the headers and the background
 // below the last row, with the grid lines pre-blended over each. A full-screen clear first would cost as
 // much again, and translucent full-height lines go through Qt's span blending (handed to its thread pool
 // beyond about a hundred lines), which costs more than the whole grid drawn opaque.
-void TimelineView::paintRows(QPainter& p, bool pinned) {
+void TimelineView::paintRows(QPainter& p, bool pinned, const GridLines& grid) {
     const auto& rows = pinned ? layout_.pinnedRows() : layout_.rows();
     const int top = pinned ? kRulerHeight : scrolledArea().top() - verticalScrollBar()->value();
     const QRect clip = pinned ? QRect(0, kRulerHeight, viewport()->width(), pinnedAreaHeight()) : scrolledArea();
     const int width = viewport()->width();
-    GridLines grid = gridLines();
     int first = pinned ? 0 : std::max(0, layout_.rowAt(verticalScrollBar()->value()));
     int filledTo = clip.top();
     for (std::size_t i = static_cast<std::size_t>(first); i < rows.size(); ++i) {
