@@ -239,7 +239,6 @@ private:
         std::int64_t tidNum = 0;
         std::optional<std::string> name; // held until the row is written (writeHeldThreads)
         std::optional<std::int64_t> sortIndex;
-        bool written = false;
     };
     std::unordered_map<ThreadId, ThreadFacts> threadFacts_; // what threadTrack() needs, without a query
     // Thread rows are written once, at finish, with their names and sort indexes: a metadata-heavy trace
@@ -265,6 +264,7 @@ private:
     // setter updates the row.
     bool heldRowsWritten_ = false;
     ProcessFacts* heldProcess(ProcessId process); // nullptr once written
+    ThreadFacts* heldThread(ThreadId thread); // nullptr once written
     TrackInfo* heldTrack(TrackId track);
     std::int64_t nextRowId(std::int64_t& last, const char* table); // last: -1 until read from the store
     void writeHeldRows();

@@ -86,21 +86,19 @@ ThreadId StoreWriter::thread(ProcessId process, std::string_view tidKey) {
     return id;
 }
 
-void StoreWriter::setThreadName(ThreadId thread, std::string_view name) {
+StoreWriter::ThreadFacts* StoreWriter::heldThread(ThreadId thread) {
+    if (heldRowsWritten_) return nullptr;
     auto it = threadFacts_.find(thread);
-    if (it != threadFacts_.end() && !it->second.written) {
-        it->second.name = std::string(clean(name).view());
-        return;
-    }
-    cached(Cached::ThreadName).bind(1, clean(name).view()).bind(2, thread).run();
+    return it == threadFacts_.end() ? nullptr : &it->second;
+}
+
+void StoreWriter::setThreadName(ThreadId thread, std::string_view name) {
+    if (ThreadFacts* held = heldThread(thread)) held->name = std::string(clean(name).view());
+    else cached(Cached::ThreadName).bind(1, clean(name).view()).bind(2, thread).run();
 }
 void StoreWriter::setThreadSortIndex(ThreadId thread, std::int64_t sortIndex) {
-    auto it = threadFacts_.find(thread);
-    if (it != threadFacts_.end() && !it->second.written) {
-        it->second.sortIndex = sortIndex;
-        return;
-    }
-    cached(Cached::ThreadSortIndex).bind(1, sortIndex).bind(2, thread).run();
+    if (ThreadFacts* held = heldThread(thread)) held->sortIndex = sortIndex;
+    else cached(Cached::ThreadSortIndex).bind(1, sortIndex).bind(2, thread).run();
 }
 
 TrackId StoreWriter::newTrack(ProcessId process, std::optional<ThreadId> thread, TrackKind kind,
@@ -213,7 +211,6 @@ void StoreWriter::writeHeldThreads() {
         optionalValue(rows, f.name);
         optionalValue(rows, f.sortIndex);
         rows.endRow();
-        f.written = true;
         f.name.reset();
     }
     rows.flush();
