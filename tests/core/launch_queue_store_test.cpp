@@ -260,6 +260,8 @@ TEST_CASE("launch queue streamed: every budget stores the computed tracks", "[la
     Database db(store, Database::Mode::ReadWrite);
     const std::vector<DerivedCounterTrack> want = computed(db);
     REQUIRE(want.size() == 2);
+    // Overlapping kernels put a stream on several compute tracks (lanes): each stream's queue holds them all.
+    REQUIRE(db.scalarInt("SELECT max(n) FROM (SELECT count(*) AS n FROM track WHERE is_compute = 1 GROUP BY thread_id)") > 1);
     const std::size_t changes = firstStreamChanges(db);
     REQUIRE(changes > 100);
     for (std::size_t budget : {std::size_t{0}, kChangeBytes, (changes - 1) * kChangeBytes, changes * kChangeBytes,
