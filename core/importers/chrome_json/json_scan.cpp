@@ -4,6 +4,8 @@
 #include <cstring>
 #include <vector>
 
+#include "core/model/byte_scan.h"
+
 namespace opscope::json {
 
 FindStatus findContainerEnd(const char* p, const char* end, const char** valueEnd) {
@@ -40,7 +42,7 @@ bool readString(const char*& p, const char* end, std::string_view* raw, bool* ha
                 int* controlChars) {
     const char* start = ++p; // past the opening quote
     bool escapes = false;
-    while (p < end) {
+    while ((p = findJsonStringStop(p, end)) < end) {
         char c = *p;
         if (c == '"') {
             if (raw) *raw = std::string_view(start, static_cast<std::size_t>(p - start));
@@ -72,7 +74,7 @@ bool readString(const char*& p, const char* end, std::string_view* raw, bool* ha
             p += 2;
             continue;
         }
-        if (static_cast<unsigned char>(c) < 0x20 && controlChars) ++*controlChars;
+        if (controlChars) ++*controlChars; // a control byte: kept, counted
         ++p;
     }
     *error = {end, "the closing quote of a string"};
