@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+using opscope::parseDecimalScaled;
 using opscope::parseMicrosToNs;
 
 TEST_CASE("microsecond text converts to exact nanoseconds", "[decimal_time]") {
@@ -35,4 +36,21 @@ TEST_CASE("text that is not a number is rejected", "[decimal_time]") {
     CHECK_FALSE(parseMicrosToNs("12x"));
     CHECK_FALSE(parseMicrosToNs("N/A"));
     CHECK_FALSE(parseMicrosToNs("99999999999999999999999"));
+}
+
+// parseMicrosToNs reads the common spelling (at most 15 digits before the point, 3 after) in a short
+// loop and everything else the general way: both must agree on each side of those two limits.
+TEST_CASE("the short spelling and the general way agree at the 15-digit and 3-decimal limits", "[decimal_time]") {
+    const char* texts[] = {"999999999999999.999", "1000000000000000.999", "123456789012345", "1234567890123456",
+                           "1.999", "1.9995", "1.9994", "-1.999", "-1.9995", "0.001", "0.0005", "-0", "12", "12.",
+                           ".5", "-.5", "5.5", "1736408883704643.212", "9223372036854775.807", "9223372036854775.808",
+                           "-9223372036854775.808", "1e3", " 12.5", "12.5\t", "+3", "0x10", "", "-", "."};
+    for (const char* text : texts) {
+        INFO(text);
+        CHECK(parseMicrosToNs(text) == parseDecimalScaled(text, 3));
+    }
+    CHECK(parseMicrosToNs("999999999999999.999") == 999'999'999'999'999'999);
+    CHECK(parseMicrosToNs("1000000000000000.999") == 1'000'000'000'000'000'999);
+    CHECK(parseMicrosToNs("-1.999") == -1'999);
+    CHECK(parseMicrosToNs("1.9995") == 2'000);
 }

@@ -2,6 +2,7 @@
 
 #include "core/importers/chrome_json/decimal_time.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace opscope {
@@ -153,6 +154,11 @@ std::optional<TimeNs> microsOf(const RawValue& value) {
 std::string canonicalIdKey(const RawValue& value) {
     if (value.kind == RawValue::Kind::Number || value.kind == RawValue::Kind::String) {
         std::string_view t = value.text;
+        // The common spelling, plain digits without a leading zero, is its own key at any length (what
+        // the parses below give, or the text itself past what they hold), without parsing it twice.
+        if (!t.empty() && (t[0] != '0' || t.size() == 1) &&
+            std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return std::string(t);
         // Integral numbers in any spelling (25738, "25738", 25738.0) share one key.
         std::optional<TimeNs> asInt = parseDecimalScaled(t, 0);
         if (asInt) {
