@@ -16,6 +16,9 @@ struct SliceSpan {
 } // namespace
 
 std::int64_t linkAllocationsToSlices(Database& db) {
+    // The query below reads every slice's name: not worth it when no allocation waits for a slice.
+    if (db.scalarInt("SELECT EXISTS(SELECT 1 FROM memory_allocation WHERE slice_id IS NULL AND alloc_ts IS NOT NULL)", 0) == 0)
+        return 0;
     // The slices of the operator names allocations mention, per name, by start.
     std::unordered_map<std::string, std::vector<SliceSpan>> byName;
     {
