@@ -275,6 +275,29 @@ TEST_CASE("launch queue streamed: every budget stores the computed tracks", "[la
     CHECK_FALSE(std::filesystem::exists(dir.file("queue-scratch")));
 }
 
+TEST_CASE("launch queue streamed: gpu_user_annotation slices on a stream stay out of its queue", "[launch][queue][queue_store]") {
+    TempDir dir;
+    std::string json = queueTrace();
+    json.erase(json.size() - 2); // "]}"
+    // An annotation on stream 7 linked to a call of its own: the queue analyses leave it out.
+    json += R"(,{"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":50,"dur":2,)"
+            R"("args":{"correlation":9001}},{"ph":"X","cat":"gpu_user_annotation","name":"region","pid":0,"tid":7,)"
+            R"("ts":40,"dur":5000,"args":{"correlation":9001}}]})";
+    const std::string store = importTrace(dir, json);
+    Database db(store, Database::Mode::ReadWrite);
+    REQUIRE(db.scalarInt("SELECT count(*) FROM launch_link l JOIN slice s ON s.id = l.device_slice_id "
+                         "JOIN string c ON c.id = s.cat_id WHERE c.value = 'gpu_user_annotation'") == 1);
+    const std::vector<DerivedCounterTrack> want = computed(db);
+    requireSame(storedTracks(db), want);
+    storeLaunchQueueTracks(db, dir.file("queue-scratch"), 0);
+    requireSame(storedTracks(db), want);
+    // The same queue without the annotation: it changed nothing.
+    TempDir plainDir;
+    const std::string plain = importTrace(plainDir, queueTrace());
+    Database plainDb(plain, Database::Mode::ReadOnly);
+    requireSame(storedTracks(plainDb), want);
+}
+
 TEST_CASE("launch queue streamed: blobs cut at the chunk size, whole at it and past it", "[launch][queue][queue_store]") {
     TempDir dir;
     const std::string store = importTrace(dir, queueTrace());
