@@ -506,8 +506,8 @@ bool StoreWriter::finish(ImportSummary* summary, Error* error, const std::functi
                          [this](std::uint32_t id) { return stringAt(id); }, LaunchScratch{tempPath_, sideBudgetBytes()});
         launchKeys_.reset();
         flowLaunches_.reset();
-        finalIds_ = {}; // 4 bytes a slice, read last by the links: the queue and the pack need the room
-        launchLinks_ = {};
+        freeVector(finalIds_); // 4 bytes a slice, read last by the links: the queue and the pack need the room
+        freeVector(launchLinks_);
         releaseFreedHeap();
         timer.mark("launch links");
         // The timeline's launch queue tracks, from the links just written: a reopened store draws them
