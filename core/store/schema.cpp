@@ -125,6 +125,7 @@ CREATE INDEX slice_metric_key ON slice_metric(key_id);
 CREATE INDEX graph_node_slice_node ON graph_node_slice(node_id);
 CREATE INDEX graph_node_slice_slice ON graph_node_slice(slice_id);
 CREATE UNIQUE INDEX string_value ON string(value);
+CREATE INDEX device_slice_class_wait ON device_slice_class(slice_id) WHERE class = 'wait';
 )SQL";
 }
 

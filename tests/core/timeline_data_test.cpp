@@ -258,7 +258,20 @@ TEST_CASE("device waits are flagged by slice id, with ids close together and far
     wait(ids[1]);
     wait(ids[4]);
     if (far) wait(ids.back());
+    store.db().exec("INSERT INTO device_slice_class(slice_id, device_id, class, rule) VALUES(" + std::to_string(ids[2]) +
+                    ", " + std::to_string(device) + ", 'compute', 'test')"); // classified, not a wait
     store.finish(0, 1000);
+    // Read through the partial index device_slice_class_wait, or by a scan in a store written before it.
+    const bool indexed = GENERATE(true, false);
+    const char* kWaits = "SELECT slice_id FROM device_slice_class WHERE class = 'wait' ORDER BY slice_id";
+    if (indexed) {
+        Statement plan = store.db().prepare(std::string("EXPLAIN QUERY PLAN ") + kWaits);
+        std::string steps;
+        while (plan.step()) steps += plan.text(3) + "\n";
+        CHECK(steps.find("device_slice_class_wait") != std::string::npos);
+    } else {
+        store.db().exec("DROP INDEX device_slice_class_wait");
+    }
     Error error;
     auto data = TimelineData::load(store.path(), &error);
     REQUIRE(data);
