@@ -1,5 +1,6 @@
 #include "core/store/timeline_flows.h"
 
+#include "core/model/huge_pages.h"
 #include "core/store/sqlite_db.h"
 
 #include <algorithm>
@@ -36,6 +37,7 @@ public:
         }
         minId_ = lo;
         if (hi - lo < 2 * static_cast<std::int64_t>(slices.size()) + 1024) {
+            reserveOnHugePages(dense_, static_cast<std::size_t>(hi - lo + 1));
             dense_.assign(static_cast<std::size_t>(hi - lo + 1), kNone);
             for (std::uint32_t i = 0; i < slices.size(); ++i) dense_[static_cast<std::size_t>(slices[i].id - lo)] = i;
         } else {
@@ -126,6 +128,11 @@ std::vector<TimelineFlow> readTimelineFlows(Database& db, const TimelineData& da
     // No flows, no position table (40 MB for 10M slices).
     if (!db.tableExists("flow") || db.scalarInt("SELECT EXISTS(SELECT 1 FROM flow)", 0) == 0) return flows;
     const SlicePositions positions(data.slices(), data.tracks());
+    // Room for every row up front (the last rowid: one b-tree step), no more than the file could hold at
+    // 8 bytes a row, so that a crafted id cannot size the array.
+    const std::int64_t mostRows = db.scalarInt("PRAGMA page_count", 0) * db.scalarInt("PRAGMA page_size", 0) / 8;
+    const std::int64_t lastId = db.scalarInt("SELECT max(id) FROM flow", 0);
+    if (lastId > 0) reserveOnHugePages(flows, static_cast<std::size_t>(std::min(lastId, mostRows)));
     Statement st = db.prepare("SELECT slice_out, slice_in FROM flow ORDER BY id");
     while (st.step()) {
         TimelineFlow flow;

@@ -8,6 +8,7 @@
 #include "core/store/timeline_pack.h"
 #include "core/store/timeline_slice_layout.h"
 #include "core/store/timeline_slice_scan.h"
+#include "core/model/huge_pages.h"
 #include "core/model/slice_flags.h"
 
 #include <algorithm>
@@ -343,15 +344,15 @@ private:
             double value;
         };
         std::vector<Sample> samples;
-        samples.reserve(static_cast<std::size_t>(std::max<std::int64_t>(0, db_.scalarInt("SELECT count(*) FROM counter", 0))));
+        reserveOnHugePages(samples, static_cast<std::size_t>(std::max<std::int64_t>(0, db_.scalarInt("SELECT count(*) FROM counter", 0))));
         Statement st = db_.prepare("SELECT track_id, ts, value FROM counter ORDER BY rowid");
         while (st.step()) samples.push_back({st.int64(0), st.int64(1), st.real(2)});
         // Stable: samples of one track at one time keep the table's order, as the index gave them.
         std::stable_sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) {
             return a.trackId != b.trackId ? a.trackId < b.trackId : a.ts < b.ts;
         });
-        data_.counterTs_.reserve(samples.size());
-        data_.counterValues_.reserve(samples.size());
+        reserveOnHugePages(data_.counterTs_, samples.size());
+        reserveOnHugePages(data_.counterValues_, samples.size());
         TimelineTrack* current = nullptr;
         std::int64_t currentId = std::numeric_limits<std::int64_t>::min();
         for (const Sample& sample : samples) {

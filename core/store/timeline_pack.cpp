@@ -1,5 +1,6 @@
 #include "core/store/timeline_pack.h"
 
+#include "core/model/huge_pages.h"
 #include "core/store/slice_row_reader.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_slice_scan.h"
@@ -392,10 +393,10 @@ bool readTimelinePack(Database& db, const std::vector<std::int64_t>& trackIds, s
     std::vector<PackedTrack> tracks(static_cast<std::size_t>(counts[kTracks]));
     std::vector<PackedRun> runs(static_cast<std::size_t>(counts[kRuns]));
     std::vector<PackedLod> lods(static_cast<std::size_t>(counts[kLodLevels]));
-    l.slices.resize(static_cast<std::size_t>(counts[kSlices]));
-    if (perSlice) l.sliceCategory.resize(static_cast<std::size_t>(counts[kSliceCategories]));
+    resizeOnHugePages(l.slices, static_cast<std::size_t>(counts[kSlices]));
+    if (perSlice) resizeOnHugePages(l.sliceCategory, static_cast<std::size_t>(counts[kSliceCategories]));
     l.nameCategory.resize(static_cast<std::size_t>(counts[kNameCategories]));
-    l.lodStarts.resize(static_cast<std::size_t>(counts[kLodStarts]));
+    resizeOnHugePages(l.lodStarts, static_cast<std::size_t>(counts[kLodStarts]));
     std::array<PartBuffer, kPartCount> into{};
     auto target = [&](Part part, void* data, std::size_t bytes) { into[part] = {static_cast<std::uint8_t*>(data), bytes, 0}; };
     target(kTracks, tracks.data(), tracks.size() * sizeof(PackedTrack));
