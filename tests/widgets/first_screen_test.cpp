@@ -10,7 +10,9 @@
 #include "widgets/timeline/timeline_view.h"
 
 #include <QColor>
+#include <algorithm>
 #include <cstdlib>
+#include <vector>
 
 #include <QImage>
 #include <QSettings>
@@ -292,4 +294,55 @@ TEST_CASE("Details' Track field names the lane as the timeline does", "[first_sc
     for (int r = 0; r < model->rowCount(slice); ++r)
         if (model->index(r, 0, slice).data().toString() == QStringLiteral("Track")) track = model->index(r, 1, slice).data().toString();
     CHECK(track == QStringLiteral("Ascend Hardware / NPU 0 · Stream 4 (overlap 2)"));
+}
+
+TEST_CASE("of many host groups above the device, the fewest tallest ones are collapsed", "[first_screen]") {
+    // Twelve host processes of 1 to 12 nested calls (listed shortest first), then an NPU with one stream.
+    FixtureStore store("first-screen-many");
+    std::vector<std::int64_t> hosts;
+    for (int depth = 1; depth <= 12; ++depth) {
+        const std::string pid = std::to_string(100 + depth);
+        const std::int64_t host = store.process(pid, "Host " + std::to_string(depth), depth);
+        const std::int64_t track = store.track(host, store.thread(host, pid, "main"), "thread", pid);
+        std::int64_t parent = 0;
+        for (int d = 0; d < depth; ++d)
+            parent = store.slice(track, 1'000 + d, 39'000 - 2 * d, d, "frame " + std::to_string(d), {}, {}, -1, parent);
+        hosts.push_back(host);
+    }
+    store.db().exec("INSERT INTO device(id, name, kind, ordinal) VALUES(1, 'rank 0 · NPU 0', 'npu', 0)");
+    const std::int64_t device = store.process("dev", "Ascend Hardware", 100);
+    store.db().exec("UPDATE process SET device_id = 1 WHERE id = " + std::to_string(device));
+    const std::int64_t streamTrack = store.track(device, store.thread(device, "4", "Stream 4"), "thread", "4");
+    store.slice(streamTrack, 10'000, 5'000, 0, "MatMul");
+    store.finish(1'000, 85'000);
+    Error error;
+    auto data = TimelineData::load(store.path(), &error);
+    REQUIRE(data);
+
+    ZoomControl zoom;
+    TimelineView view(&zoom);
+    view.resize(1200, 700);
+    view.setData(data);
+    view.grab();
+    std::vector<bool> collapsed; // by depth, 1..12
+    for (int depth = 1; depth <= 12; ++depth)
+        collapsed.push_back(view.processCollapsed(processIndexOf(*view.data(), "Host " + std::to_string(depth))));
+    // The tallest ones and only they: some depth k and every deeper group collapsed, none shallower.
+    const auto firstCollapsed = std::find(collapsed.begin(), collapsed.end(), true);
+    REQUIRE(firstCollapsed != collapsed.end());
+    CHECK(std::all_of(firstCollapsed, collapsed.end(), [](bool c) { return c; }));
+    const int shortestCollapsed = static_cast<int>(firstCollapsed - collapsed.begin()) + 1;
+    CHECK(shortestCollapsed > 1); // not all of them: the short ones fit beside the device lane
+    CHECK(shortestCollapsed < 12); // and not only the tallest
+    const int wantedBelow = 3 * TimelineLayout::kSliceRowHeight;
+    auto deviceLaneTop = [&] {
+        const int row = view.layout().rowOfTrack(view.data()->trackIndexOf(streamTrack));
+        REQUIRE(row >= 0);
+        return view.layout().rows()[static_cast<std::size_t>(row)].y;
+    };
+    const int height = view.timeArea().height(); // nothing pinned: the scrolled rows have all of it
+    CHECK(deviceLaneTop() + wantedBelow <= std::max(200, height));
+    // The fewest: opening the shortest collapsed one again hides the lane.
+    view.setProcessCollapsed(processIndexOf(*view.data(), "Host " + std::to_string(shortestCollapsed)), false);
+    CHECK(deviceLaneTop() + wantedBelow > std::max(200, height));
 }
