@@ -296,10 +296,13 @@ private:
     // Derived counters take the process, thread and thread order of a loaded track of their thread.
     void addDerivedTracks(std::vector<std::int64_t>* threadSort) {
         const std::size_t loaded = data_.tracks_.size();
+        // Each thread's first track owns its derived tracks. Looked up, not searched: a trace of 24,000
+        // streams among 48,000 tracks made the search 1.2 billion comparisons.
+        std::unordered_map<std::int64_t, std::size_t> firstOfThread;
+        for (std::size_t i = 0; i < loaded; ++i) firstOfThread.emplace(data_.tracks_[i].threadId, i);
         for (const DerivedCounterTrack& d : derived_) {
-            std::size_t owner = loaded;
-            for (std::size_t i = 0; i < loaded && owner == loaded; ++i)
-                if (data_.tracks_[i].threadId == d.threadId) owner = i;
+            const auto found = firstOfThread.find(d.threadId);
+            const std::size_t owner = found == firstOfThread.end() ? loaded : found->second;
             if (owner == loaded || d.trackId >= 0) continue;
             TimelineTrack t;
             const TimelineTrack& o = data_.tracks_[owner];
