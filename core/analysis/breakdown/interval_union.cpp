@@ -1,6 +1,7 @@
 #include "core/analysis/breakdown/interval_union.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace opscope {
 
@@ -26,6 +27,30 @@ void appendSortedRun(std::vector<Interval>& sorted, const std::vector<Interval>&
     sorted.insert(sorted.end(), run.begin(), run.end());
     std::inplace_merge(sorted.begin(), sorted.begin() + middle, sorted.end(),
                        [](const Interval& a, const Interval& b) { return a.startNs < b.startNs; });
+}
+
+void SortedRuns::add(std::vector<Interval> run) {
+    if (!run.empty()) runs_.push_back(std::move(run));
+}
+
+std::vector<Interval> SortedRuns::take() {
+    auto byStart = [](const Interval& a, const Interval& b) { return a.startNs < b.startNs; };
+    while (runs_.size() > 1) {
+        std::vector<std::vector<Interval>> merged;
+        merged.reserve((runs_.size() + 1) / 2);
+        for (std::size_t i = 0; i + 1 < runs_.size(); i += 2) {
+            std::vector<Interval> both;
+            both.reserve(runs_[i].size() + runs_[i + 1].size());
+            std::merge(runs_[i].begin(), runs_[i].end(), runs_[i + 1].begin(), runs_[i + 1].end(), std::back_inserter(both),
+                       byStart);
+            merged.push_back(std::move(both));
+        }
+        if (runs_.size() % 2 == 1) merged.push_back(std::move(runs_.back()));
+        runs_ = std::move(merged);
+    }
+    std::vector<Interval> all = runs_.empty() ? std::vector<Interval>{} : std::move(runs_.front());
+    runs_.clear();
+    return all;
 }
 
 TimeNs totalLengthNs(const std::vector<Interval>& disjoint) {

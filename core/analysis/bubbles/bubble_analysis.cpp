@@ -120,9 +120,11 @@ struct BusyRun {
         extentEndNs = hasExtent ? std::max(extentEndNs, iv.endNs) : iv.endNs;
         hasExtent = true;
     }
+    // A device's run, from its tracks' (added, then taken once): merged in pairs, not one track at a time.
+    SortedRuns busyOfTracks, computeOfTracks;
     void add(const BusyRun& other) {
-        appendSortedRun(busy, other.busy);
-        appendSortedRun(compute, other.compute);
+        busyOfTracks.add(other.busy);
+        computeOfTracks.add(other.compute);
         if (other.hasExtent) {
             extend({other.extentStartNs, other.extentEndNs});
         }
@@ -327,6 +329,8 @@ void analyseTracks(const Context& ctx, const std::vector<std::int64_t>& computeI
         perDevice[deviceKey].add(run);
     }
     for (auto& [deviceKey, run] : perDevice) {
+        run.busy = run.busyOfTracks.take();
+        run.compute = run.computeOfTracks.take();
         mergeIntervals(run.busy);
         mergeIntervals(run.compute);
         auto dw = waitsOfDevice.find(deviceKey);

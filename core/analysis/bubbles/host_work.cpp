@@ -64,8 +64,10 @@ HostWorkClass classifyHostWork(const HostWorkPatterns& patterns, std::string_vie
 void HostActivity::build(const StoreSnapshot& snapshot, const std::vector<std::int64_t>& computeTracks,
                          const HostWorkPatterns& patterns) {
     slices_.clear();
-    std::array<std::vector<Interval>, kHostWorkClassCount> intervals, trackRuns;
-    std::vector<Interval> busy, trackBusy;
+    std::array<std::vector<Interval>, kHostWorkClassCount> trackRuns;
+    std::array<SortedRuns, kHostWorkClassCount> classRuns;
+    std::vector<Interval> trackBusy;
+    SortedRuns busyRuns;
     const SliceSet& set = snapshot.slices;
     // Room for every host slice at once: growing by doubling copies the list and pages in fresh memory
     // at each step (a million-slice trace holds hundreds of thousands of host slices).
@@ -103,12 +105,12 @@ void HostActivity::build(const StoreSnapshot& snapshot, const std::vector<std::i
             trackRuns[static_cast<std::size_t>(c)].push_back({s.tsNs, s.endNs()});
             if (c == HostWorkClass::Launch || c == HostWorkClass::HostCompute) trackBusy.push_back({s.tsNs, s.endNs()});
         }
-        // A track's slices come sorted by start: merging the runs keeps everything sorted without a sort.
-        for (std::size_t c = 0; c < kHostWorkClassCount; ++c) appendSortedRun(intervals[c], trackRuns[c]);
-        appendSortedRun(busy, trackBusy);
+        // A track's slices come sorted by start: the tracks' runs are merged without a sort.
+        for (std::size_t c = 0; c < kHostWorkClassCount; ++c) classRuns[c].add(trackRuns[c]);
+        busyRuns.add(trackBusy);
     }
-    for (std::size_t c = 0; c < kHostWorkClassCount; ++c) byClass_[c] = CoverageIndex(std::move(intervals[c]));
-    hostBusy_ = CoverageIndex(std::move(busy));
+    for (std::size_t c = 0; c < kHostWorkClassCount; ++c) byClass_[c] = CoverageIndex(classRuns[c].take());
+    hostBusy_ = CoverageIndex(busyRuns.take());
 }
 
 } // namespace opscope
