@@ -16,16 +16,6 @@ inline constexpr std::size_t kHugePageAdviceMinBytes = std::size_t{4} << 20;
 // or refuses it. Best called before the memory is first written. True when the kernel took the advice.
 bool adviseHugePages(void* data, std::size_t bytes);
 
-// v.resize(count), with the new buffer advised before resize() writes it when it is large enough.
-template <typename T, typename A>
-void resizeOnHugePages(std::vector<T, A>& v, std::size_t count) {
-    if (count * sizeof(T) >= kHugePageAdviceMinBytes && count > v.capacity()) {
-        v.reserve(count);
-        adviseHugePages(v.data(), v.capacity() * sizeof(T));
-    }
-    v.resize(count);
-}
-
 // v.reserve(count), the buffer advised: for arrays filled by push_back.
 template <typename T, typename A>
 void reserveOnHugePages(std::vector<T, A>& v, std::size_t count) {
@@ -35,6 +25,13 @@ void reserveOnHugePages(std::vector<T, A>& v, std::size_t count) {
         return;
     }
     v.reserve(count);
+}
+
+// v.resize(count), with the new buffer advised before resize() writes it when it is large enough.
+template <typename T, typename A>
+void resizeOnHugePages(std::vector<T, A>& v, std::size_t count) {
+    reserveOnHugePages(v, count);
+    v.resize(count);
 }
 
 } // namespace opscope

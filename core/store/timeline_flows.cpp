@@ -2,6 +2,7 @@
 
 #include "core/model/huge_pages.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/store_file_bytes.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -130,7 +131,7 @@ std::vector<TimelineFlow> readTimelineFlows(Database& db, const TimelineData& da
     const SlicePositions positions(data.slices(), data.tracks());
     // Room for every row up front (the last rowid: one b-tree step), no more than the file could hold at
     // 8 bytes a row, so that a crafted id cannot size the array.
-    const std::int64_t mostRows = db.scalarInt("PRAGMA page_count", 0) * db.scalarInt("PRAGMA page_size", 0) / 8;
+    const auto mostRows = static_cast<std::int64_t>(storeFileBytes(db) / 8);
     const std::int64_t lastId = db.scalarInt("SELECT max(id) FROM flow", 0);
     if (lastId > 0) reserveOnHugePages(flows, static_cast<std::size_t>(std::min(lastId, mostRows)));
     Statement st = db.prepare("SELECT slice_out, slice_in FROM flow ORDER BY id");

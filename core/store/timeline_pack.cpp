@@ -3,6 +3,7 @@
 #include "core/model/huge_pages.h"
 #include "core/store/slice_row_reader.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/store_file_bytes.h"
 #include "core/store/timeline_slice_scan.h"
 
 #include <sqlite3.h>
@@ -232,7 +233,7 @@ private:
 void writeTimelinePack(Database& db, std::size_t chunkBytes) {
     // id -> slice_count, a size hint: no more than the file could hold rows (a slice row takes more than
     // 8 bytes), so a crafted count cannot make the pass ask for gigabytes.
-    const std::int64_t mostRows = db.scalarInt("PRAGMA page_count", 0) * db.scalarInt("PRAGMA page_size", 0) / 8;
+    const auto mostRows = static_cast<std::int64_t>(storeFileBytes(db) / 8);
     std::unordered_map<std::int64_t, std::int64_t> tracks;
     {
         Statement st = db.prepare("SELECT id, slice_count FROM track");
@@ -256,13 +257,6 @@ void writeTimelinePack(Database& db, std::size_t chunkBytes) {
 }
 
 namespace {
-
-// Bytes the store file holds: no part can be larger, whatever a crafted header or record says.
-std::uint64_t storeBytes(Database& db) {
-    const std::int64_t pages = db.scalarInt("PRAGMA page_count", 0), pageSize = db.scalarInt("PRAGMA page_size", 0);
-    if (pages <= 0 || pageSize <= 0) return 0;
-    return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize);
-}
 
 // Each part's destination while reading: bytes land at `filled` of a buffer sized from the header.
 struct PartBuffer {
@@ -363,7 +357,7 @@ bool readTimelinePack(Database& db, const std::vector<std::int64_t>& trackIds, s
     counts[kNameCategories] = h[kFieldNameCategories];
     counts[kLodLevels] = h[kFieldLodLevels];
     counts[kLodStarts] = h[kFieldLodStarts];
-    const std::uint64_t fileBytes = storeBytes(db);
+    const std::uint64_t fileBytes = storeFileBytes(db);
     std::array<std::uint64_t, kPartCount> storedBytes{};
     {
         // length() and typeof() read a value's header, not its bytes; the length of text is in characters.
