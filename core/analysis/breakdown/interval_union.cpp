@@ -22,13 +22,6 @@ void mergeIntervals(std::vector<Interval>& intervals) {
     intervals.resize(out);
 }
 
-void appendSortedRun(std::vector<Interval>& sorted, const std::vector<Interval>& run) {
-    auto middle = static_cast<std::ptrdiff_t>(sorted.size());
-    sorted.insert(sorted.end(), run.begin(), run.end());
-    std::inplace_merge(sorted.begin(), sorted.begin() + middle, sorted.end(),
-                       [](const Interval& a, const Interval& b) { return a.startNs < b.startNs; });
-}
-
 void SortedRuns::add(std::vector<Interval> run) {
     if (!run.empty()) runs_.push_back(std::move(run));
 }

@@ -18,13 +18,10 @@ struct Interval {
 // Touching intervals ([a,b) and [b,c)) merge, so no zero-length gap survives.
 void mergeIntervals(std::vector<Interval>& intervals);
 
-// Appends a run sorted by start to intervals that are sorted by start, keeping them sorted (linear).
-void appendSortedRun(std::vector<Interval>& sorted, const std::vector<Interval>& run);
-
 // Runs sorted by start, collected and handed back as one run sorted by start. Merged in pairs, about
-// log2(runs) linear passes: appendSortedRun for each run is linear in all that came before, quadratic in
-// the number of runs (a trace of 48,000 host tracks: 10 G instructions). Intervals with equal starts from
-// different runs may come in either order.
+// log2(runs) linear passes; merging each run into all that came before is quadratic in the number of
+// runs (a trace of 48,000 host tracks: 10 G instructions). Intervals with equal starts from different
+// runs may come in either order.
 class SortedRuns {
 public:
     void add(std::vector<Interval> run); // sorted by start; an empty run is dropped

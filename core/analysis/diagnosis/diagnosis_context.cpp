@@ -123,7 +123,7 @@ bool buildDeviceUnions(DiagnosisContext* ctx, Error* error) {
     std::vector<LaunchCallTime> calls;
     if (!readLaunchCallTimes(ctx->db, &calls, error)) return false;
     LaunchedWorkBuilder launched;
-    std::map<std::int64_t, std::vector<Interval>> perDevice;
+    std::map<std::int64_t, SortedRuns> perDevice; // merged in pairs, not each run into all before it
     const SliceSet& set = ctx->snapshot.slices;
     for (std::int64_t id : ctx->busyTracks) {
         int t = set.indexOfTrack(id);
@@ -149,9 +149,9 @@ bool buildDeviceUnions(DiagnosisContext* ctx, Error* error) {
             if (b > a) run.push_back({a, b});
         }
         mergeIntervals(run);
-        appendSortedRun(perDevice[track->deviceKey()], run);
+        perDevice[track->deviceKey()].add(std::move(run));
     }
-    for (auto& [key, list] : perDevice) ctx->deviceBusy.emplace(key, CoverageIndex(std::move(list)));
+    for (auto& [key, runs] : perDevice) ctx->deviceBusy.emplace(key, CoverageIndex(runs.take()));
     ctx->launched = launched.finish();
     return true;
 }

@@ -255,7 +255,7 @@ std::vector<Dimension> dimensionsOf(const DiagnosisContext& ctx, const RuleConfi
     };
     struct DeviceTimes {
         std::string kind;
-        ClassTimes times;
+        SortedRuns computeRuns, communicationRuns; // each stream's runs, merged in pairs once all are in
         std::vector<StreamTimes> tracks;
     };
     std::map<std::int64_t, DeviceTimes> devices;
@@ -267,8 +267,8 @@ std::vector<Dimension> dimensionsOf(const DiagnosisContext& ctx, const RuleConfi
         auto kind = ctx.deviceKinds.find(track->deviceId);
         d.kind = kind == ctx.deviceKinds.end() ? std::string() : kind->second;
         ClassTimes c = classTimesOf(ctx, static_cast<std::size_t>(index));
-        appendSortedRun(d.times.compute, c.compute);
-        appendSortedRun(d.times.communication, c.communication);
+        d.computeRuns.add(c.compute);
+        d.communicationRuns.add(c.communication);
         d.tracks.push_back({&t, track->processId, track->processName, std::move(c)});
     }
     std::vector<Dimension> out;
@@ -279,16 +279,18 @@ std::vector<Dimension> dimensionsOf(const DiagnosisContext& ctx, const RuleConfi
             auto it = devices.find(b.deviceKey);
             if (it == devices.end() || b.spanEndNs <= b.spanStartNs) continue;
             DeviceTimes& d = it->second;
-            mergeIntervals(d.times.compute);
-            mergeIntervals(d.times.communication);
-            const TimeNs commNs = totalLengthNs(d.times.communication);
+            std::vector<Interval> deviceCompute = d.computeRuns.take();
+            std::vector<Interval> deviceCommunication = d.communicationRuns.take();
+            mergeIntervals(deviceCompute);
+            mergeIntervals(deviceCommunication);
+            const TimeNs commNs = totalLengthNs(deviceCommunication);
             anyCommunication = anyCommunication || commNs > 0;
             for (auto* group : {&compute, &communication}) {
                 Dimension& dim = (*group)[d.kind];
                 dim.window = dim.units.empty() ? TimeRange{b.spanStartNs, b.spanEndNs}
                                                : TimeRange{std::min(dim.window.startNs, b.spanStartNs),
                                                            std::max(dim.window.endNs, b.spanEndNs)};
-                dim.units.push_back({b.label, 0, group == &compute ? totalLengthNs(d.times.compute) : commNs});
+                dim.units.push_back({b.label, 0, group == &compute ? totalLengthNs(deviceCompute) : commNs});
             }
         }
         for (auto& [kind, dim] : compute) {
