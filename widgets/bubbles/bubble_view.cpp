@@ -310,12 +310,15 @@ void BubbleView::fillTrackList() {
     const std::set<std::int64_t> counted(report_.computeTracks.begin(), report_.computeTracks.end());
     std::vector<std::int64_t> ids = snapshot_->catalog.sliceTracks();
     std::stable_sort(ids.begin(), ids.end(), [&](std::int64_t a, std::int64_t b) { return counted.count(a) > counted.count(b); });
+    // Each item made whole before the list holds it: a held item's every set call tells the view (a trace
+    // of 48,000 host tracks spent most of this list's time in those notices).
     for (std::int64_t id : ids) {
-        auto* item = new QListWidgetItem(trackLabel(id), tracks_);
+        auto* item = new QListWidgetItem(trackLabel(id));
         item->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled);
         item->setCheckState(counted.count(id) ? Qt::Checked : Qt::Unchecked);
         item->setData(Qt::UserRole, static_cast<qlonglong>(id));
         item->setToolTip(item->text());
+        tracks_->addItem(item);
     }
     tracksFilled_ = true;
 }
