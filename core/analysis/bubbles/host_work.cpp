@@ -76,31 +76,35 @@ void HostActivity::build(const StoreSnapshot& snapshot, const std::vector<std::i
         if (!std::binary_search(computeTracks.begin(), computeTracks.end(), set.trackIds[t]))
             hostSlices += set.end(t) - set.begin(t);
     slices_.reserve(hostSlices);
+    // What a slice's name and category say, cached once for the whole trace; what its process and track
+    // say, once per track. A cache per track re-matched every pattern on traces of many short threads
+    // (48,000 tracks of a few slices each).
+    std::unordered_map<std::uint64_t, int> byName; // (name, category) -> class, or -1 for excluded
     for (std::size_t t = 0; t < set.trackCount(); ++t) {
         std::int64_t trackId = set.trackIds[t];
         if (std::binary_search(computeTracks.begin(), computeTracks.end(), trackId)) continue;
         const TrackRecord* track = snapshot.catalog.find(trackId);
         if (!track || track->kind == "step" || track->kind == "counter") continue;
+        if (isExcludedHostWork(patterns, {}, track->processName)) continue;
         std::string trackName = track->kind == "thread" && !track->threadName.empty() ? track->threadName : track->name;
-        // Classification depends on the name and category only: cache it per (name, category) pair.
-        std::unordered_map<std::uint64_t, int> cache;
+        const bool communicationTrack = classifyHostWork(patterns, {}, {}, track->processName, trackName) ==
+                                        HostWorkClass::Communication;
         for (auto& run : trackRuns) run.clear();
         trackBusy.clear();
         for (std::uint32_t i = set.begin(t); i < set.end(t); ++i) {
             const SliceRecord& s = set.slices[i];
             if (s.durNs <= 0) continue;
             std::uint64_t key = (static_cast<std::uint64_t>(s.nameId) << 32) | s.catId;
-            auto it = cache.find(key);
-            if (it == cache.end()) {
+            auto it = byName.find(key);
+            if (it == byName.end()) {
                 std::string_view name = snapshot.strings.at(s.nameId);
-                int c = isExcludedHostWork(patterns, name, track->processName)
+                int c = isExcludedHostWork(patterns, name, {})
                             ? -1
-                            : static_cast<int>(classifyHostWork(patterns, name, snapshot.strings.at(s.catId),
-                                                                track->processName, trackName));
-                it = cache.emplace(key, c).first;
+                            : static_cast<int>(classifyHostWork(patterns, name, snapshot.strings.at(s.catId), {}, {}));
+                it = byName.emplace(key, c).first;
             }
             if (it->second < 0) continue;
-            auto c = static_cast<HostWorkClass>(it->second);
+            const auto c = communicationTrack ? HostWorkClass::Communication : static_cast<HostWorkClass>(it->second);
             slices_.push_back({s.tsNs, s.endNs(), s.id, trackId, s.nameId, c});
             trackRuns[static_cast<std::size_t>(c)].push_back({s.tsNs, s.endNs()});
             if (c == HostWorkClass::Launch || c == HostWorkClass::HostCompute) trackBusy.push_back({s.tsNs, s.endNs()});
