@@ -261,3 +261,28 @@ TEST_CASE("the largest bubbles are the longest of every bubble, ties by start th
     // The table leaves every bubble in place.
     CHECK(r.trackBubbles[0].startNs == 1000);
 }
+
+TEST_CASE("host work of one name is communication on a communication process only", "[bubbles]") {
+    // The class of a name is cached across tracks; what the process says must not travel with it.
+    AnalysisStore store;
+    TrackId s = store.computeTrack(0, "Stream 0");
+    TrackId hccl = store.hostTrack("HCCL", "Group 0 Communication");
+    TrackId host = store.hostTrack("python", "main");
+    TrackId skipped = store.hostTrack("Overlap Analysis", "Communication");
+    // Kernels leave three 1000 ns gaps: [1000,2000) [3000,4000) [5000,6000).
+    for (TimeNs t = 0; t <= 6000; t += 2000) store.slice(s, t, 1000, "K");
+    store.slice(hccl, 1000, 900, "Foo");    // communication process: communication
+    store.slice(host, 3000, 900, "Foo");    // same name elsewhere: not communication
+    store.slice(skipped, 5000, 900, "Foo"); // excluded process: no host work at all
+    store.finish();
+    BubbleReport r = bubblesOf(store.db());
+    REQUIRE(r.trackBubbles.size() == 3);
+    CHECK(r.trackBubbles[0].cause == BubbleCause::CommunicationWait);
+    CHECK(r.trackBubbles[1].cause != BubbleCause::CommunicationWait);
+    CHECK(r.trackBubbles[2].cause != BubbleCause::CommunicationWait);
+    REQUIRE(r.largest.size() == 3);
+    for (const BubbleDetail& b : r.largest) {
+        if (b.bubble.startNs != 5000) continue;
+        for (std::size_t c = 0; c < kHostWorkClassCount; ++c) CHECK(b.classCoveredNs[c] == 0);
+    }
+}
