@@ -3,6 +3,7 @@
 #include "app/gui/graph_dock.h"
 #include "app/gui/main_window.h"
 #include "app/gui/main_window_decor.h"
+#include "core/model/heap_tuning.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -92,6 +93,7 @@ int runGui(int argc, char** argv) {
 
 // Whatever still escapes (before the event loop, or from it) becomes a message and exit code 3.
 int main(int argc, char** argv) {
+    opscope::tuneHeapForLargeTraces(); // first, before Qt starts threads: see heap_tuning.h
     try {
         return runGui(argc, argv);
     } catch (const std::exception& e) {

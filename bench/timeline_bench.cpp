@@ -6,6 +6,7 @@
 // The first frame draws the launch queue tracks as the session does: read as the import stored them, else
 // computed from the launch links; OPSCOPE_BENCH_COMPUTE_QUEUE=1 computes them even when stored.
 #include "core/analysis/launch/queue_track.h"
+#include "core/model/heap_tuning.h"
 #include "core/store/launch_queue_store.h"
 #include "core/store/launch_reader.h"
 #include "core/store/schema.h"
@@ -292,6 +293,7 @@ void benchStore(std::int64_t slices) {
 } // namespace
 
 int main(int argc, char** argv) {
+    opscope::tuneHeapForLargeTraces(); // as the GUI and the CLI do (OPSCOPE_HEAP_TUNING=0 to compare)
     if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
     QApplication app(argc, argv);
     std::vector<std::int64_t> sizes;

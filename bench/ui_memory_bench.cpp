@@ -3,6 +3,7 @@
 // summary, plot data) and the time of a full replot; best and median of the runs.
 //   ui_memory_bench [--records N] [--runs R]
 #include "bench/memory_store.h"
+#include "core/model/heap_tuning.h"
 #include "widgets/common/trace_document.h"
 #include "widgets/common/zoom_control.h"
 #include "widgets/memory/memory_plot.h"
@@ -22,6 +23,7 @@
 using namespace opscope;
 
 int main(int argc, char** argv) {
+    opscope::tuneHeapForLargeTraces(); // as the GUI and the CLI do (OPSCOPE_HEAP_TUNING=0 to compare)
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     std::int64_t records = 1'000'000;

@@ -1,5 +1,6 @@
 // opscope-cli: the command line over core. Each subcommand is a <name>_command.cpp file.
 #include "app/cli/command_registry.h"
+#include "core/model/heap_tuning.h"
 
 #include <cstdio>
 #include <cstring>
@@ -40,6 +41,7 @@ int runCli(int argc, char** argv) {
 // The last line of defence: whatever escapes a command (a bug, memory exhausted) becomes a message
 // and exit code 3, never an abort with a core dump.
 int main(int argc, char** argv) {
+    opscope::tuneHeapForLargeTraces(); // first, before any thread: see heap_tuning.h
     try {
         return runCli(argc, argv);
     } catch (const std::bad_alloc&) {
