@@ -2,13 +2,11 @@
 // kHugePageAdviceMinBytes on, and only then. What the kernel recorded is read back from
 // /proc/self/smaps (the "hg" VmFlag of the mapping), on arrays each given their own mapping.
 #include "core/model/huge_pages.h"
+#include "tests/core/proc_mappings.h"
 
 #include <catch2/catch.hpp>
 
 #include <cstdint>
-#include <fstream>
-#include <sstream>
-#include <string>
 #include <vector>
 
 #if defined(__linux__)
@@ -16,6 +14,10 @@
 #endif
 
 using namespace opscope;
+#if defined(__linux__)
+using opscope::test::anyMappingAdvised;
+using opscope::test::kernelTakesHugePageAdvice;
+#endif
 
 namespace {
 
@@ -35,38 +37,13 @@ struct OwnMapping {
     void deallocate(T* p, std::size_t n) { ::munmap(p, n * sizeof(T)); }
     bool operator==(const OwnMapping&) const { return true; }
 };
-
-// Whether any mapping overlapping [begin, end) carries the huge-page advice.
-bool advised(const void* data, std::size_t bytes) {
-    const auto begin = reinterpret_cast<std::uintptr_t>(data), end = begin + bytes;
-    std::ifstream smaps("/proc/self/smaps");
-    std::string line;
-    bool inside = false;
-    while (std::getline(smaps, line)) {
-        std::uintptr_t lo = 0, hi = 0;
-        char dash = 0;
-        std::istringstream head(line);
-        if (line.find("VmFlags:") == 0) {
-            if (inside && line.find(" hg") != std::string::npos) return true;
-            continue;
-        }
-        if ((head >> std::hex >> lo >> dash >> hi) && dash == '-') inside = lo < end && begin < hi;
-    }
-    return false;
-}
-
-bool kernelTakesAdvice() {
-    std::vector<std::uint8_t, OwnMapping<std::uint8_t>> probe;
-    probe.reserve(std::size_t{8} << 20);
-    return adviseHugePages(probe.data(), probe.capacity());
-}
 #endif
 
 } // namespace
 
 TEST_CASE("huge-page advice: from kHugePageAdviceMinBytes on, not below", "[huge_pages]") {
 #if defined(__linux__)
-    if (!kernelTakesAdvice()) {
+    if (!kernelTakesHugePageAdvice()) {
         WARN("this kernel does not take MADV_HUGEPAGE: nothing to check");
         return;
     }
@@ -77,24 +54,24 @@ TEST_CASE("huge-page advice: from kHugePageAdviceMinBytes on, not below", "[huge
         CHECK(at.size() == kAt);
         CHECK(at.front() == 0);
         CHECK(at.back() == 0);
-        CHECK(advised(at.data(), at.size() * sizeof(std::uint32_t)));
+        CHECK(anyMappingAdvised(at.data(), at.size() * sizeof(std::uint32_t)));
     }
     {
         std::vector<std::uint32_t, OwnMapping<std::uint32_t>> below;
         resizeOnHugePages(below, kAt - 1);
         CHECK(below.size() == kAt - 1);
-        CHECK_FALSE(advised(below.data(), below.size() * sizeof(std::uint32_t)));
+        CHECK_FALSE(anyMappingAdvised(below.data(), below.size() * sizeof(std::uint32_t)));
     }
     {
         std::vector<std::uint32_t, OwnMapping<std::uint32_t>> at;
         reserveOnHugePages(at, kAt);
         CHECK(at.empty());
         CHECK(at.capacity() >= kAt);
-        CHECK(advised(at.data(), at.capacity() * sizeof(std::uint32_t)));
+        CHECK(anyMappingAdvised(at.data(), at.capacity() * sizeof(std::uint32_t)));
         std::vector<std::uint32_t, OwnMapping<std::uint32_t>> below;
         reserveOnHugePages(below, kAt - 1);
         CHECK(below.capacity() >= kAt - 1);
-        CHECK_FALSE(advised(below.data(), below.capacity() * sizeof(std::uint32_t)));
+        CHECK_FALSE(anyMappingAdvised(below.data(), below.capacity() * sizeof(std::uint32_t)));
     }
 #endif
 }
