@@ -1,6 +1,7 @@
 // Counter plots copied from a cached image (counter_image_cache.h) give the pixels of drawing them in
 // place: over opaque and translucent fills, at fractional positions, and in the timeline's own frames;
-// an image is drawn only when a plot comes again unchanged, and dropped when no frame uses it.
+// an image is drawn when a plot is new or changed, kept while it comes again unchanged, and dropped when
+// no frame uses it.
 #include "tests/launch_fixtures.h"
 #include "tests/widgets/flow_trace_fixture.h"
 #include "tests/widgets/timeline_frame.h"
@@ -32,6 +33,13 @@ void drawPlot(QPainter& p, const QPointF* pts, int n, const QRectF& rect) {
     p.drawPolyline(pts, n);
 }
 
+// The cache's way: the same plot drawn into its image.
+void drawIntoImage(QImage& image, const QPointF* pts, int n, const QRectF& rect) {
+    image.fill(Qt::transparent);
+    QPainter p(&image);
+    drawPlot(p, pts, n, rect);
+}
+
 QImage background() {
     QImage image(300, 120, QImage::Format_ARGB32_Premultiplied);
     image.fill(QColor(250, 250, 245));
@@ -56,18 +64,23 @@ TEST_CASE("counter image cache: a plot copied from its image is the plot drawn i
         INFO("frame " << frame);
         QImage cached = background();
         QPainter p(&cached);
-        cache.paint(p, 7, pts.data(), static_cast<int>(pts.size()), rect, drawPlot);
+        cache.paint(p, 7, pts.data(), static_cast<int>(pts.size()), rect, drawIntoImage);
         p.end();
         CHECK(cached == direct);
         cache.endFrame();
-        CHECK(cache.imagesDrawn() == (frame == 0 ? 0 : 1)); // in place first, one image from then on
+        CHECK(cache.imagesDrawn() == 1); // drawn at the first frame, copied from then on
     }
-    // A changed point: in place again, then one new image.
+    // A changed point: one new image, drawn at once and kept.
     pts[3].ry() += 3;
     for (int frame = 0; frame < 2; ++frame) {
-        QImage cached = background();
+        QImage cached = background(), expected = background();
         QPainter p(&cached);
-        cache.paint(p, 7, pts.data(), static_cast<int>(pts.size()), rect, drawPlot);
+        cache.paint(p, 7, pts.data(), static_cast<int>(pts.size()), rect, drawIntoImage);
+        p.end();
+        QPainter e(&expected);
+        drawPlot(e, pts.data(), static_cast<int>(pts.size()), rect);
+        e.end();
+        CHECK(cached == expected);
     }
     CHECK(cache.imagesDrawn() == 2);
     // Moved by whole pixels (a vertical scroll): the same image, at the new place.
@@ -78,7 +91,7 @@ TEST_CASE("counter image cache: a plot copied from its image is the plot drawn i
         QPainter p(&expected);
         drawPlot(p, scrolled.data(), static_cast<int>(scrolled.size()), rect.translated(0, -20));
         QPainter c(&cached);
-        cache.paint(c, 7, scrolled.data(), static_cast<int>(scrolled.size()), rect.translated(0, -20), drawPlot);
+        cache.paint(c, 7, scrolled.data(), static_cast<int>(scrolled.size()), rect.translated(0, -20), drawIntoImage);
     }
     CHECK(cached == expected);
     CHECK(cache.imagesDrawn() == 2);
@@ -88,7 +101,7 @@ TEST_CASE("counter image cache: a plot copied from its image is the plot drawn i
     {
         QImage again = background();
         QPainter c(&again);
-        cache.paint(c, 7, rounded.data(), static_cast<int>(rounded.size()), rect.translated(0, -20), drawPlot);
+        cache.paint(c, 7, rounded.data(), static_cast<int>(rounded.size()), rect.translated(0, -20), drawIntoImage);
     }
     CHECK(cache.imagesDrawn() == 2);
     cache.endFrame();

@@ -38,28 +38,17 @@ void CounterImageCache::paint(QPainter& p, std::int64_t key, const QPointF* pts,
         for (int i = 0; same && i < n; ++i) same = e.points[static_cast<std::size_t>(i)] == pts[i] - shift;
     }
     if (!same) {
-        // A plot seen for the first time is drawn in place (a pan or zoom changes every frame's plots, and
-        // an image would only add its clearing and blending); the image is made when it comes again.
         e.points.resize(static_cast<std::size_t>(n));
         for (int i = 0; i < n; ++i) e.points[static_cast<std::size_t>(i)] = pts[i] - shift;
         e.rect = rel;
         e.pixelRatio = ratio;
-        e.image = QImage();
-        p.save();
-        draw(p, pts, n, rect);
-        p.restore();
-        return;
-    }
-    if (e.image.isNull()) {
         ++redraws_;
         const int w = static_cast<int>(std::ceil(rel.right())) + kMarginPx + 1;
         const int h = static_cast<int>(std::ceil(rel.bottom())) + kMarginPx + 1;
-        e.image = QImage(static_cast<int>(std::ceil(w * ratio)), static_cast<int>(std::ceil(h * ratio)),
-                         QImage::Format_ARGB32_Premultiplied);
+        const QSize size(static_cast<int>(std::ceil(w * ratio)), static_cast<int>(std::ceil(h * ratio)));
+        if (e.image.size() != size) e.image = QImage(size, QImage::Format_ARGB32_Premultiplied); // else reused
         e.image.setDevicePixelRatio(ratio);
-        e.image.fill(Qt::transparent);
-        QPainter ip(&e.image);
-        draw(ip, e.points.data(), n, rel);
+        draw(e.image, e.points.data(), n, rel);
     }
     p.drawImage(QPoint(ox, oy), e.image);
 }

@@ -8,6 +8,7 @@
 #include "widgets/common/theme.h"
 #include "widgets/common/time_mapper.h"
 #include "widgets/timeline/counter_image_cache.h"
+#include "widgets/timeline/counter_raster.h"
 #include "widgets/timeline/timeline_draw_list.h"
 #include "widgets/timeline/timeline_header_text.h"
 #include "widgets/timeline/timeline_layout.h"
@@ -206,7 +207,6 @@ private:
     RulerTicks rulerTicks(const TimeMapper& m, TimeNs origin) const;
     GridLines gridLines() const;
     void paintGridRect(QPainter& p, QRect rect, const QColor& fill, const GridLines& grid);
-    void paintCounterFill(QPainter& p, const QPointF* pts, int n, const QRectF& rect);
     // This frame's ordinary arrows and their lines (flowLines_), before anything is painted.
     void prepareFlowArrows();
     void paintFlowArrows(QPainter& p);       // the ordinary arrows of flowLines_
@@ -247,7 +247,8 @@ private:
     std::vector<TrackOnScreen> tracksScratch_;
     bool dirty_ = true;
     bool flowsVisible_ = false; // all flows; the selected slice's are drawn either way (Perfetto, Nsight)
-    std::vector<double> counterTops_; // per pixel column, reused by each counter fill
+    std::vector<std::array<QPointF, 3>> flowHeads_; // this frame's arrow heads, drawn after the curves
+    CounterRasterScratch counterScratch_; // reused by each counter plot
     CounterImageCache counterImages_; // each counter track's plot, redrawn when it changes
     // Each counter track's points, recomputed only when their inputs change: one per draw list.
     CounterPointsCache pinnedCounterPoints_, scrolledCounterPoints_;

@@ -242,41 +242,15 @@ void TimelineView::paintSlices(QPainter& p, const DrawList& list) {
 
 // The area under a counter is filled as one rectangle per run of pixel columns with the same top:
 // Qt's polygon fill took about half a second for a zoomed-out curve of 8,000 vertices.
-void TimelineView::paintCounterFill(QPainter& p, const QPointF* pts, int n, const QRectF& rect) {
-    const int left = static_cast<int>(std::floor(rect.left())), width = static_cast<int>(std::ceil(rect.width())) + 1;
-    counterTops_.assign(static_cast<std::size_t>(std::max(width, 0)), std::numeric_limits<double>::infinity());
-    for (int i = 1; i < n; ++i) {
-        const QPointF& a = pts[i - 1];
-        const QPointF& b = pts[i];
-        const double top = std::min(a.y(), b.y());
-        const int c0 = std::clamp(static_cast<int>(std::floor(std::min(a.x(), b.x()))) - left, 0, width - 1);
-        const int c1 = std::clamp(static_cast<int>(std::floor(std::max(a.x(), b.x()))) - left, 0, width - 1);
-        // A horizontal step covers its columns up to the next sample's; that column takes the next value.
-        const int last = (a.y() == b.y() && c1 > c0) ? c1 - 1 : c1;
-        for (int c = c0; c <= last; ++c) counterTops_[static_cast<std::size_t>(c)] = std::min(counterTops_[static_cast<std::size_t>(c)], top);
-    }
-    const double bottom = rect.bottom();
-    for (int c = 0; c < width;) {
-        const double top = counterTops_[static_cast<std::size_t>(c)];
-        int end = c + 1;
-        while (end < width && counterTops_[static_cast<std::size_t>(end)] == top) ++end;
-        if (top < bottom) p.fillRect(QRectF(left + c, top, end - c, bottom - top), theme_.counterFill);
-        c = end;
-    }
-}
-
-// Each plot is drawn into its own image once and copied while unchanged (counter_image_cache.h): the fill
-// and line are opaque or one translucent colour over transparent pixels, so the copy blends to the pixels
-// drawing in place gives.
+// Each plot is written into its own image (counter_raster.h; through QPainter when the raster declines)
+// and copied while unchanged (counter_image_cache.h): the fill and line are opaque or one translucent
+// colour over transparent pixels, so the copy blends to the pixels drawing in place gives.
 void TimelineView::paintCounters(QPainter& p, const DrawList& list, bool pinned) {
-    const CounterImageCache::Draw draw = [this](QPainter& ip, const QPointF* pts, int n, const QRectF& rect) {
-        ip.setRenderHint(QPainter::Antialiasing, false);
-        paintCounterFill(ip, pts, n, rect);
-        // A cosmetic 1 px pen takes Qt's line drawer; wider or non-cosmetic pens stroke a path, 30x slower.
-        QPen line(theme_.counterLine, 1.0);
-        line.setCosmetic(true);
-        ip.setPen(line);
-        ip.drawPolyline(pts + 1, n - 2);
+    const CounterImageCache::Draw draw = [this](QImage& image, const QPointF* pts, int n, const QRectF& rect) {
+        if (rasterCounterPlot(image, pts, n, rect, theme_.counterFill, theme_.counterLine, counterScratch_)) return;
+        image.fill(Qt::transparent);
+        QPainter ip(&image);
+        paintCounterPlot(ip, pts, n, rect, theme_.counterFill, theme_.counterLine, counterScratch_);
     };
     for (const CounterDrawItem& c : list.counters) {
         const QPointF* pts = list.counterPoints.constData() + c.pointBegin;
