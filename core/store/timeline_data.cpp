@@ -57,6 +57,7 @@ const TimelineSlice* TimelineData::findSlice(std::int64_t sliceId, int* trackInd
 std::size_t TimelineData::memoryBytes() const {
     std::size_t bytes = slices_.capacity() * sizeof(TimelineSlice);
     bytes += counterTs_.capacity() * sizeof(std::int64_t) + counterValues_.capacity() * sizeof(double);
+    bytes += (counterBlockMins_.capacity() + counterBlockMaxs_.capacity()) * sizeof(double);
     bytes += flows_.capacity() * sizeof(TimelineFlow);
     bytes += stringPool_.capacity() + stringOffsets_.capacity() * 4 + nameCategory_.capacity() * 4;
     bytes += sliceCategory_.capacity() * 4 + lodStarts_.capacity() * 4 + lodLevels_.capacity() * sizeof(LodLevel);

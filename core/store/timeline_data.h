@@ -144,6 +144,9 @@ public:
     std::span<const TimelineSlice> depthSlices(const TimelineTrack& track, int depth) const;
     const std::vector<std::int64_t>& counterTs() const { return counterTs_; }
     const std::vector<double>& counterValues() const { return counterValues_; }
+    // The lowest and highest of each aligned block of counterValues() (counter_value_blocks.h).
+    const std::vector<double>& counterBlockMins() const { return counterBlockMins_; }
+    const std::vector<double>& counterBlockMaxs() const { return counterBlockMaxs_; }
     const std::vector<TimelineFlow>& flows() const { return flows_; }
     TimelineFlowEnd flowOut(const TimelineFlow& f) const {
         const TimelineSlice& s = slices_[f.outSlice];
@@ -197,6 +200,7 @@ private:
     std::vector<TimelineSlice> slices_;
     std::vector<std::int64_t> counterTs_;
     std::vector<double> counterValues_;
+    std::vector<double> counterBlockMins_, counterBlockMaxs_;
     std::vector<TimelineFlow> flows_;
     std::string stringPool_;
     std::vector<std::uint32_t> stringOffsets_; // id -> [offsets[id], offsets[id+1])

@@ -2,6 +2,8 @@
 // level-of-detail summaries, counters, flows and the indices the view looks slices up with.
 #include "core/store/timeline_data.h"
 
+#include "core/store/counter_value_blocks.h"
+
 #include "core/store/host_process_ranks.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_flows.h"
@@ -88,6 +90,7 @@ public:
         markDeviceWaits();
         loadCounters();
         loadDerivedCounters();
+        buildCounterValueBlocks(data_.counterValues_, data_.counterBlockMins_, data_.counterBlockMaxs_);
         buildIdIndex();
         fixTraceRange();
     }

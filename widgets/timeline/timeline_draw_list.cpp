@@ -3,6 +3,7 @@
 #include "core/store/schema.h"
 #include "core/store/timeline_lod.h"
 #include "core/model/slice_flags.h"
+#include "widgets/timeline/counter_plot_points.h"
 #include "widgets/timeline/timeline_layout.h"
 
 #include <algorithm>
@@ -191,55 +192,10 @@ void buildDepthRow(DepthRowContext& c, const DepthRun& info) {
 void appendCounterPoints(const DrawListInput& in, const TrackOnScreen& t, const QRectF& rect, QVector<QPointF>& pts) {
     const TimelineData& data = *in.data;
     const TimelineTrack& track = data.tracks()[static_cast<std::size_t>(t.trackIndex)];
-    const TimeMapper& m = in.mapper;
-    const int pointBegin = static_cast<int>(pts.size());
-    const std::int64_t* ts = data.counterTs().data();
-    const double* values = data.counterValues().data();
     const double lo = std::min(0.0, track.counterMin), hi = std::max(track.counterMax, lo + 1e-9);
-    auto yOf = [&](double v) { return rect.bottom() - (v - lo) / (hi - lo) * rect.height(); };
-    // Start at the last sample before the window, so the line enters from the left edge.
-    const std::int64_t* first = std::upper_bound(ts + track.counterBegin, ts + track.counterEnd, m.window.startNs);
-    if (first != ts + track.counterBegin) --first;
-    pts.append(QPointF(rect.left(), rect.bottom()));
-    double lastY = rect.bottom(), lastX = rect.left();
-    int lastColumn = -1;
-    // Many samples in one pixel column become that column's range, at most three more points: a
-    // polygon with one vertex per sample (tens of thousands when zoomed out) takes Qt seconds to fill.
-    double columnMinY = 0, columnMaxY = 0;
-    int columnSamples = 0;
-    auto closeColumn = [&] {
-        if (columnSamples > 1) {
-            pts.append(QPointF(lastX, columnMinY));
-            pts.append(QPointF(lastX, columnMaxY));
-            pts.append(QPointF(lastX, lastY));
-        }
-        columnSamples = 0;
-    };
-    for (const std::int64_t* p = first; p != ts + track.counterEnd && *p <= m.window.endNs; ++p) {
-        const double x = std::clamp(m.toPx(*p), rect.left(), rect.right());
-        const double y = yOf(values[p - ts]);
-        const int column = static_cast<int>(x);
-        if (column == lastColumn && pts.size() > pointBegin + 1) {
-            columnMinY = std::min(columnMinY, y);
-            columnMaxY = std::max(columnMaxY, y);
-            ++columnSamples;
-            lastY = y;
-            continue;
-        }
-        closeColumn();
-        if (pts.size() == pointBegin + 1) pts.append(QPointF(x, rect.bottom()));
-        else pts.append(QPointF(x, lastY));
-        pts.append(QPointF(x, y));
-        lastX = x;
-        lastY = y;
-        lastColumn = column;
-        columnMinY = columnMaxY = y;
-        columnSamples = 1;
-    }
-    closeColumn();
-    const double endX = std::clamp(m.toPx(data.traceRange().endNs), rect.left(), rect.right());
-    if (pts.size() > pointBegin + 1) pts.append(QPointF(std::max(endX, lastX), lastY));
-    pts.append(QPointF(std::max(endX, lastX), rect.bottom()));
+    const CounterSeries series{data.counterTs().data(), data.counterValues().data(), track.counterBegin, track.counterEnd,
+                               lo, hi, data.counterBlockMins().data(), data.counterBlockMaxs().data()};
+    appendCounterPlotPoints(series, in.mapper, rect, data.traceRange().endNs, pts);
 }
 
 CounterPlotInputs counterPlotInputs(const DrawListInput& in, const TrackOnScreen& t) {
