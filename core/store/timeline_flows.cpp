@@ -107,7 +107,11 @@ std::vector<FlowGroup> buildFlowGroups(const TimelineData& data, const std::vect
         auto& byTime = departures[k];
         std::sort(byTime.begin(), byTime.end()); // ties in flow order, as a stable sort by time left them
         groups[k].flows.reserve(byTime.size());
-        for (const auto& [t, i] : byTime) groups[k].flows.push_back(i);
+        groups[k].leavesNs.reserve(byTime.size());
+        for (const auto& [t, i] : byTime) {
+            groups[k].flows.push_back(i);
+            groups[k].leavesNs.push_back(t);
+        }
         std::vector<std::pair<TimeNs, std::uint32_t>>().swap(byTime);
     }
     return groups;
@@ -115,11 +119,37 @@ std::vector<FlowGroup> buildFlowGroups(const TimelineData& data, const std::vect
 
 std::vector<FlowGroup> buildFlowGroups(const TimelineData& data) { return buildFlowGroups(data, data.flows()); }
 
+namespace {
+
+// The first position at or after `from` whose departure is not before tNs; departures never decrease.
+// A frame asks for the next pixel column's flows, a few places on, so the search gallops from `from` (a
+// probe per doubling of the distance) before it halves, rather than halving the whole rest of the group.
+template <typename LeavesNs>
+std::size_t gallop(std::size_t n, std::size_t from, TimeNs tNs, const LeavesNs& leavesNs) {
+    if (from >= n || leavesNs(from) >= tNs) return std::min(from, n);
+    std::size_t below = from; // leaves before tNs
+    std::size_t probe = from + 1;
+    std::size_t step = 1;
+    while (probe < n && leavesNs(probe) < tNs) {
+        below = probe;
+        step *= 2;
+        probe = n - probe > step ? probe + step : n;
+    }
+    while (probe - below > 1) { // below: before tNs; probe: n, or not before
+        const std::size_t mid = below + (probe - below) / 2;
+        if (leavesNs(mid) < tNs) below = mid;
+        else probe = mid;
+    }
+    return probe;
+}
+
+} // namespace
+
 std::size_t firstFlowLeavingAt(const FlowGroup& group, const TimelineData& data, const std::vector<TimelineFlow>& flows,
                                std::size_t from, TimeNs tNs) {
-    auto it = std::lower_bound(group.flows.begin() + static_cast<std::ptrdiff_t>(from), group.flows.end(), tNs,
-                               [&](std::uint32_t k, TimeNs t) { return data.flowLeavesNs(flows[k]) < t; });
-    return static_cast<std::size_t>(it - group.flows.begin());
+    const std::size_t n = group.flows.size();
+    if (group.leavesNs.size() == n) return gallop(n, from, tNs, [&](std::size_t pos) { return group.leavesNs[pos]; });
+    return gallop(n, from, tNs, [&](std::size_t pos) { return data.flowLeavesNs(flows[group.flows[pos]]); });
 }
 
 // The flow table alone, read in order, with slice ids turned into positions in memory: joining it to

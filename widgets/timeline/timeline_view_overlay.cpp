@@ -10,6 +10,7 @@
 #include <QScrollBar>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace opscope {
@@ -18,6 +19,8 @@ namespace {
 
 // A flow's curve from a to b (a cubic Bezier leaving and arriving level) sampled into steps + 1 points:
 // a fixed array, no QPainterPath, no allocation per arrow.
+constexpr int kFlowSteps = 16; // segments of an antialiased arrow's curve
+
 void sampleFlowCurve(QPointF a, QPointF b, int steps, QPointF* pts) {
     const double dx = std::clamp(std::abs(b.x() - a.x()) / 2, 12.0, 80.0);
     const QPointF c1(a.x() + dx, a.y()), c2(b.x() - dx, b.y());
@@ -25,6 +28,18 @@ void sampleFlowCurve(QPointF a, QPointF b, int steps, QPointF* pts) {
         const double t = static_cast<double>(i) / steps, u = 1 - t;
         pts[i] = u * u * u * a + 3 * u * u * t * c1 + 3 * u * t * t * c2 + t * t * t * b;
     }
+}
+
+// The arrow's head at the curve's end (pts[steps]), size pixels long, pointing along its last segment;
+// false when that segment has no length (no direction to point in).
+bool flowHead(const QPointF* pts, int steps, double size, std::array<QPointF, 3>& head) {
+    const QPointF b = pts[steps];
+    const QPointF dir = b - pts[steps - 1];
+    const double len = std::hypot(dir.x(), dir.y());
+    if (len <= 0) return false;
+    const QPointF unit = dir / len, normal(-unit.y(), unit.x());
+    head = {b, b - unit * size + normal * size * 0.5, b - unit * size - normal * size * 0.5};
+    return true;
 }
 
 } // namespace
@@ -54,9 +69,25 @@ void TimelineView::paintFlowArrows(QPainter& p) {
         p.setPen(QPen(theme_.flow, 1.0));
         p.setBrush(Qt::NoBrush);
     }
-    for (const QLineF& line : flowLines_) {
-        if (denseFlows_) paintDenseFlow(p, line);
-        else paintFlow(p, line, false);
+    if (denseFlows_) {
+        for (const QLineF& line : flowLines_) paintDenseFlow(p, line);
+    } else {
+        // The curves in one pen, then the heads in one brush: two changes of the painter's state a frame
+        // rather than four an arrow, each of which set up Qt's span functions again. The arrows share one
+        // colour, so whether a head or another arrow's curve is blended first makes the same pixel.
+        p.setPen(QPen(theme_.flow, 1.0));
+        p.setBrush(Qt::NoBrush);
+        flowHeads_.clear();
+        for (const QLineF& line : flowLines_) {
+            QPointF pts[kFlowSteps + 1];
+            sampleFlowCurve(line.p1(), line.p2(), kFlowSteps, pts);
+            p.drawPolyline(pts, kFlowSteps + 1);
+            std::array<QPointF, 3> head;
+            if (flowHead(pts, kFlowSteps, 5, head)) flowHeads_.push_back(head);
+        }
+        p.setPen(Qt::NoPen);
+        p.setBrush(theme_.flow);
+        for (const auto& head : flowHeads_) p.drawPolygon(head.data(), 3);
     }
     p.restore();
 }
@@ -111,9 +142,12 @@ void TimelineView::collectFlowArrows(const FlowGroup& group, int bucketPx) {
     // A flow can be on screen while it leaves before the window (or after it) by up to the group's span.
     std::size_t i = firstFlowLeavingAt(group, *data_, flows, 0, m.window.startNs - group.maxSpanNs);
     const TimeNs lastLeave = m.window.endNs + group.maxSpanNs;
-    while (i < group.flows.size() && data_->flowLeavesNs(flows[group.flows[i]]) <= lastLeave) {
+    // The group's own departure times when it has them: read in order, not through each flow's slice.
+    const bool ownTimes = group.leavesNs.size() == group.flows.size();
+    auto leavesNs = [&](std::size_t pos) { return ownTimes ? group.leavesNs[pos] : data_->flowLeavesNs(flows[group.flows[pos]]); };
+    while (i < group.flows.size() && leavesNs(i) <= lastLeave) {
         const TimelineFlow& f = flows[group.flows[i]];
-        const double x0 = m.toPx(data_->flowLeavesNs(f)), x1 = m.toPx(data_->flowArrivesNs(f));
+        const double x0 = m.toPx(leavesNs(i)), x1 = m.toPx(data_->flowArrivesNs(f));
         if (touchesSelection(f) || std::max(x0, x1) < left || std::min(x0, x1) > right) {
             ++i;
             continue;
@@ -175,25 +209,19 @@ std::optional<QLineF> TimelineView::onScreenFlowLine(const TimelineFlow& f) cons
 }
 
 void TimelineView::paintFlow(QPainter& p, const QLineF& line, bool highlighted) {
-    const QPointF a = line.p1(), b = line.p2();
     // Aliased (dense, zoomed out) arrows need fewer segments to look smooth.
-    constexpr int kMaxSteps = 16;
-    const int steps = p.testRenderHint(QPainter::Antialiasing) ? kMaxSteps : 8;
-    QPointF pts[kMaxSteps + 1];
-    sampleFlowCurve(a, b, steps, pts);
+    const int steps = p.testRenderHint(QPainter::Antialiasing) ? kFlowSteps : 8;
+    QPointF pts[kFlowSteps + 1];
+    sampleFlowCurve(line.p1(), line.p2(), steps, pts);
     const QColor colour = highlighted ? theme_.flowHighlight : theme_.flow;
     p.setPen(QPen(colour, highlighted ? 2.0 : 1.0));
     p.setBrush(Qt::NoBrush);
     p.drawPolyline(pts, steps + 1);
-    const QPointF dir = pts[steps] - pts[steps - 1];
-    const double len = std::hypot(dir.x(), dir.y());
-    if (len <= 0) return;
-    const QPointF unit = dir / len, normal(-unit.y(), unit.x());
-    const double size = highlighted ? 7 : 5;
-    const QPointF head[3] = {b, b - unit * size + normal * size * 0.5, b - unit * size - normal * size * 0.5};
+    std::array<QPointF, 3> head;
+    if (!flowHead(pts, steps, highlighted ? 7 : 5, head)) return;
     p.setPen(Qt::NoPen);
     p.setBrush(colour);
-    p.drawPolygon(head, 3);
+    p.drawPolygon(head.data(), 3);
 }
 
 // The shape paintFlow() draws, aliased in the pen already set, and in one polyline: the curve in eight
