@@ -13,9 +13,10 @@ namespace opscope {
 
 namespace {
 
-// Qt's rounding of a device coordinate to a pixel edge (qRound), kept in int range.
+// Qt's rounding of a device coordinate to a pixel edge (qRound), kept in int range (NaN: off the image).
 int edge(double v) {
-    return static_cast<int>(std::llround(std::clamp(std::floor(v + 0.5), -1e9, 1e9)));
+    if (!(v > -1e9 && v < 1e9)) return v > 0 ? 1'000'000'000 : -1'000'000'000;
+    return static_cast<int>(std::floor(v + 0.5));
 }
 
 // The pixel a device coordinate falls in. Written out rather than std::floor, which the baseline x86-64

@@ -17,10 +17,10 @@ namespace opscope {
 
 namespace {
 
-// A flow's curve from a to b (a cubic Bezier leaving and arriving level) sampled into steps + 1 points:
-// a fixed array, no QPainterPath, no allocation per arrow.
 constexpr int kFlowSteps = 16; // segments of an antialiased arrow's curve
 
+// A flow's curve from a to b (a cubic Bezier leaving and arriving level) sampled into steps + 1 points:
+// a fixed array, no QPainterPath, no allocation per arrow.
 void sampleFlowCurve(QPointF a, QPointF b, int steps, QPointF* pts) {
     const double dx = std::clamp(std::abs(b.x() - a.x()) / 2, 12.0, 80.0);
     const QPointF c1(a.x() + dx, a.y()), c2(b.x() - dx, b.y());
