@@ -14,8 +14,13 @@ struct Plot {
     const CounterSeries& s;
     const TimeMapper& m;
     const QRectF& rect;
+    // TimeMapper::toPx divides for its scale on every call, a division per probe of the searches below;
+    // the scale is taken once here and the same expression is evaluated, so x is bit for bit toPx's.
+    const double pxPerNs = m.pxPerNs();
 
-    double xOf(const std::int64_t* t) const { return std::clamp(m.toPx(*t), rect.left(), rect.right()); }
+    double xOf(const std::int64_t* t) const {
+        return std::clamp(m.xPx + static_cast<double>(*t - m.window.startNs) * pxPerNs, rect.left(), rect.right());
+    }
     double yOf(double v) const { return rect.bottom() - (v - s.lo) / (s.hi - s.lo) * rect.height(); }
     int columnOf(const std::int64_t* t) const { return static_cast<int>(xOf(t)); }
 
