@@ -1,5 +1,7 @@
 #include "core/store/device_class_reader.h"
 
+#include "core/model/gallop.h"
+
 #include <algorithm>
 
 namespace opscope {
@@ -14,18 +16,8 @@ std::optional<DeviceClass> DeviceClassIndex::classOf(std::int64_t sliceId, std::
     const std::size_t n = sliceIds.size();
     // Every id before lo is below sliceId: true of the hint only when the id just before it is.
     std::size_t lo = *hint <= n && (*hint == 0 || sliceIds[*hint - 1] < sliceId) ? *hint : 0;
-    // Gallop: steps of 1, 2, 4... until an id at or past sliceId bounds the search.
-    std::size_t hi = lo, span = 1;
-    while (hi < n && sliceIds[hi] < sliceId) {
-        lo = hi + 1;
-        hi += span;
-        span *= 2;
-    }
-    hi = std::min(hi, n);
-    const auto it = std::lower_bound(sliceIds.begin() + static_cast<std::ptrdiff_t>(lo),
-                                     sliceIds.begin() + static_cast<std::ptrdiff_t>(hi), sliceId);
-    *hint = static_cast<std::size_t>(it - sliceIds.begin());
-    if (it == sliceIds.end() || *it != sliceId) return std::nullopt;
+    *hint = gallopPartitionPoint(lo, n, [&](std::size_t k) { return sliceIds[k] < sliceId; });
+    if (*hint == n || sliceIds[*hint] != sliceId) return std::nullopt;
     return classes[*hint];
 }
 

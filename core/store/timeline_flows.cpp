@@ -1,5 +1,6 @@
 #include "core/store/timeline_flows.h"
 
+#include "core/model/gallop.h"
 #include "core/model/huge_pages.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/store_file_bytes.h"
@@ -119,37 +120,11 @@ std::vector<FlowGroup> buildFlowGroups(const TimelineData& data, const std::vect
 
 std::vector<FlowGroup> buildFlowGroups(const TimelineData& data) { return buildFlowGroups(data, data.flows()); }
 
-namespace {
-
-// The first position at or after `from` whose departure is not before tNs; departures never decrease.
-// A frame asks for the next pixel column's flows, a few places on, so the search gallops from `from` (a
-// probe per doubling of the distance) before it halves, rather than halving the whole rest of the group.
-template <typename LeavesNs>
-std::size_t gallop(std::size_t n, std::size_t from, TimeNs tNs, const LeavesNs& leavesNs) {
-    if (from >= n || leavesNs(from) >= tNs) return std::min(from, n);
-    std::size_t below = from; // leaves before tNs
-    std::size_t probe = from + 1;
-    std::size_t step = 1;
-    while (probe < n && leavesNs(probe) < tNs) {
-        below = probe;
-        step *= 2;
-        probe = n - probe > step ? probe + step : n;
-    }
-    while (probe - below > 1) { // below: before tNs; probe: n, or not before
-        const std::size_t mid = below + (probe - below) / 2;
-        if (leavesNs(mid) < tNs) below = mid;
-        else probe = mid;
-    }
-    return probe;
-}
-
-} // namespace
-
 std::size_t firstFlowLeavingAt(const FlowGroup& group, const TimelineData& data, const std::vector<TimelineFlow>& flows,
                                std::size_t from, TimeNs tNs) {
-    const std::size_t n = group.flows.size();
-    if (group.leavesNs.size() == n) return gallop(n, from, tNs, [&](std::size_t pos) { return group.leavesNs[pos]; });
-    return gallop(n, from, tNs, [&](std::size_t pos) { return data.flowLeavesNs(flows[group.flows[pos]]); });
+    // A frame asks for the next pixel column's flows, a few places on: a galloping search from `from`.
+    return gallopPartitionPoint(from, group.flows.size(),
+                                [&](std::size_t pos) { return flowLeavesNs(group, data, flows, pos) < tNs; });
 }
 
 // The flow table alone, read in order, with slice ids turned into positions in memory: joining it to

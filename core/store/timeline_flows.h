@@ -34,8 +34,14 @@ struct TimelineFlowSet {
 
 std::vector<FlowGroup> buildFlowGroups(const TimelineData& data, const std::vector<TimelineFlow>& flows);
 
-// Position in group.flows of the first flow leaving at or after tNs, searching from `from` (in
-// group.leavesNs when it is filled, else through the flows' slices).
+// When the flow at position pos of group.flows leaves: from group.leavesNs when it is filled, else
+// through the flow's slice.
+inline TimeNs flowLeavesNs(const FlowGroup& group, const TimelineData& data, const std::vector<TimelineFlow>& flows,
+                           std::size_t pos) {
+    return group.leavesNs.size() == group.flows.size() ? group.leavesNs[pos] : data.flowLeavesNs(flows[group.flows[pos]]);
+}
+
+// Position in group.flows of the first flow leaving at or after tNs, searching from `from`.
 std::size_t firstFlowLeavingAt(const FlowGroup& group, const TimelineData& data, const std::vector<TimelineFlow>& flows,
                                std::size_t from, TimeNs tNs);
 

@@ -1,5 +1,6 @@
 #include "widgets/timeline/counter_plot_points.h"
 
+#include "core/model/gallop.h"
 #include "core/store/counter_value_blocks.h"
 
 #include <algorithm>
@@ -27,20 +28,8 @@ struct Plot {
     // The first sample after p (in p's column) and before last that lies in another column. Columns never
     // decrease with time, so a galloping search finds it in a logarithm of the column's samples.
     const std::int64_t* columnEnd(const std::int64_t* p, const std::int64_t* last, int column) const {
-        const std::int64_t* in = p; // known to be in the column
-        const std::int64_t* probe = p + 1;
-        std::ptrdiff_t step = 1;
-        while (probe < last && columnOf(probe) == column) {
-            in = probe;
-            step *= 2;
-            probe = last - probe > step ? probe + step : last;
-        }
-        while (probe - in > 1) { // in: in the column; probe: last, or out of it
-            const std::int64_t* mid = in + (probe - in) / 2;
-            if (columnOf(mid) == column) in = mid;
-            else probe = mid;
-        }
-        return probe;
+        const auto n = static_cast<std::size_t>(last - p);
+        return p + gallopPartitionPoint(1, n, [&](std::size_t k) { return columnOf(p + k) == column; });
     }
 };
 

@@ -2,6 +2,7 @@
 
 #include "core/store/schema.h"
 #include "core/store/timeline_lod.h"
+#include "core/model/gallop.h"
 #include "core/model/slice_flags.h"
 #include "widgets/timeline/counter_plot_points.h"
 #include "widgets/timeline/timeline_layout.h"
@@ -60,21 +61,9 @@ void emitRun(DepthRowContext& c, const TimelineSlice& first, double x0, TimeNs r
     c.out->slicesFolded += count;
 }
 
-// First index k >= from with run[k].endNs() >= limitNs, for sorted ends. Galloping from `from` first:
-// the answer is usually a few slices away, so this touches a few cache lines instead of a whole
-// binary search over the row.
+// First index k >= from with run[k].endNs() >= limitNs, for sorted ends: usually a few slices away.
 std::size_t gallopToEnd(std::span<const TimelineSlice> run, std::size_t from, TimeNs limitNs) {
-    const std::size_t n = run.size();
-    std::size_t lo = from, hi = from, step = 1;
-    while (hi < n && run[hi].endNs() < limitNs) {
-        lo = hi + 1;
-        hi = from + step;
-        step *= 2;
-    }
-    hi = std::min(hi, n);
-    auto it = std::partition_point(run.begin() + static_cast<std::ptrdiff_t>(lo), run.begin() + static_cast<std::ptrdiff_t>(hi),
-                                   [limitNs](const TimelineSlice& s) { return s.endNs() < limitNs; });
-    return static_cast<std::size_t>(it - run.begin());
+    return gallopPartitionPoint(from, run.size(), [&](std::size_t k) { return run[k].endNs() < limitNs; });
 }
 
 // Extends a run of sub-pixel slices from index j, returns the first index after it. Binary searches on
