@@ -3,7 +3,6 @@
 #include "core/store/timeline_data.h"
 
 #include "core/store/counter_value_blocks.h"
-
 #include "core/store/host_process_ranks.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_flows.h"

@@ -65,18 +65,14 @@ void TimelineView::paintFlowArrows(QPainter& p) {
     if (flowLines_.empty()) return;
     p.save();
     p.setRenderHint(QPainter::Antialiasing, !denseFlows_);
-    if (denseFlows_) {
-        p.setPen(QPen(theme_.flow, 1.0));
-        p.setBrush(Qt::NoBrush);
-    }
+    p.setPen(QPen(theme_.flow, 1.0));
+    p.setBrush(Qt::NoBrush);
     if (denseFlows_) {
         for (const QLineF& line : flowLines_) paintDenseFlow(p, line);
     } else {
         // The curves in one pen, then the heads in one brush: two changes of the painter's state a frame
         // rather than four an arrow, each of which set up Qt's span functions again. The arrows share one
         // colour, so whether a head or another arrow's curve is blended first makes the same pixel.
-        p.setPen(QPen(theme_.flow, 1.0));
-        p.setBrush(Qt::NoBrush);
         flowHeads_.clear();
         for (const QLineF& line : flowLines_) {
             QPointF pts[kFlowSteps + 1];
@@ -142,12 +138,9 @@ void TimelineView::collectFlowArrows(const FlowGroup& group, int bucketPx) {
     // A flow can be on screen while it leaves before the window (or after it) by up to the group's span.
     std::size_t i = firstFlowLeavingAt(group, *data_, flows, 0, m.window.startNs - group.maxSpanNs);
     const TimeNs lastLeave = m.window.endNs + group.maxSpanNs;
-    // The group's own departure times when it has them: read in order, not through each flow's slice.
-    const bool ownTimes = group.leavesNs.size() == group.flows.size();
-    auto leavesNs = [&](std::size_t pos) { return ownTimes ? group.leavesNs[pos] : data_->flowLeavesNs(flows[group.flows[pos]]); };
-    while (i < group.flows.size() && leavesNs(i) <= lastLeave) {
+    while (i < group.flows.size() && flowLeavesNs(group, *data_, flows, i) <= lastLeave) {
         const TimelineFlow& f = flows[group.flows[i]];
-        const double x0 = m.toPx(leavesNs(i)), x1 = m.toPx(data_->flowArrivesNs(f));
+        const double x0 = m.toPx(flowLeavesNs(group, *data_, flows, i)), x1 = m.toPx(data_->flowArrivesNs(f));
         if (touchesSelection(f) || std::max(x0, x1) < left || std::min(x0, x1) > right) {
             ++i;
             continue;

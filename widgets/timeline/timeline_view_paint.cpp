@@ -240,8 +240,6 @@ void TimelineView::paintSlices(QPainter& p, const DrawList& list) {
     }
 }
 
-// The area under a counter is filled as one rectangle per run of pixel columns with the same top:
-// Qt's polygon fill took about half a second for a zoomed-out curve of 8,000 vertices.
 // Each plot is written into its own image (counter_raster.h; through QPainter when the raster declines)
 // and copied while unchanged (counter_image_cache.h): the fill and line are opaque or one translucent
 // colour over transparent pixels, so the copy blends to the pixels drawing in place gives.
