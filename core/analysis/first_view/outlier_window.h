@@ -6,6 +6,7 @@
 #include "core/store/timeline_data.h"
 
 #include <cstdint>
+#include <limits>
 #include <span>
 
 namespace opscope {
@@ -28,6 +29,9 @@ OutlierWindow findOutlierWindow(std::span<const TimelineSlice> slices, TimeRange
 struct SortedSliceRun {
     std::span<const TimelineSlice> slices;
     bool endsSorted = false; // ends never decrease either (DepthRun::endsSorted)
+    // The longest duration in the run (DepthRun::maxDurNs), or at least that: where ends are not
+    // sorted, it stops the search for the latest end after a few slices instead of every one.
+    TimeNs maxDurNs = std::numeric_limits<TimeNs>::max();
 };
 
 // The same window from runs sorted by start, without copying or sorting the starts: the quantiles are
