@@ -1,6 +1,8 @@
 #include "core/store/launch_queue_store.h"
 
+#include "core/model/huge_pages.h"
 #include "core/store/sqlite_db.h"
+#include "core/store/store_file_bytes.h"
 
 #include <sqlite3.h>
 
@@ -126,6 +128,7 @@ bool readLaunchQueueTracks(Database& db, std::vector<DerivedCounterTrack>* out, 
 
     // Blobs in id order, each track's in a row; the counts are only compared, never used to size memory.
     Statement points = db.prepare("SELECT track_id, data FROM launch_queue_points ORDER BY id");
+    const auto fileBytes = static_cast<std::int64_t>(storeFileBytes(db));
     std::size_t current = 0;
     while (points.step()) {
         if (points.columnType(0) != SQLITE_INTEGER || points.columnType(1) != SQLITE_BLOB)
@@ -141,7 +144,9 @@ bool readLaunchQueueTracks(Database& db, std::vector<DerivedCounterTrack>* out, 
         if (bytes == 0 || bytes % kPointBytes != 0) return refuse(out, whyNot, "a blob is not whole points");
         if (static_cast<std::int64_t>(bytes / kPointBytes) > wanted[current] - static_cast<std::int64_t>(into.size()))
             return refuse(out, whyNot, "a track's blobs hold more points than its count");
-        into.reserve(into.size() + bytes / kPointBytes);
+        // Sized once per track, to its count but no more than the file could hold (a crafted count
+        // cannot size it): reserving blob by blob moved every point again at each blob.
+        if (into.empty()) reserveOnHugePages(into, static_cast<std::size_t>(std::min<std::int64_t>(wanted[current], fileBytes / kPointBytes)));
         for (std::size_t at = 0; at < bytes; at += kPointBytes) {
             const TimeNs ts = getInt64(data + at);
             if (!into.empty() && ts <= into.back().first) return refuse(out, whyNot, "a track's times are not increasing");
