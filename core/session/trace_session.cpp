@@ -126,7 +126,7 @@ std::shared_ptr<const TimelineData> TraceSession::timeline(Error* error) {
     query(error, [&](Database& db) {
         // Without its flows: the first frame draws no arrows, and a view reads them after it
         // (loadTimelineFlows, widgets/timeline/timeline_flow_loader.h).
-        loaded = loadTimelineDeferringFlows(db, options, error);
+        loaded = loadTimelineDeferringFlows(db, std::move(options), error);
         return loaded != nullptr;
     });
     timeline_ = loaded;

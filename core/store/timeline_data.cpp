@@ -30,7 +30,7 @@ const TimelineSlice* TimelineData::findSlice(std::int64_t sliceId, int* trackInd
         auto [lo, hi] = trackSliceIdRange_[ti];
         if (sliceId < lo || sliceId > hi) continue;
         for (const DepthRun& run : tracks_[ti].depths) {
-            auto first = slices_.begin() + run.begin, last = slices_.begin() + run.end;
+            const TimelineSlice *first = slices_.begin() + run.begin, *last = slices_.begin() + run.end;
             // Within a depth, ts order is id order because ids follow (track, ts).
             auto it = std::lower_bound(first, last, sliceId,
                                        [](const TimelineSlice& s, std::int64_t id) { return s.id < id; });
@@ -55,12 +55,12 @@ const TimelineSlice* TimelineData::findSlice(std::int64_t sliceId, int* trackInd
 }
 
 std::size_t TimelineData::memoryBytes() const {
-    std::size_t bytes = slices_.capacity() * sizeof(TimelineSlice);
+    std::size_t bytes = slices_.memoryBytes();
     bytes += counterTs_.capacity() * sizeof(std::int64_t) + counterValues_.capacity() * sizeof(double);
     bytes += (counterBlockMins_.capacity() + counterBlockMaxs_.capacity()) * sizeof(double);
     bytes += flows_.capacity() * sizeof(TimelineFlow);
     bytes += stringPool_.capacity() + stringOffsets_.capacity() * 4 + nameCategory_.capacity() * 4;
-    bytes += sliceCategory_.capacity() * 4 + lodStarts_.capacity() * 4 + lodLevels_.capacity() * sizeof(LodLevel);
+    bytes += sliceCategory_.memoryBytes() + lodStarts_.capacity() * 4 + lodLevels_.capacity() * sizeof(LodLevel);
     for (const TimelineTrack& t : tracks_) bytes += sizeof(TimelineTrack) + t.depths.capacity() * sizeof(DepthRun);
     return bytes;
 }

@@ -4,6 +4,7 @@
 // afterwards, so threads may share it.
 #pragma once
 #include "core/model/error.h"
+#include "core/model/spillable_array.h"
 #include "core/model/time.h"
 #include "core/model/track_kind.h"
 
@@ -120,12 +121,21 @@ struct DerivedCounterTrack {
     std::vector<std::pair<TimeNs, double>> points; // (time, value from then on), in time order
 };
 
+// 256 MiB of slices, about 8 M: below it the slices stay in memory, as every trace of a few
+// gigabytes or less does; above it a store's slices would take most of a desktop's memory.
+inline constexpr std::size_t kTimelineMapSlicesFromBytes = std::size_t{256} << 20;
+
 struct TimelineLoadOptions {
     TimeNs globalShiftNs = 0;
     std::vector<std::pair<std::int64_t, TimeNs>> processShiftNs; // process id -> offset
     std::vector<DerivedCounterTrack> derivedCounters; // added at load; shifted with their process
     // false: scan the slice table even when the store holds the layout ready (tests, benchmarks).
     bool useStoredLayout = true;
+    // Slices read from the stored layout that take at least this many bytes (with their categories)
+    // are kept in a mapped scratch file rather than in memory (TimelineData::slicesMapped()).
+    std::size_t mapSlicesFromBytes = kTimelineMapSlicesFromBytes;
+    // Where that file goes; empty: the store's folder, else the system's temporary folder.
+    std::string scratchDirectory;
     bool empty() const { return globalShiftNs == 0 && processShiftNs.empty(); } // no shift to apply
 };
 
@@ -140,7 +150,9 @@ public:
     const std::vector<TimelineProcess>& processes() const { return processes_; }
     // Tracks in display order: process sort index, pid, then thread/track sort index, kind, name, lane.
     const std::vector<TimelineTrack>& tracks() const { return tracks_; }
-    const std::vector<TimelineSlice>& slices() const { return slices_; }
+    // In memory, or pages of a mapped scratch file for the largest stores (slicesMapped()): a pass over
+    // all of them should walk them with PageReleasingWalk (spillable_array.h).
+    const SpillableArray<TimelineSlice>& slices() const { return slices_; }
     std::span<const TimelineSlice> depthSlices(const TimelineTrack& track, int depth) const;
     const std::vector<std::int64_t>& counterTs() const { return counterTs_; }
     const std::vector<double>& counterValues() const { return counterValues_; }
@@ -184,8 +196,14 @@ public:
     // Finds a loaded slice by store id (binary search over tracks and depths); null when absent.
     const TimelineSlice* findSlice(std::int64_t sliceId, int* trackIndex = nullptr) const;
 
-    // Bytes held by the arrays (slices, categories, summaries, counters, flows, strings), for the memory budget.
+    // Bytes held in memory by the arrays (slices, categories, summaries, counters, flows, strings), for
+    // the memory budget; mapped slices count in mappedBytes() instead.
     std::size_t memoryBytes() const;
+    std::size_t mappedBytes() const { return slices_.mappedBytes() + sliceCategory_.mappedBytes(); }
+    // Whether the slices live in a mapped scratch file (TimelineLoadOptions::mapSlicesFromBytes), and
+    // when that was wanted but not possible, why (they are then in memory).
+    bool slicesMapped() const { return slices_.mapped(); }
+    const std::string& sliceMappingRefusal() const { return sliceMappingRefusal_; }
 
     // Whether the slices came from the layout stored at import (timeline_pack.h) rather than a scan of
     // the slice table, and if not, why (empty when it was not asked for).
@@ -197,7 +215,7 @@ private:
     TimeRange traceRange_;
     std::vector<TimelineProcess> processes_;
     std::vector<TimelineTrack> tracks_;
-    std::vector<TimelineSlice> slices_;
+    SpillableArray<TimelineSlice> slices_;
     std::vector<std::int64_t> counterTs_;
     std::vector<double> counterValues_;
     std::vector<double> counterBlockMins_, counterBlockMaxs_;
@@ -205,7 +223,7 @@ private:
     std::string stringPool_;
     std::vector<std::uint32_t> stringOffsets_; // id -> [offsets[id], offsets[id+1])
     std::vector<std::uint32_t> nameCategory_;  // name id -> category id
-    std::vector<std::uint32_t> sliceCategory_; // parallel to slices_; empty when every name has one category
+    SpillableArray<std::uint32_t> sliceCategory_; // parallel to slices_; empty when every name has one category
     std::vector<LodLevel> lodLevels_;
     std::vector<std::uint32_t> lodStarts_;
     std::vector<std::int64_t> trackIds_;       // sorted store ids, parallel to trackIdIndex_
@@ -213,6 +231,7 @@ private:
     std::vector<std::pair<std::int64_t, std::int64_t>> trackSliceIdRange_; // per track: [min id, max id]
     bool sliceLayoutStored_ = false;
     std::string sliceLayoutRefusal_;
+    std::string sliceMappingRefusal_;
 };
 
 // Index of the first slice in a depth run that may be visible in [startNs, ...): every slice before

@@ -48,6 +48,8 @@ std::size_t firstFlowLeavingAt(const FlowGroup& group, const TimelineData& data,
 // The timeline as TimelineData::load() reads it, but without its flows (flows() is empty).
 std::shared_ptr<const TimelineData> loadTimelineDeferringFlows(Database& db, const TimelineLoadOptions& options,
                                                                Error* error);
+// The same, taking the options: the derived counters' points are freed as the timeline copies them.
+std::shared_ptr<const TimelineData> loadTimelineDeferringFlows(Database& db, TimelineLoadOptions&& options, Error* error);
 
 // The flow table read for the slices of `data` and grouped: flows whose slices are not in the timeline
 // are left out. Throws SqliteError.

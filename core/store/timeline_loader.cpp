@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <functional>
 #include <limits>
 #include <numeric>
@@ -73,22 +74,31 @@ struct ThreadRow {
 // Builds a TimelineData from a store; a friend so the data class itself stays read-only.
 class TimelineLoader {
 public:
-    TimelineLoader(Database& db, TimelineData& data, const std::vector<DerivedCounterTrack>& derived)
+    // derived: the derived counter tracks to add; their points are moved out as they are copied.
+    TimelineLoader(Database& db, TimelineData& data, std::vector<DerivedCounterTrack>& derived)
         : db_(db), data_(data), derived_(derived) {}
 
-    void run(bool useStoredLayout) {
+    void run(const TimelineLoadOptions& options) {
         loadMeta();
         loadStrings();
         loadProcessesAndTracks();
         TimelineSliceLayout layout;
+        SliceMappingPolicy mapping;
+        mapping.fromBytes = options.mapSlicesFromBytes;
+        mapping.directories = scratchDirectories(options);
+        mapping.refusal = &data_.sliceMappingRefusal_;
         // A store written at import holds its layout ready (timeline_pack.h); others are scanned.
-        data_.sliceLayoutStored_ = useStoredLayout && readTimelinePack(db_, storeTrackIds_, data_.stringOffsets_.size(),
-                                                                       &layout, &data_.sliceLayoutRefusal_);
+        data_.sliceLayoutStored_ = options.useStoredLayout &&
+                                   readTimelinePack(db_, storeTrackIds_, data_.stringOffsets_.size(), &layout,
+                                                    &data_.sliceLayoutRefusal_, mapping);
         if (!data_.sliceLayoutStored_) layout = scanSliceLayout(db_, storeTrackIds_, data_.stringOffsets_.size());
         installSlices(std::move(layout));
         markDeviceWaits();
-        loadCounters();
-        loadDerivedCounters();
+        // Derived first: their points are freed as they are copied, before the stored counters'
+        // sort buffers exist (a 10 GB trace: 9 M queue points beside 3.6 M stored samples).
+        const std::size_t storedSamples = static_cast<std::size_t>(std::max<std::int64_t>(0, db_.scalarInt("SELECT count(*) FROM counter", 0)));
+        loadDerivedCounters(storedSamples);
+        loadCounters(storedSamples);
         buildCounterValueBlocks(data_.counterValues_, data_.counterBlockMins_, data_.counterBlockMaxs_);
         buildIdIndex();
         fixTraceRange();
@@ -105,8 +115,12 @@ public:
             const TimeNs shift = trackShift[ti];
             track.clockShiftNs = shift;
             if (shift == 0) continue;
+            PageReleasingWalk<TimelineSlice> walk(data_.slices_);
             for (const DepthRun& run : track.depths)
-                for (std::uint32_t i = run.begin; i < run.end; ++i) data_.slices_[i].tsNs += shift;
+                for (std::uint32_t i = run.begin; i < run.end; ++i) {
+                    walk.at(i);
+                    data_.slices_[i].tsNs += shift;
+                }
             for (std::uint32_t i = track.counterBegin; i < track.counterEnd; ++i) data_.counterTs_[i] += shift;
         }
         // Flows refer to their slices, which have moved: nothing more to shift.
@@ -120,6 +134,22 @@ public:
     }
 
 private:
+    // The scratch file of mapped slices goes beside the store (a disk its user chose for large files),
+    // else to the system's temporary folder.
+    std::vector<std::string> scratchDirectories(const TimelineLoadOptions& options) const {
+        if (!options.scratchDirectory.empty()) return {options.scratchDirectory};
+        std::vector<std::string> directories;
+        std::error_code ec;
+        const std::string path = db_.path();
+        if (!path.empty() && path != ":memory:") {
+            const std::filesystem::path parent = std::filesystem::absolute(path, ec).parent_path();
+            if (!ec) directories.push_back(parent.string());
+        }
+        const std::filesystem::path temp = std::filesystem::temp_directory_path(ec);
+        if (!ec) directories.push_back(temp.string());
+        return directories;
+    }
+
     // Device waits are drawn as gaps, not as work: flagged here from the stored classes (few rows).
     void markDeviceWaits() {
         if (!db_.tableExists("device_slice_class")) return;
@@ -130,9 +160,13 @@ private:
         // A bit per id between the first and the last wait: a binary search per slice cost 45 M
         // instructions on a 587K-slice store. Ids far apart (not as the importer writes them) keep the search.
         const std::uint64_t lo = static_cast<std::uint64_t>(waits.front()), span = static_cast<std::uint64_t>(waits.back()) - lo;
+        PageReleasingWalk<TimelineSlice> walk(data_.slices_);
         if (span / 8 > data_.slices_.size() + 8192) { // a bitmap of at most a byte per slice
-            for (TimelineSlice& s : data_.slices_)
+            for (std::size_t i = 0; i < data_.slices_.size(); ++i) {
+                walk.at(i);
+                TimelineSlice& s = data_.slices_[i];
                 if (std::binary_search(waits.begin(), waits.end(), s.id)) s.flags |= kTimelineSliceDeviceWait;
+            }
             return;
         }
         std::vector<std::uint64_t> bits(static_cast<std::size_t>(span / 64 + 1), 0);
@@ -140,7 +174,9 @@ private:
             const std::uint64_t at = static_cast<std::uint64_t>(id) - lo;
             bits[at / 64] |= std::uint64_t{1} << (at % 64);
         }
-        for (TimelineSlice& s : data_.slices_) {
+        for (std::size_t i = 0; i < data_.slices_.size(); ++i) {
+            walk.at(i);
+            TimelineSlice& s = data_.slices_[i];
             const std::uint64_t at = static_cast<std::uint64_t>(s.id) - lo; // ids below lo wrap past span
             if (at <= span && ((bits[at / 64] >> (at % 64)) & 1u)) s.flags |= kTimelineSliceDeviceWait;
         }
@@ -329,8 +365,16 @@ private:
         }
     }
 
-    void loadDerivedCounters() {
-        for (const DerivedCounterTrack& d : derived_) {
+    // storedSamples: room kept for loadCounters() after them.
+    void loadDerivedCounters(std::size_t storedSamples) {
+        // Sized once: a 10 GB trace's queues hold 9 M points, and growth by doubling held up to twice
+        // them, beside the points being copied.
+        std::size_t total = data_.counterTs_.size() + storedSamples;
+        for (const DerivedCounterTrack& d : derived_)
+            if (trackIndex_.count(d.trackId)) total += d.points.size();
+        reserveOnHugePages(data_.counterTs_, total);
+        reserveOnHugePages(data_.counterValues_, total);
+        for (DerivedCounterTrack& d : derived_) {
             auto it = trackIndex_.find(d.trackId);
             if (it == trackIndex_.end() || d.points.empty()) continue;
             TimelineTrack& track = data_.tracks_[it->second];
@@ -344,26 +388,27 @@ private:
                 track.counterMax = std::max(track.counterMax, value);
             }
             track.counterEnd = static_cast<std::uint32_t>(data_.counterTs_.size());
+            std::vector<std::pair<TimeNs, double>>().swap(d.points); // copied: freed now, not with the options
         }
     }
 
     // The counter table in its own order, sorted here: read in (track, ts) order through its index it
     // cost a B-tree search of the table per sample (166 M instructions for 65K samples).
-    void loadCounters() {
+    void loadCounters(std::size_t storedSamples) {
         struct Sample {
             std::int64_t trackId, ts;
             double value;
         };
         std::vector<Sample> samples;
-        reserveOnHugePages(samples, static_cast<std::size_t>(std::max<std::int64_t>(0, db_.scalarInt("SELECT count(*) FROM counter", 0))));
+        reserveOnHugePages(samples, storedSamples);
         Statement st = db_.prepare("SELECT track_id, ts, value FROM counter ORDER BY rowid");
         while (st.step()) samples.push_back({st.int64(0), st.int64(1), st.real(2)});
         // Stable: samples of one track at one time keep the table's order, as the index gave them.
         std::stable_sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) {
             return a.trackId != b.trackId ? a.trackId < b.trackId : a.ts < b.ts;
         });
-        reserveOnHugePages(data_.counterTs_, samples.size());
-        reserveOnHugePages(data_.counterValues_, samples.size());
+        reserveOnHugePages(data_.counterTs_, data_.counterTs_.size() + samples.size());
+        reserveOnHugePages(data_.counterValues_, data_.counterValues_.size() + samples.size());
         TimelineTrack* current = nullptr;
         std::int64_t currentId = std::numeric_limits<std::int64_t>::min();
         for (const Sample& sample : samples) {
@@ -413,9 +458,11 @@ private:
     void fixTraceRange() {
         if (!data_.traceRange_.empty()) return;
         std::int64_t lo = std::numeric_limits<std::int64_t>::max(), hi = std::numeric_limits<std::int64_t>::min();
-        for (const TimelineSlice& s : data_.slices_) {
-            lo = std::min(lo, s.tsNs);
-            hi = std::max(hi, s.endNs());
+        PageReleasingWalk<TimelineSlice> walk(data_.slices_);
+        for (std::size_t i = 0; i < data_.slices_.size(); ++i) {
+            walk.at(i);
+            lo = std::min(lo, data_.slices_[i].tsNs);
+            hi = std::max(hi, data_.slices_[i].endNs());
         }
         for (std::int64_t t : data_.counterTs_) {
             lo = std::min(lo, t);
@@ -428,7 +475,7 @@ private:
 
     Database& db_;
     TimelineData& data_;
-    const std::vector<DerivedCounterTrack>& derived_;
+    std::vector<DerivedCounterTrack>& derived_;
     std::unordered_map<std::int64_t, std::uint32_t> trackIndex_;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> sliceRanges_; // per track: [begin, end) of slices_
     std::vector<std::int64_t> storeTrackIds_;
@@ -451,13 +498,14 @@ std::shared_ptr<const TimelineData> TimelineData::load(Database& db, Error* erro
 }
 
 namespace {
-// addFlows: reads the flows into the data after the shifts (empty: they are read later).
-std::shared_ptr<const TimelineData> loadTimeline(Database& db, const TimelineLoadOptions& options, Error* error,
+// addFlows: reads the flows into the data after the shifts (empty: they are read later). The options
+// are the loader's own: it frees the derived counters' points as it copies them.
+std::shared_ptr<const TimelineData> loadTimeline(Database& db, TimelineLoadOptions options, Error* error,
                                                  const std::function<void(Database&, TimelineData&)>& addFlows) {
     auto data = std::make_shared<TimelineData>();
     try {
         TimelineLoader loader(db, *data, options.derivedCounters);
-        loader.run(options.useStoredLayout);
+        loader.run(options);
         if (!options.empty()) loader.applyShifts(options);
         if (addFlows) addFlows(db, *data);
     } catch (const SqliteError& e) {
@@ -475,6 +523,10 @@ std::shared_ptr<const TimelineData> TimelineData::load(Database& db, const Timel
 std::shared_ptr<const TimelineData> loadTimelineDeferringFlows(Database& db, const TimelineLoadOptions& options,
                                                                Error* error) {
     return loadTimeline(db, options, error, {});
+}
+
+std::shared_ptr<const TimelineData> loadTimelineDeferringFlows(Database& db, TimelineLoadOptions&& options, Error* error) {
+    return loadTimeline(db, std::move(options), error, {});
 }
 
 } // namespace opscope

@@ -1,6 +1,7 @@
 #include "core/store/timeline_pack.h"
 
 #include "core/model/huge_pages.h"
+#include "core/model/mapped_scratch_file.h"
 #include "core/store/slice_row_reader.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/store_file_bytes.h"
@@ -258,6 +259,37 @@ void writeTimelinePack(Database& db, std::size_t chunkBytes) {
 
 namespace {
 
+// The slices' array (and the per-slice categories') sized for the pack: in one mapped scratch file
+// when they are large enough and a folder can hold it (returned), in memory otherwise.
+std::shared_ptr<MappedScratchFile> allocateSlices(TimelineSliceLayout* l, std::size_t slices, bool perSlice,
+                                                  const SliceMappingPolicy& mapping) {
+    const std::size_t page = MappedScratchFile::pageBytes();
+    const std::size_t sliceBytes = slices * sizeof(TimelineSlice);
+    const std::size_t categoryOffset = (sliceBytes + page - 1) / page * page;
+    const std::size_t bytes = perSlice ? sliceBytes + slices * 4 : sliceBytes;
+    if (bytes >= mapping.fromBytes) {
+        std::string why;
+        for (const std::string& directory : mapping.directories) {
+            std::shared_ptr<MappedScratchFile> file =
+                MappedScratchFile::create(directory, perSlice ? categoryOffset + slices * 4 : sliceBytes, &why);
+            if (!file) continue;
+            l->slices = SpillableArray<TimelineSlice>(file, 0, slices);
+            if (perSlice) l->sliceCategory = SpillableArray<std::uint32_t>(file, categoryOffset, slices);
+            return file;
+        }
+        if (mapping.refusal) *mapping.refusal = mapping.directories.empty() ? "no folder was given for a scratch file" : why;
+    }
+    std::vector<TimelineSlice> memory;
+    resizeOnHugePages(memory, slices);
+    l->slices = std::move(memory);
+    if (perSlice) {
+        std::vector<std::uint32_t> categories;
+        resizeOnHugePages(categories, slices);
+        l->sliceCategory = std::move(categories);
+    }
+    return nullptr;
+}
+
 // Each part's destination while reading: bytes land at `filled` of a buffer sized from the header.
 struct PartBuffer {
     std::uint8_t* data = nullptr;
@@ -271,6 +303,9 @@ public:
     explicit PackCheck(const TimelineSliceLayout& l) : l_(l) {}
 
     const char* run() const {
+        // Tracks come in the order of their slices: one pass front to back, releasing what it read
+        // when the slices are mapped.
+        PageReleasingWalk<TimelineSlice> walk(l_.slices);
         std::uint32_t lastEnd = 0;
         for (const TrackSliceLayout& t : l_.tracks) {
             if (t.begin < lastEnd || t.end < t.begin || t.end > l_.slices.size()) return "a track's slices lie outside the array";
@@ -280,7 +315,7 @@ public:
                 const DepthRun& r = t.depths[d];
                 if (r.begin != at || r.end < r.begin || r.end > t.end) return "a track's depth runs do not tile its slices";
                 at = r.end;
-                if (const char* why = checkRun(r, static_cast<std::uint16_t>(d))) return why;
+                if (const char* why = checkRun(r, static_cast<std::uint16_t>(d), walk)) return why;
             }
             if (at != t.end) return "a track's depth runs do not tile its slices";
         }
@@ -288,10 +323,11 @@ public:
     }
 
 private:
-    const char* checkRun(const DepthRun& r, std::uint16_t depth) const {
+    const char* checkRun(const DepthRun& r, std::uint16_t depth, PageReleasingWalk<TimelineSlice>& walk) const {
         std::int64_t lastEnd = std::numeric_limits<std::int64_t>::min(), maxDur = 0;
         bool endsSorted = true;
         for (std::uint32_t i = r.begin; i < r.end; ++i) {
+            walk.at(i);
             const TimelineSlice& s = l_.slices[i];
             if (s.depth != depth || s.durNs < 0) return "a slice is not in the run of its depth";
             if (s.endNs() < lastEnd) endsSorted = false;
@@ -322,7 +358,7 @@ private:
 } // namespace
 
 bool readTimelinePack(Database& db, const std::vector<std::int64_t>& trackIds, std::size_t nameCount,
-                      TimelineSliceLayout* layout, std::string* whyNot) {
+                      TimelineSliceLayout* layout, std::string* whyNot, const SliceMappingPolicy& mapping) {
     auto refuse = [whyNot](const char* why) {
         if (whyNot) *whyNot = why;
         return false;
@@ -387,8 +423,8 @@ bool readTimelinePack(Database& db, const std::vector<std::int64_t>& trackIds, s
     std::vector<PackedTrack> tracks(static_cast<std::size_t>(counts[kTracks]));
     std::vector<PackedRun> runs(static_cast<std::size_t>(counts[kRuns]));
     std::vector<PackedLod> lods(static_cast<std::size_t>(counts[kLodLevels]));
-    resizeOnHugePages(l.slices, static_cast<std::size_t>(counts[kSlices]));
-    if (perSlice) resizeOnHugePages(l.sliceCategory, static_cast<std::size_t>(counts[kSliceCategories]));
+    const std::shared_ptr<MappedScratchFile> file =
+        allocateSlices(&l, static_cast<std::size_t>(counts[kSlices]), perSlice, mapping);
     l.nameCategory.resize(static_cast<std::size_t>(counts[kNameCategories]));
     resizeOnHugePages(l.lodStarts, static_cast<std::size_t>(counts[kLodStarts]));
     std::array<PartBuffer, kPartCount> into{};
@@ -423,6 +459,9 @@ bool readTimelinePack(Database& db, const std::vector<std::int64_t>& trackIds, s
             if (rc != SQLITE_OK || sqlite3_blob_bytes(blob) != bytes ||
                 sqlite3_blob_read(blob, buffer.data + buffer.filled, static_cast<int>(bytes), 0) != SQLITE_OK)
                 return refuse("a blob of the pack cannot be read");
+            // Written pages of a mapped part go to the file as they fill, not held until the end.
+            if (file && (part == kSlices || part == kSliceCategories))
+                file->release(static_cast<std::size_t>(buffer.data + buffer.filled - file->data()), static_cast<std::size_t>(bytes));
             buffer.filled += static_cast<std::size_t>(bytes);
         }
     }

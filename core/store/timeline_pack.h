@@ -22,11 +22,19 @@ inline constexpr std::size_t kTimelinePackChunkBytes = std::size_t{4} << 20;
 // slices, held once (about 40 bytes each), not the trace's. Throws SqliteError.
 void writeTimelinePack(Database& db, std::size_t chunkBytes = kTimelinePackChunkBytes);
 
+// Where a large pack's slices (and per-slice categories) are read to: a mapped scratch file in the
+// first of these folders that can hold one, once they take fromBytes or more; in memory otherwise.
+struct SliceMappingPolicy {
+    std::size_t fromBytes = SIZE_MAX;
+    std::vector<std::string> directories;
+    std::string* refusal = nullptr; // why no folder could hold the file, when one was wanted
+};
+
 // Reads the pack into *layout when the store has one that matches its tracks and slices and whose
 // every position lies inside its arrays; false otherwise, with the reason in *whyNot (for tests and
 // logs: a missing or stale pack is not an error). trackIds: the store's track ids; nameCount: the
 // string table's size, as the loader sizes it. Throws SqliteError.
 bool readTimelinePack(Database& db, const std::vector<std::int64_t>& trackIds, std::size_t nameCount,
-                      TimelineSliceLayout* layout, std::string* whyNot);
+                      TimelineSliceLayout* layout, std::string* whyNot, const SliceMappingPolicy& mapping = {});
 
 } // namespace opscope

@@ -93,6 +93,7 @@ TimelineSliceLayout scanSliceLayout(Database& db, const std::vector<std::int64_t
     // Ids were not assigned in (track, ts) order: let the index order them instead.
     if (!scan.contiguous) scan = scanSlices(db, trackIndex, trackIds.size(), false);
     TimelineSliceLayout layout;
+    scan.slices.shrink_to_fit();
     layout.slices = std::move(scan.slices);
     CategoryTracker categories(nameCount);
     for (std::size_t i = 0; i < layout.slices.size(); ++i) categories.add(layout.slices[i].nameId, scan.categories[i]);
@@ -119,7 +120,6 @@ TimelineSliceLayout scanSliceLayout(Database& db, const std::vector<std::int64_t
                           &layout.lodLevels, &layout.lodStarts, &scratch);
         layout.tracks.push_back(std::move(track));
     }
-    layout.slices.shrink_to_fit();
     layout.lodLevels.shrink_to_fit();
     layout.lodStarts.shrink_to_fit();
     return layout;

@@ -3,6 +3,7 @@
 // scanning the store (the loader, when a store holds no packed copy) or one track at a time (the
 // pack writer at import, timeline_pack.h); both give the same layout.
 #pragma once
+#include "core/model/spillable_array.h"
 #include "core/store/timeline_data.h"
 
 #include <cstdint>
@@ -22,8 +23,8 @@ struct TrackSliceLayout {
 };
 
 struct TimelineSliceLayout {
-    std::vector<TimelineSlice> slices;
-    std::vector<std::uint32_t> sliceCategory; // parallel to slices; empty when the name's category is each slice's
+    SpillableArray<TimelineSlice> slices;     // in memory, or mapped (TimelineSpillPolicy)
+    SpillableArray<std::uint32_t> sliceCategory; // parallel to slices; empty when the name's category is each slice's
     std::vector<std::uint32_t> nameCategory;  // name id -> the first non-empty category seen with it
     std::vector<TrackSliceLayout> tracks;     // in the order of their slices
     std::vector<LodLevel> lodLevels;

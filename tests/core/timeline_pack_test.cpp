@@ -300,3 +300,69 @@ TEST_CASE("an import writes the pack, and a merge of parallel inputs writes its 
     }
     std::filesystem::remove_all(dir);
 }
+
+namespace {
+std::shared_ptr<const TimelineData> loadMapped(const std::string& path, std::size_t fromBytes, const std::string& dir) {
+    Database db(path, Database::Mode::ReadOnly);
+    TimelineLoadOptions options;
+    options.mapSlicesFromBytes = fromBytes;
+    options.scratchDirectory = dir;
+    Error error;
+    auto data = TimelineData::load(db, options, &error);
+    if (!data) throw std::runtime_error("timeline of " + path + " did not load: " + error.detail);
+    return data;
+}
+} // namespace
+
+// The largest stores' slices are read into a mapped scratch file (TimelineLoadOptions::mapSlicesFromBytes,
+// README "Opening the largest stores"): from exactly that many bytes of slices and categories on, not one byte
+// fewer; what the timeline reads is the same either way, and the folder holds nothing afterwards.
+TEST_CASE("a stored layout of at least mapSlicesFromBytes is mapped, with the same slices", "[timeline_pack]") {
+    FixtureStore store("pack-mapped");
+    writeBusyStore(store, false); // several categories per name: the per-slice categories are mapped too
+    writeTimelinePack(store.db());
+    const auto inMemory = loadTimeline(store.path(), true);
+    REQUIRE(inMemory->sliceLayoutStored());
+    REQUIRE_FALSE(inMemory->slicesMapped()); // a few hundred slices, far below the default
+    const std::size_t bytes = inMemory->slices().size() * (sizeof(TimelineSlice) + 4);
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("opscope-pack-mapped-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+
+    const auto below = loadMapped(store.path(), bytes + 1, dir.string());
+    CHECK_FALSE(below->slicesMapped());
+    CHECK(below->mappedBytes() == 0);
+    const auto at = loadMapped(store.path(), bytes, dir.string());
+    REQUIRE(at->slicesMapped());
+    CHECK(at->sliceMappingRefusal().empty());
+    CHECK(at->mappedBytes() == bytes);
+    CHECK(at->memoryBytes() == inMemory->memoryBytes() - bytes);
+    CHECK(std::filesystem::is_empty(dir));
+    for (std::size_t i = 0; i < at->slices().size(); ++i) {
+        INFO("slice " << i);
+        REQUIRE(sameSlice(at->slices()[i], inMemory->slices()[i]));
+        REQUIRE(at->sliceCategory(i) == inMemory->sliceCategory(i));
+    }
+    REQUIRE(at->flows().size() == inMemory->flows().size());
+    CHECK(at->findSlice(inMemory->slices()[7].id) != nullptr);
+
+    // A folder that cannot hold the file: the slices stay in memory, and the reason is kept.
+    const auto refused = loadMapped(store.path(), bytes, (dir / "missing").string());
+    CHECK_FALSE(refused->slicesMapped());
+    CHECK(refused->sliceMappingRefusal().find("missing") != std::string::npos);
+    CHECK(refused->slices().size() == inMemory->slices().size());
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a mapped layout is checked like one in memory: a damaged pack is refused and scanned", "[timeline_pack]") {
+    FixtureStore store("pack-mapped-damaged");
+    writeBusyStore(store, true);
+    writeTimelinePack(store.db());
+    // A slice's depth changed inside the slices' blob: the structure check walks the mapped slices.
+    store.db().exec("UPDATE timeline_pack SET data = CAST(substr(data, 1, 28) || x'0900' || substr(data, 31) AS BLOB) "
+                    "WHERE id = (SELECT min(id) FROM timeline_pack WHERE part = 3)");
+    const auto data = loadMapped(store.path(), 0, std::filesystem::temp_directory_path().string());
+    CHECK_FALSE(data->sliceLayoutStored());
+    CHECK(data->sliceLayoutRefusal() == "a slice is not in the run of its depth");
+    CHECK_FALSE(data->slicesMapped()); // the scan's slices are in memory
+    CHECK(data->slices().size() == loadTimeline(store.path(), false)->slices().size());
+}
