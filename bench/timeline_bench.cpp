@@ -5,6 +5,9 @@
 //        timeline_bench --store STORE  (an imported trace, e.g. bench/out/trace_1M.opscope.sqlite)
 // The first frame draws the launch queue tracks as the session does: read as the import stored them, else
 // computed from the launch links; OPSCOPE_BENCH_COMPUTE_QUEUE=1 computes them even when stored.
+// The store is read through SQLite's mapping of it, as TimelineData::load(path) does;
+// OPSCOPE_BENCH_UNMAPPED_STORE=1 reads it without, as the GUI's session does (its pages then do not
+// count in the process's resident memory).
 #include "core/analysis/launch/queue_track.h"
 #include "core/model/heap_tuning.h"
 #include "core/store/launch_queue_store.h"
@@ -172,7 +175,7 @@ std::shared_ptr<const TimelineData> firstFrame(const std::string& path, bool sto
     std::size_t queuePoints = 0;
     try {
         Database db(path, Database::Mode::ReadOnly);
-        tuneReadOnlyConnection(db);
+        if (!std::getenv("OPSCOPE_BENCH_UNMAPPED_STORE")) tuneReadOnlyConnection(db);
         TimelineLoadOptions options;
         options.useStoredLayout = storedLayout;
         queueStored = !std::getenv("OPSCOPE_BENCH_COMPUTE_QUEUE") &&
@@ -202,7 +205,7 @@ std::shared_ptr<const TimelineData> firstFrame(const std::string& path, bool sto
     flowTimer.start();
     try {
         Database db(path, Database::Mode::ReadOnly);
-        tuneReadOnlyConnection(db);
+        if (!std::getenv("OPSCOPE_BENCH_UNMAPPED_STORE")) tuneReadOnlyConnection(db);
         auto set = loadTimelineFlows(db, *data);
         std::printf("  then the flows (after the first frame): %.0f ms, cpu %.0f ms, %zu flows in %zu groups\n",
                     static_cast<double>(flowTimer.nsecsElapsed()) / 1e6, processCpuMs() - flowsCpu0, set->flows.size(),
@@ -217,9 +220,9 @@ std::shared_ptr<const TimelineData> firstFrame(const std::string& path, bool sto
 
 // The flows' bytes, read after the first frame: the arrays and the groups' indices.
 std::size_t flowBytes(const TimelineFlowSet& set) {
-    std::size_t bytes = set.flows.capacity() * sizeof(TimelineFlow);
+    std::size_t bytes = set.flows.memoryBytes();
     for (const FlowGroup& g : set.groups)
-        bytes += sizeof(FlowGroup) + g.flows.capacity() * sizeof(std::uint32_t) + g.leavesNs.capacity() * sizeof(TimeNs);
+        bytes += sizeof(FlowGroup) + g.flows.memoryBytes() + g.leavesNs.memoryBytes();
     return bytes;
 }
 
@@ -247,6 +250,11 @@ void benchPath(const std::string& path) {
     std::printf("timeline memory: %.1f bytes/slice (%zu slices, %.1f MB)\n",
                 static_cast<double>(data->memoryBytes() + flowBytes(*flows)) / static_cast<double>(data->slices().size()),
                 data->slices().size(), static_cast<double>(data->memoryBytes() + flowBytes(*flows)) / 1e6);
+    if (data->slicesMapped()) {
+        std::size_t mapped = data->mappedBytes() + flows->flows.mappedBytes();
+        for (const FlowGroup& g : flows->groups) mapped += g.flows.mappedBytes() + g.leavesNs.mappedBytes();
+        std::printf("  and %.1f MB mapped from scratch files (%s)\n", static_cast<double>(mapped) / 1e6, data->scratchDirectory().c_str());
+    }
 
     const TimeRange trace = data->traceRange();
     struct Level {

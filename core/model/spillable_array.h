@@ -5,6 +5,7 @@
 #pragma once
 #include "core/model/mapped_scratch_file.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <span>
@@ -37,8 +38,15 @@ public:
         o.size_ = 0;
         return *this;
     }
-    SpillableArray(const SpillableArray&) = delete;
-    SpillableArray& operator=(const SpillableArray&) = delete;
+    // A copy is always in memory (tests and callers that edit a copy of a group).
+    SpillableArray(const SpillableArray& o) : memory_(o.begin(), o.end()) { point(); }
+    SpillableArray& operator=(const SpillableArray& o) {
+        if (this != &o) *this = SpillableArray(o);
+        return *this;
+    }
+    void clear() { *this = SpillableArray(); }
+    // Same records, wherever each array keeps them.
+    friend bool operator==(const SpillableArray& a, const SpillableArray& b) { return std::equal(a.begin(), a.end(), b.begin(), b.end()); }
 
     bool mapped() const { return file_ != nullptr; }
     std::size_t size() const { return size_; }
@@ -84,7 +92,7 @@ private:
 template <typename T>
 class PageReleasingWalk {
 public:
-    static constexpr std::size_t kWindowBytes = std::size_t{8} << 20;
+    static constexpr std::size_t kWindowBytes = std::size_t{2} << 20;
     static constexpr std::size_t kWindow = kWindowBytes / sizeof(T) > 0 ? kWindowBytes / sizeof(T) : 1;
 
     explicit PageReleasingWalk(const SpillableArray<T>& array) : array_(array) {}

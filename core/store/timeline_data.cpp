@@ -58,7 +58,7 @@ std::size_t TimelineData::memoryBytes() const {
     std::size_t bytes = slices_.memoryBytes();
     bytes += counterTs_.capacity() * sizeof(std::int64_t) + counterValues_.capacity() * sizeof(double);
     bytes += (counterBlockMins_.capacity() + counterBlockMaxs_.capacity()) * sizeof(double);
-    bytes += flows_.capacity() * sizeof(TimelineFlow);
+    bytes += flows_.memoryBytes();
     bytes += stringPool_.capacity() + stringOffsets_.capacity() * 4 + nameCategory_.capacity() * 4;
     bytes += sliceCategory_.memoryBytes() + lodStarts_.capacity() * 4 + lodLevels_.capacity() * sizeof(LodLevel);
     for (const TimelineTrack& t : tracks_) bytes += sizeof(TimelineTrack) + t.depths.capacity() * sizeof(DepthRun);

@@ -99,6 +99,8 @@ struct TimelineFlow {
     std::uint32_t outTrack = 0, inTrack = 0; // into TimelineData::tracks()
 };
 static_assert(sizeof(TimelineFlow) == 16, "flows count against the timeline's memory per slice");
+// In memory, or mapped beside the slices when they are (TimelineData::scratchDirectory()).
+using TimelineFlowArray = SpillableArray<TimelineFlow>;
 
 // One end of a flow, made on demand: timeNs is where the arrow leaves (the out slice's end) or
 // arrives (the in slice's start).
@@ -159,7 +161,7 @@ public:
     // The lowest and highest of each aligned block of counterValues() (counter_value_blocks.h).
     const std::vector<double>& counterBlockMins() const { return counterBlockMins_; }
     const std::vector<double>& counterBlockMaxs() const { return counterBlockMaxs_; }
-    const std::vector<TimelineFlow>& flows() const { return flows_; }
+    const TimelineFlowArray& flows() const { return flows_; }
     TimelineFlowEnd flowOut(const TimelineFlow& f) const {
         const TimelineSlice& s = slices_[f.outSlice];
         return {s.id, f.outTrack, s.depth, s.endNs()};
@@ -199,11 +201,14 @@ public:
     // Bytes held in memory by the arrays (slices, categories, summaries, counters, flows, strings), for
     // the memory budget; mapped slices count in mappedBytes() instead.
     std::size_t memoryBytes() const;
-    std::size_t mappedBytes() const { return slices_.mappedBytes() + sliceCategory_.mappedBytes(); }
+    std::size_t mappedBytes() const { return slices_.mappedBytes() + sliceCategory_.mappedBytes() + flows_.mappedBytes(); }
     // Whether the slices live in a mapped scratch file (TimelineLoadOptions::mapSlicesFromBytes), and
     // when that was wanted but not possible, why (they are then in memory).
     bool slicesMapped() const { return slices_.mapped(); }
     const std::string& sliceMappingRefusal() const { return sliceMappingRefusal_; }
+    // The folder of the mapped slices' scratch file (empty when they are in memory): the flows read for
+    // this timeline (timeline_flows.h) are mapped there too.
+    const std::string& scratchDirectory() const { return scratchDirectory_; }
 
     // Whether the slices came from the layout stored at import (timeline_pack.h) rather than a scan of
     // the slice table, and if not, why (empty when it was not asked for).
@@ -219,7 +224,7 @@ private:
     std::vector<std::int64_t> counterTs_;
     std::vector<double> counterValues_;
     std::vector<double> counterBlockMins_, counterBlockMaxs_;
-    std::vector<TimelineFlow> flows_;
+    TimelineFlowArray flows_;
     std::string stringPool_;
     std::vector<std::uint32_t> stringOffsets_; // id -> [offsets[id], offsets[id+1])
     std::vector<std::uint32_t> nameCategory_;  // name id -> category id
@@ -232,6 +237,7 @@ private:
     bool sliceLayoutStored_ = false;
     std::string sliceLayoutRefusal_;
     std::string sliceMappingRefusal_;
+    std::string scratchDirectory_;
 };
 
 // Index of the first slice in a depth run that may be visible in [startNs, ...): every slice before

@@ -20,29 +20,29 @@ struct FlowGroup {
     std::uint32_t outTrack = 0, inTrack = 0;
     std::uint16_t outDepth = 0, inDepth = 0;
     TimeNs maxSpanNs = 0;             // largest |arrival - departure| of the group
-    std::vector<std::uint32_t> flows; // indices into TimelineFlowSet::flows, by departure
+    SpillableArray<std::uint32_t> flows; // indices into TimelineFlowSet::flows, by departure
     // Each of those flows' departure, side by side: a frame's searches read this array in order instead
     // of a flow and then its slice per probe, two misses of the cache (8 bytes a flow).
-    std::vector<TimeNs> leavesNs;
+    SpillableArray<TimeNs> leavesNs;
 };
 
 struct TimelineFlowSet {
-    std::vector<TimelineFlow> flows; // in the flow table's order, as TimelineData::flows()
+    TimelineFlowArray flows; // in the flow table's order, as TimelineData::flows()
     std::vector<FlowGroup> groups;
     const TimelineData* timeline = nullptr; // the data whose slice positions the flows hold
 };
 
-std::vector<FlowGroup> buildFlowGroups(const TimelineData& data, const std::vector<TimelineFlow>& flows);
+std::vector<FlowGroup> buildFlowGroups(const TimelineData& data, const TimelineFlowArray& flows);
 
 // When the flow at position pos of group.flows leaves: from group.leavesNs when it is filled, else
 // through the flow's slice.
-inline TimeNs flowLeavesNs(const FlowGroup& group, const TimelineData& data, const std::vector<TimelineFlow>& flows,
+inline TimeNs flowLeavesNs(const FlowGroup& group, const TimelineData& data, const TimelineFlowArray& flows,
                            std::size_t pos) {
     return group.leavesNs.size() == group.flows.size() ? group.leavesNs[pos] : data.flowLeavesNs(flows[group.flows[pos]]);
 }
 
 // Position in group.flows of the first flow leaving at or after tNs, searching from `from`.
-std::size_t firstFlowLeavingAt(const FlowGroup& group, const TimelineData& data, const std::vector<TimelineFlow>& flows,
+std::size_t firstFlowLeavingAt(const FlowGroup& group, const TimelineData& data, const TimelineFlowArray& flows,
                                std::size_t from, TimeNs tNs);
 
 // The timeline as TimelineData::load() reads it, but without its flows (flows() is empty).
@@ -56,7 +56,7 @@ std::shared_ptr<const TimelineData> loadTimelineDeferringFlows(Database& db, Tim
 std::shared_ptr<const TimelineFlowSet> loadTimelineFlows(Database& db, const TimelineData& data);
 
 // The flow table as positions in data's slices, in table order (what both loads above keep).
-std::vector<TimelineFlow> readTimelineFlows(Database& db, const TimelineData& data);
+TimelineFlowArray readTimelineFlows(Database& db, const TimelineData& data);
 
 // The flows TimelineData::load() read with the timeline, grouped.
 std::vector<FlowGroup> buildFlowGroups(const TimelineData& data);

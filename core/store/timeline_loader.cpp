@@ -87,11 +87,15 @@ public:
         mapping.fromBytes = options.mapSlicesFromBytes;
         mapping.directories = scratchDirectories(options);
         mapping.refusal = &data_.sliceMappingRefusal_;
+        mapping.chosen = &data_.scratchDirectory_;
         // A store written at import holds its layout ready (timeline_pack.h); others are scanned.
         data_.sliceLayoutStored_ = options.useStoredLayout &&
                                    readTimelinePack(db_, storeTrackIds_, data_.stringOffsets_.size(), &layout,
                                                     &data_.sliceLayoutRefusal_, mapping);
-        if (!data_.sliceLayoutStored_) layout = scanSliceLayout(db_, storeTrackIds_, data_.stringOffsets_.size());
+        if (!data_.sliceLayoutStored_) {
+            data_.scratchDirectory_.clear(); // a pack mapped and then refused: the scan's slices are in memory
+            layout = scanSliceLayout(db_, storeTrackIds_, data_.stringOffsets_.size());
+        }
         installSlices(std::move(layout));
         markDeviceWaits();
         // Derived first: their points are freed as they are copied, before the stored counters'

@@ -274,6 +274,7 @@ std::shared_ptr<MappedScratchFile> allocateSlices(TimelineSliceLayout* l, std::s
                 MappedScratchFile::create(directory, perSlice ? categoryOffset + slices * 4 : sliceBytes, &why);
             if (!file) continue;
             l->slices = SpillableArray<TimelineSlice>(file, 0, slices);
+            if (mapping.chosen) *mapping.chosen = directory;
             if (perSlice) l->sliceCategory = SpillableArray<std::uint32_t>(file, categoryOffset, slices);
             return file;
         }

@@ -28,6 +28,7 @@ struct SliceMappingPolicy {
     std::size_t fromBytes = SIZE_MAX;
     std::vector<std::string> directories;
     std::string* refusal = nullptr; // why no folder could hold the file, when one was wanted
+    std::string* chosen = nullptr;  // the folder that holds it, when one does
 };
 
 // Reads the pack into *layout when the store has one that matches its tracks and slices and whose

@@ -4,6 +4,7 @@
 #include "core/session/open_trace.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_data.h"
+#include "core/store/timeline_flows.h"
 #include "core/store/timeline_lod.h"
 #include "core/store/timeline_pack.h"
 #include "tests/timeline_fixture.h"
@@ -11,6 +12,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -365,4 +367,96 @@ TEST_CASE("a mapped layout is checked like one in memory: a damaged pack is refu
     CHECK(data->sliceLayoutRefusal() == "a slice is not in the run of its depth");
     CHECK_FALSE(data->slicesMapped()); // the scan's slices are in memory
     CHECK(data->slices().size() == loadTimeline(store.path(), false)->slices().size());
+}
+
+// A mapped timeline's flows and their groups are mapped beside its slices, and read the same.
+TEST_CASE("a mapped timeline's flows and flow groups are mapped, and equal those in memory", "[timeline_pack]") {
+    FixtureStore store("pack-mapped-flows");
+    SmallTimeline fx(store);
+    writeTimelinePack(store.db());
+    const auto inMemory = loadTimeline(store.path(), true);
+    const auto mapped = loadMapped(store.path(), 0, std::filesystem::temp_directory_path().string());
+    REQUIRE(mapped->slicesMapped());
+    CHECK(mapped->scratchDirectory() == std::filesystem::temp_directory_path().string());
+    CHECK(inMemory->scratchDirectory().empty());
+    REQUIRE(mapped->flows().mapped());
+    CHECK_FALSE(inMemory->flows().mapped());
+    REQUIRE(mapped->flows().size() == 2);
+    for (std::size_t i = 0; i < 2; ++i) {
+        CHECK(mapped->flows()[i].outSlice == inMemory->flows()[i].outSlice);
+        CHECK(mapped->flows()[i].inSlice == inMemory->flows()[i].inSlice);
+    }
+    CHECK(mapped->flowOut(mapped->flows()[0]).sliceId == fx.matmul);
+    const std::vector<FlowGroup> a = buildFlowGroups(*mapped), b = buildFlowGroups(*inMemory);
+    REQUIRE(a.size() == b.size());
+    for (std::size_t k = 0; k < a.size(); ++k) {
+        CHECK(a[k].flows.mapped());
+        CHECK(a[k].flows == b[k].flows);
+        CHECK(a[k].leavesNs == b[k].leavesNs);
+        CHECK(a[k].maxSpanNs == b[k].maxSpanNs);
+        CHECK(a[k].outTrack == b[k].outTrack);
+        CHECK(a[k].inDepth == b[k].inDepth);
+    }
+}
+
+// The grouping reads each group's slices in position order, then sorts by (departure, flow index)
+// where that order is not already the departures': the same groups as the definition, computed here
+// from the slices directly, on random flows between overlapping rows (ends not sorted), slices ending
+// together (ties) and flows listed in no time order, mapped and in memory.
+TEST_CASE("flow groups are the flows by row pair, sorted by departure then index", "[timeline_pack]") {
+    for (const std::uint64_t seed : {1u, 2u, 3u}) {
+        INFO("seed " << seed);
+        FixtureStore store("pack-flow-groups-" + std::to_string(seed));
+        const std::int64_t p = store.process("1", "p");
+        const std::int64_t ta = store.track(p, store.thread(p, "1", "host"), "thread", "host");
+        const std::int64_t tb = store.track(p, store.thread(p, "2", "device"), "thread", "device");
+        std::mt19937_64 rng(seed);
+        std::vector<std::int64_t> outs, ins;
+        for (int i = 0; i < 300; ++i) {
+            const std::int64_t ts = 1'000 + 100 * i + static_cast<std::int64_t>(rng() % 3);
+            // Depth 0 short; depth 1 long and short, overlapping: its ends are not sorted.
+            const int depth = static_cast<int>(rng() % 2);
+            outs.push_back(store.slice(ta, ts, depth == 0 ? 50 : 50 + static_cast<std::int64_t>(rng() % 600), depth, "launch"));
+            ins.push_back(store.slice(tb, ts + static_cast<std::int64_t>(rng() % 400), 10 + static_cast<std::int64_t>(rng() % 900), 0, "kernel"));
+        }
+        for (int i = 0; i < 400; ++i) store.flow(outs[rng() % outs.size()], ins[rng() % ins.size()]);
+        store.finish(0, 200'000);
+        writeTimelinePack(store.db());
+        for (const std::size_t fromBytes : {std::size_t{0}, SIZE_MAX}) {
+            const auto data = loadMapped(store.path(), fromBytes, std::filesystem::temp_directory_path().string());
+            REQUIRE(data->flows().size() == 400);
+            // The definition: group by (out track, out depth, in track, in depth) in order of first
+            // appearance; within a group by (out slice's end, flow index); span the largest |in ts - out end|.
+            std::vector<std::array<std::uint64_t, 4>> keys;
+            std::vector<std::vector<std::pair<TimeNs, std::uint32_t>>> members;
+            std::vector<TimeNs> spans;
+            for (std::uint32_t i = 0; i < data->flows().size(); ++i) {
+                const TimelineFlowEnd out = data->flowOut(data->flows()[i]), in = data->flowIn(data->flows()[i]);
+                const std::array<std::uint64_t, 4> key{out.trackIndex, out.depth, in.trackIndex, in.depth};
+                std::size_t k = std::find(keys.begin(), keys.end(), key) - keys.begin();
+                if (k == keys.size()) {
+                    keys.push_back(key);
+                    members.emplace_back();
+                    spans.push_back(0);
+                }
+                members[k].emplace_back(out.timeNs, i);
+                spans[k] = std::max(spans[k], std::abs(in.timeNs - out.timeNs));
+            }
+            const std::vector<FlowGroup> groups = buildFlowGroups(*data);
+            REQUIRE(groups.size() == keys.size());
+            for (std::size_t k = 0; k < groups.size(); ++k) {
+                std::sort(members[k].begin(), members[k].end());
+                CHECK(groups[k].outTrack == keys[k][0]);
+                CHECK(groups[k].outDepth == keys[k][1]);
+                CHECK(groups[k].inTrack == keys[k][2]);
+                CHECK(groups[k].inDepth == keys[k][3]);
+                CHECK(groups[k].maxSpanNs == spans[k]);
+                REQUIRE(groups[k].flows.size() == members[k].size());
+                for (std::size_t j = 0; j < members[k].size(); ++j) {
+                    REQUIRE(groups[k].flows[j] == members[k][j].second);
+                    REQUIRE(groups[k].leavesNs[j] == members[k][j].first);
+                }
+            }
+        }
+    }
 }

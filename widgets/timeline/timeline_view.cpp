@@ -82,8 +82,8 @@ void TimelineView::setFlows(std::shared_ptr<const TimelineFlowSet> flows) {
     setSelectedSlice(selectedSlice_); // its arrows, now that they can be found
 }
 
-const std::vector<TimelineFlow>& TimelineView::flows() const {
-    static const std::vector<TimelineFlow> none;
+const TimelineFlowArray& TimelineView::flows() const {
+    static const TimelineFlowArray none;
     return flows_ ? *flows_ : none;
 }
 

@@ -64,7 +64,7 @@ public:
     bool flowsPending() const { return flowsPending_; }
     bool flowsLoadingShown() const { return flowsLoadingShown_; } // the last paint said "Loading flows…"
     // The flows drawn: data()->flows(), or those setFlows() brought; empty while pending.
-    const std::vector<TimelineFlow>& flows() const;
+    const TimelineFlowArray& flows() const;
     void setFlowsVisible(bool visible);
     bool flowsVisible() const { return flowsVisible_; }
     // Arrows of the last paint. Zoomed out on a trace with hundreds of thousands of flows, the flows
@@ -253,7 +253,7 @@ private:
     // Each counter track's points, recomputed only when their inputs change: one per draw list.
     CounterPointsCache pinnedCounterPoints_, scrolledCounterPoints_;
     // The flows and their groups: data_'s (grouped here), or a set read later; empty while pending.
-    const std::vector<TimelineFlow>* flows_ = nullptr;
+    const TimelineFlowArray* flows_ = nullptr;
     const std::vector<FlowGroup>* flowGroups_ = nullptr;
     std::vector<FlowGroup> ownFlowGroups_;
     std::shared_ptr<const TimelineFlowSet> flowSet_;

@@ -50,7 +50,7 @@ void TimelineView::prepareFlowArrows() {
     flowLines_.clear();
     denseFlows_ = false;
     if (flowsPending() || !flows_ || flows_->empty()) return;
-    const std::vector<TimelineFlow>& flows = *flows_;
+    const TimelineFlowArray& flows = *flows_;
     flowsToDraw_.clear();
     if (flowsVisible_) collectFlowArrows();
     // Antialiased curves cost several microseconds each: past a few hundred arrows (zoomed out, where
@@ -127,7 +127,7 @@ bool TimelineView::touchesSelection(const TimelineFlow& f) const {
 }
 
 void TimelineView::collectFlowArrows(const FlowGroup& group, int bucketPx) {
-    const std::vector<TimelineFlow>& flows = *flows_;
+    const TimelineFlowArray& flows = *flows_;
     // Every arrow of a group runs between the same two rows: when both lie above the view, or both
     // below it, none of them shows, and the group costs nothing more.
     const auto yOut = flowEndY({0, group.outTrack, group.outDepth, 0}), yIn = flowEndY({0, group.inTrack, group.inDepth, 0});
