@@ -183,7 +183,7 @@ std::shared_ptr<const TimelineData> firstFrame(const std::string& path, bool sto
         LaunchData launches;
         if (!queueStored && readLaunchData(db, &launches, &error)) options.derivedCounters = launchQueueTracks(launches);
         for (const DerivedCounterTrack& t : options.derivedCounters) queuePoints += t.points.size();
-        data = loadTimelineDeferringFlows(db, options, &error);
+        data = loadTimelineDeferringFlows(db, std::move(options), &error); // as the session: points freed as copied
     } catch (const SqliteError& e) {
         std::printf("open failed: %s\n", e.what());
         return nullptr;

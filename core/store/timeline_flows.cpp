@@ -255,14 +255,13 @@ TimelineFlowArray readTimelineFlows(Database& db, const TimelineData& data) {
     std::shared_ptr<MappedScratchFile> file;
     if (!data.scratchDirectory().empty() && room > 0) file = MappedScratchFile::create(data.scratchDirectory(), room * sizeof(TimelineFlow), nullptr);
     if (file) {
-        const SpillableArray<TimelineFlow> all(file, 0, room);
+        SpillableArray<TimelineFlow> all(file, 0, room);
         std::size_t count = 0;
         {
             PageReleasingWalk<TimelineFlow> walk(all);
-            auto* out = reinterpret_cast<TimelineFlow*>(file->data());
             while (count < room && next(&flow)) {
                 walk.at(count);
-                out[count++] = flow;
+                all[count++] = flow;
             }
         }
         if (count < room || !next(&flow)) return TimelineFlowArray(file, 0, count);
