@@ -43,6 +43,7 @@ ThreadId EmittedRecord::thread(ProcessId process, std::string_view tidKey) {
 
 void EmittedRecord::setThreadName(ThreadId thread, std::string_view name) {
     inner_.setThreadName(thread, name);
+    if (!keep_.slices) return; // only the side-file joins read names back, and a metadata-heavy trace names 100k+ threads
     if (auto it = threads_.find(thread); it != threads_.end()) it->second.name = std::string(name);
 }
 

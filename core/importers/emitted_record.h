@@ -45,7 +45,7 @@ struct EmittedSlices {
 class EmittedRecord : public ForwardingSink {
 public:
     struct Keep {
-        bool slices = false;              // the slices with their args (side-file joins)
+        bool slices = false;              // the slices with their args and the thread names (side-file joins)
         bool categoriesByTrack = false;   // which slice categories each track holds (device classification)
         // With slices: only args that name one of these keys are kept (all when empty), so that the
         // record holds what its join reads and not a second copy of every args text.
@@ -70,7 +70,7 @@ public:
     const std::vector<EmittedTrack>& tracks() const { return tracks_; }
     // Thread tracks by process, in the order they were made.
     std::unordered_map<ProcessId, std::vector<TrackId>> threadTracksByProcess() const;
-    std::string_view threadName(ThreadId thread) const;
+    std::string_view threadName(ThreadId thread) const; // kept with Keep::slices only ("" otherwise)
     // The distinct (track, category) pairs of the slices, categories as text.
     const std::set<std::pair<TrackId, std::string>>& categoriesByTrack() const { return categories_; }
     // Hands the recorded slices over (the record keeps none after).

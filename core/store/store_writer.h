@@ -3,6 +3,7 @@
 // store-side passes over the written rows, builds indices and renames the file into place. Nothing
 // replaces an earlier store unless finish() succeeds.
 #pragma once
+#include "core/model/dense_id_table.h"
 #include "core/model/error.h"
 #include "core/model/ids.h"
 #include "core/model/track_kind.h"
@@ -231,7 +232,17 @@ private:
     std::vector<std::string> strings_; // index = StringId - 1
     std::unordered_map<std::string, DeviceId> devices_;
     std::unordered_map<std::string, ProcessId> processes_;
-    std::unordered_map<std::string, ThreadId> threads_;         // key: process \x1f tid
+    struct ThreadKey {
+        ProcessId process;
+        std::string tid; // short ids stay in the string itself: no allocation per lookup
+        bool operator==(const ThreadKey& other) const { return process == other.process && tid == other.tid; }
+    };
+    struct ThreadKeyHash {
+        std::size_t operator()(const ThreadKey& key) const {
+            return std::hash<std::string_view>{}(key.tid) ^ (std::hash<ProcessId>{}(key.process) * 0x9E3779B97F4A7C15ULL);
+        }
+    };
+    std::unordered_map<ThreadKey, ThreadId, ThreadKeyHash> threads_;
     std::unordered_map<ThreadId, TrackId> threadTracks_;
     struct ThreadFacts {
         ProcessId process;
@@ -240,7 +251,7 @@ private:
         std::optional<std::string> name; // held until the row is written (writeHeldThreads)
         std::optional<std::int64_t> sortIndex;
     };
-    std::unordered_map<ThreadId, ThreadFacts> threadFacts_; // what threadTrack() needs, without a query
+    DenseIdTable<ThreadFacts> threadFacts_; // what threadTrack() needs, without a query
     // Thread rows are written once, at finish, with their names and sort indexes: a metadata-heavy trace
     // sets both on every thread, and an UPDATE per setter was a fifth of its import.
     std::vector<ThreadId> heldThreads_;
@@ -255,7 +266,7 @@ private:
         std::optional<std::int64_t> sortIndex;
         std::optional<DeviceId> device;          // kept after: tracks made later take it
     };
-    std::unordered_map<ProcessId, ProcessFacts> processFacts_;
+    DenseIdTable<ProcessFacts> processFacts_;
     std::vector<ProcessId> heldProcesses_;
     ProcessId lastProcessId_ = -1;
     std::vector<TrackId> heldTracks_;
@@ -277,7 +288,7 @@ private:
     std::unordered_map<ProcessId, std::vector<TrackId>> tracksByProcess_;
     std::array<Statement, static_cast<std::size_t>(Cached::Count)> cachedStatements_;
     std::unordered_map<std::string, TrackId> namedTracks_;     // key: process \x1f kind \x1f name
-    std::unordered_map<TrackId, std::unique_ptr<TrackInfo>> trackInfo_;
+    DenseIdTable<TrackInfo> trackInfo_;
 
     ChunkedVector<PendingSlice> slices_;        // pending index - sliceBase_
     std::size_t sliceBase_ = 0;                 // slices moved to the spill file so far

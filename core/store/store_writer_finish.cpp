@@ -171,7 +171,7 @@ void FinishPass::bind(const NestEndpointItem& item, const NestedSlice& slice) {
 SliceNester::Callbacks FinishPass::nesterCallbacks() {
     SliceNester::Callbacks cb;
     cb.newLane = [this](TrackId base, int laneIndex) {
-        const StoreWriter::TrackInfo& info = *w_.trackInfo_.at(base);
+        const StoreWriter::TrackInfo& info = w_.trackInfo_.at(base);
         std::string laneName = info.name + " (overlap " + std::to_string(laneIndex) + ")";
         const TrackId lane = w_.newTrack(info.process, info.thread, info.kind, laneName, {}, laneIndex);
         // A lane takes its process's device, as its base track does.
@@ -225,7 +225,7 @@ bool FinishPass::nestSlices(const std::function<bool()>& cancelled) {
     constexpr TrackId kNone = std::numeric_limits<TrackId>::max();
     while (hasSlice || hasEndpoint) {
         const TrackId track = std::min<TrackId>(hasSlice ? TrackId{s.slice.track} : kNone, hasEndpoint ? e.track : kNone);
-        nester.beginTrack(track, w_.trackInfo_.at(track)->kind == TrackKind::Async);
+        nester.beginTrack(track, w_.trackInfo_.at(track).kind == TrackKind::Async);
         for (;;) {
             const bool sliceHere = hasSlice && TrackId{s.slice.track} == track;
             const bool endpointHere = hasEndpoint && e.track == track;

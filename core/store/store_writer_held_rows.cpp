@@ -34,7 +34,7 @@ ProcessId StoreWriter::process(std::string_view pidKey) {
     if (it != processes_.end()) return it->second;
     const ProcessId id = nextRowId(lastProcessId_, "process");
     processes_.emplace(std::move(key), id);
-    processFacts_.emplace(id, ProcessFacts{std::string(clean(pidKey).view()), numericIdKey(pidKey), {}, {}, {}, {}});
+    processFacts_.add(id, ProcessFacts{std::string(clean(pidKey).view()), numericIdKey(pidKey), {}, {}, {}, {}});
     heldProcesses_.push_back(id);
     if (heldRowsWritten_) writeHeldProcesses();
     return id;
@@ -42,8 +42,7 @@ ProcessId StoreWriter::process(std::string_view pidKey) {
 
 StoreWriter::ProcessFacts* StoreWriter::heldProcess(ProcessId process) {
     if (heldRowsWritten_) return nullptr;
-    auto it = processFacts_.find(process);
-    return it == processFacts_.end() ? nullptr : &it->second;
+    return processFacts_.find(process);
 }
 
 void StoreWriter::setProcessName(ProcessId process, std::string_view name) {
@@ -62,8 +61,7 @@ void StoreWriter::setProcessSortIndex(ProcessId process, std::int64_t sortIndex)
 // A track takes its process's device: held tracks when they are written, written ones here by id
 // (there is no index on track.process_id to update them by process).
 void StoreWriter::setProcessDevice(ProcessId process, DeviceId device) {
-    auto facts = processFacts_.find(process);
-    if (facts != processFacts_.end()) facts->second.device = device; // kept for tracks written later
+    if (ProcessFacts* facts = processFacts_.find(process)) facts->device = device; // kept for tracks written later
     if (!heldProcess(process)) cached(Cached::ProcessDevice).bind(1, device).bind(2, process).run();
     if (!heldRowsWritten_) return; // every track is still held
     auto tracks = tracksByProcess_.find(process);
@@ -73,14 +71,14 @@ void StoreWriter::setProcessDevice(ProcessId process, DeviceId device) {
 }
 
 ThreadId StoreWriter::thread(ProcessId process, std::string_view tidKey) {
-    std::string key = sinkKey(std::to_string(process), tidKey);
+    ThreadKey key{process, std::string(tidKey)};
     auto it = threads_.find(key);
     if (it != threads_.end()) return it->second;
     const ThreadId id = nextRowId(lastThreadId_, "thread");
     ThreadFacts facts{process, std::string(clean(tidKey).view())};
     facts.tidNum = numericIdKey(tidKey);
     threads_.emplace(std::move(key), id);
-    threadFacts_.emplace(id, std::move(facts));
+    threadFacts_.add(id, std::move(facts));
     heldThreads_.push_back(id);
     if (heldRowsWritten_) writeHeldThreads();
     return id;
@@ -88,8 +86,7 @@ ThreadId StoreWriter::thread(ProcessId process, std::string_view tidKey) {
 
 StoreWriter::ThreadFacts* StoreWriter::heldThread(ThreadId thread) {
     if (heldRowsWritten_) return nullptr;
-    auto it = threadFacts_.find(thread);
-    return it == threadFacts_.end() ? nullptr : &it->second;
+    return threadFacts_.find(thread);
 }
 
 void StoreWriter::setThreadName(ThreadId thread, std::string_view name) {
@@ -104,14 +101,14 @@ void StoreWriter::setThreadSortIndex(ThreadId thread, std::int64_t sortIndex) {
 TrackId StoreWriter::newTrack(ProcessId process, std::optional<ThreadId> thread, TrackKind kind,
                               std::string_view name, std::string_view unit, int lane) {
     const TrackId id = nextRowId(lastTrackId_, "track");
-    auto info = std::make_unique<TrackInfo>();
-    info->process = process;
-    info->thread = thread;
-    info->kind = kind;
-    info->name = std::string(clean(name).view());
-    info->unit = std::string(clean(unit).view());
-    info->lane = lane;
-    trackInfo_.emplace(id, std::move(info));
+    TrackInfo info;
+    info.process = process;
+    info.thread = thread;
+    info.kind = kind;
+    info.name = std::string(clean(name).view());
+    info.unit = std::string(clean(unit).view());
+    info.lane = lane;
+    trackInfo_.add(id, std::move(info));
     if (process != kNoProcess) tracksByProcess_[process].push_back(id);
     heldTracks_.push_back(id);
     if (heldRowsWritten_) writeHeldTracks(); // an overlap lane made while finish() nests the slices
@@ -120,19 +117,17 @@ TrackId StoreWriter::newTrack(ProcessId process, std::optional<ThreadId> thread,
 
 StoreWriter::TrackInfo* StoreWriter::heldTrack(TrackId track) {
     if (heldRowsWritten_) return nullptr;
-    auto it = trackInfo_.find(track);
-    return it == trackInfo_.end() ? nullptr : it->second.get();
+    return trackInfo_.find(track);
 }
 
 TrackId StoreWriter::threadTrack(ThreadId thread) {
     auto it = threadTracks_.find(thread);
     if (it != threadTracks_.end()) return it->second;
-    auto facts = threadFacts_.find(thread);
     ProcessId process = 0;
     std::string tid;
-    if (facts != threadFacts_.end()) {
-        process = facts->second.process;
-        tid = facts->second.tid;
+    if (const ThreadFacts* facts = threadFacts_.find(thread)) {
+        process = facts->process;
+        tid = facts->tid;
     } else { // a thread this writer did not create
         process = db_.scalarInt("SELECT process_id FROM thread WHERE id = " + std::to_string(thread));
         tid = db_.scalarText("SELECT tid FROM thread WHERE id = " + std::to_string(thread));
@@ -225,15 +220,15 @@ void StoreWriter::writeHeldTracks() {
     BatchInsert rows = heldRowInsert("track", "id, process_id, thread_id, kind, name, unit, sort_index, lane, is_compute, device_id",
                                      10, heldTracks_);
     for (TrackId id : heldTracks_) {
-        const TrackInfo& t = *trackInfo_.at(id);
+        const TrackInfo& t = trackInfo_.at(id);
         rows.value(id);
         if (t.process == kNoProcess) rows.null(); else rows.value(t.process);
         if (t.thread) rows.value(*t.thread); else rows.null();
         rows.value(trackKindName(t.kind)).value(std::string_view(t.name));
         if (t.unit.empty()) rows.null(); else rows.value(std::string_view(t.unit));
         rows.value(t.sortIndex).value(static_cast<std::int64_t>(t.lane)).value(std::int64_t{t.isCompute ? 1 : 0});
-        auto facts = processFacts_.find(t.process);
-        if (facts != processFacts_.end() && facts->second.device) rows.value(*facts->second.device); else rows.null();
+        const ProcessFacts* facts = processFacts_.find(t.process);
+        if (facts != nullptr && facts->device) rows.value(*facts->device); else rows.null();
         rows.endRow();
     }
     rows.flush();

@@ -98,26 +98,12 @@ std::string_view ChromeEventHandler::rawThreadKey(const ChromeEvent& event) {
 }
 
 TrackId ChromeEventHandler::threadTrackOf(const ChromeEvent& event, const Context& ctx) {
-    auto raw = rawTrackCache_.find(rawThreadKey(event));
-    if (raw != rawTrackCache_.end()) return raw->second;
-    std::string rawKey = scratchKey_;
-    std::string tidKey = tidKeyOf(event);
-    std::string key = ctx.processKey;
-    key.push_back('\x1f');
-    key += tidKey;
-    auto it = threadTrackCache_.find(key);
-    TrackId track;
-    if (it != threadTrackCache_.end()) {
-        track = it->second;
-    } else {
-        ThreadId thread = writer_.thread(ctx.process, tidKey);
-        if (isNameLikeId(event.tid) && !threadsNamedByMetadata_.count(thread))
-            writer_.setThreadName(thread, stringOf(event.tid));
-        track = writer_.threadTrack(thread);
-        threadTrackCache_.emplace(std::move(key), track);
-    }
-    rawTrackCache_.emplace(std::move(rawKey), track);
-    return track;
+    RawThread& raw = rawThreadOf(event, ctx);
+    if (raw.track != kNoTrackYet) return raw.track;
+    if (isNameLikeId(event.tid) && !threadsNamedByMetadata_.count(raw.thread))
+        writer_.setThreadName(raw.thread, stringOf(event.tid));
+    raw.track = writer_.threadTrack(raw.thread);
+    return raw.track;
 }
 
 void ChromeEventHandler::noteEnd(TrackId track, TimeNs endNs) {
@@ -386,7 +372,7 @@ void ChromeEventHandler::onMetadata(const ChromeEvent& e) {
     } else if (processSort) {
         if (sortIndex) writer_.setProcessSortIndex(ctx.process, *sortIndex);
     } else {
-        ThreadId thread = metadataThreadOf(e, ctx);
+        ThreadId thread = rawThreadOf(e, ctx).thread;
         if (threadName) {
             writer_.setThreadName(thread, text);
             threadsNamedByMetadata_.insert(thread);
@@ -396,14 +382,14 @@ void ChromeEventHandler::onMetadata(const ChromeEvent& e) {
     }
 }
 
-// Keyed by the raw spelling of pid and tid, like the track cache: a thread's metadata events find it
-// without canonicalising its ids again.
-ThreadId ChromeEventHandler::metadataThreadOf(const ChromeEvent& e, const Context& ctx) {
-    auto raw = rawThreadCache_.find(rawThreadKey(e));
-    if (raw != rawThreadCache_.end()) return raw->second;
+// Keyed by the raw spelling of pid and tid: most events find their thread (and track) without
+// canonicalising their ids. Two spellings of one thread (1 and 1.0) get one entry each, and the
+// writer, which keys threads by canonical id, gives both the same thread and track.
+ChromeEventHandler::RawThread& ChromeEventHandler::rawThreadOf(const ChromeEvent& e, const Context& ctx) {
+    auto raw = rawThreads_.find(rawThreadKey(e));
+    if (raw != rawThreads_.end()) return raw->second;
     const ThreadId thread = writer_.thread(ctx.process, tidKeyOf(e));
-    rawThreadCache_.emplace(scratchKey_, thread);
-    return thread;
+    return rawThreads_.emplace(scratchKey_, RawThread{thread, kNoTrackYet}).first->second;
 }
 
 // Counted per event in an array: a stat lookup by name for each of millions of events costs.

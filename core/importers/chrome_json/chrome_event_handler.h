@@ -70,7 +70,12 @@ private:
     void onInstant(const ChromeEvent& e, TimeNs ts);
     void onCounter(const ChromeEvent& e, TimeNs ts);
     void onMetadata(const ChromeEvent& e);
-    ThreadId metadataThreadOf(const ChromeEvent& e, const Context& ctx);
+    struct RawThread {
+        ThreadId thread;
+        TrackId track; // kNoTrackYet until an event needs the thread's track
+    };
+    static constexpr TrackId kNoTrackYet = -1;
+    RawThread& rawThreadOf(const ChromeEvent& e, const Context& ctx); // references stay valid (node map)
     std::string_view rawThreadKey(const ChromeEvent& event); // pid and tid as spelt, in scratchKey_
     void onAsync(const ChromeEvent& e, TimeNs ts, char phase);
     void onFlow(const ChromeEvent& e, TimeNs ts, char phase);
@@ -95,15 +100,13 @@ private:
     std::unordered_map<TrackId, TimeNs> trackEnd_;
     std::unordered_map<std::string, std::vector<V2FlowEnd>> v2Flows_; // by bind_id
     std::unordered_map<TrackId, TimeNs> zeroCompleteTs_; // ts of the last 0-length X per thread track
-    std::unordered_map<std::string, TrackId> threadTrackCache_;
     struct TextHash {
         using is_transparent = void;
         std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
     };
     // Keyed by the raw JSON spelling of pid (and tid): most events hit these without any parsing.
     std::unordered_map<std::string, Context, TextHash, std::equal_to<>> rawProcessCache_;
-    std::unordered_map<std::string, TrackId, TextHash, std::equal_to<>> rawTrackCache_;
-    std::unordered_map<std::string, ThreadId, TextHash, std::equal_to<>> rawThreadCache_;
+    std::unordered_map<std::string, RawThread, TextHash, std::equal_to<>> rawThreads_;
     std::string scratchKey_;
     std::string argsScratch_;
     std::unordered_set<ThreadId> threadsNamedByMetadata_; // a thread_name event wins over a string tid
