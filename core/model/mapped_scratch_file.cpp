@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <vector>
 
 #if defined(__linux__)
@@ -13,6 +14,18 @@
 #endif
 
 namespace opscope {
+
+std::vector<std::string> scratchDirectoriesFor(const std::string& storePath) {
+    std::vector<std::string> directories;
+    std::error_code ec;
+    if (!storePath.empty() && storePath != ":memory:") {
+        const std::filesystem::path parent = std::filesystem::absolute(storePath, ec).parent_path();
+        if (!ec) directories.push_back(parent.string());
+    }
+    const std::filesystem::path temp = std::filesystem::temp_directory_path(ec);
+    if (!ec) directories.push_back(temp.string());
+    return directories;
+}
 
 #if defined(__linux__)
 

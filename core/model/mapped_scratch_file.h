@@ -12,8 +12,13 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace opscope {
+
+// Where a store's scratch files go, in order: the store's folder (a disk its user chose for large
+// files), then the system's temporary folder. An empty path or ":memory:" has no folder of its own.
+std::vector<std::string> scratchDirectoriesFor(const std::string& storePath);
 
 class MappedScratchFile {
 public:

@@ -142,16 +142,7 @@ private:
     // else to the system's temporary folder.
     std::vector<std::string> scratchDirectories(const TimelineLoadOptions& options) const {
         if (!options.scratchDirectory.empty()) return {options.scratchDirectory};
-        std::vector<std::string> directories;
-        std::error_code ec;
-        const std::string path = db_.path();
-        if (!path.empty() && path != ":memory:") {
-            const std::filesystem::path parent = std::filesystem::absolute(path, ec).parent_path();
-            if (!ec) directories.push_back(parent.string());
-        }
-        const std::filesystem::path temp = std::filesystem::temp_directory_path(ec);
-        if (!ec) directories.push_back(temp.string());
-        return directories;
+        return scratchDirectoriesFor(db_.path());
     }
 
     // Device waits are drawn as gaps, not as work: flagged here from the stored classes (few rows).

@@ -29,7 +29,7 @@ std::vector<std::int64_t> OperatorExecutions::collect(const std::vector<bool>& w
                                                       const std::optional<TimeRange>& range, Match match) const {
     std::vector<std::int64_t> out;
     if (!snapshot_) return out;
-    const std::vector<SliceRecord>& slices = snapshot_->slices.slices;
+    const SpillableArray<SliceRecord>& slices = snapshot_->slices.slices;
     std::vector<std::pair<TimeNs, std::int64_t>> found;
     for (std::size_t i = 0; i < slices.size() && i < grouping_.groupOfSlice.size(); ++i) {
         const std::uint32_t g = grouping_.groupOfSlice[i];

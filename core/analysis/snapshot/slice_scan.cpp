@@ -4,7 +4,9 @@
 #include "core/store/sqlite_db.h"
 
 #include <algorithm>
+#include <cstring>
 #include <exception>
+#include <stdexcept>
 #include <system_error>
 #include <thread>
 
@@ -30,6 +32,22 @@ std::size_t reservationFor(std::int64_t slices) {
     return static_cast<std::size_t>(std::clamp<std::int64_t>(slices, 0, std::int64_t{1} << 24));
 }
 
+// Rows written into a mapped file are handed back to it in steps of this many (2 MiB of records).
+constexpr std::size_t kReleaseRows = (std::size_t{2} << 20) / sizeof(SliceRecord);
+
+SliceRecord* mappedRows(const ScannedSlices& s) {
+    return reinterpret_cast<SliceRecord*>(s.mappedFile->data() + s.mappedOffset);
+}
+
+// Hands back the pages of rows [from, to) of a mapped scan, from the page holding row `from` on (a page
+// an earlier step left half written is whole now).
+void releaseRows(const ScannedSlices& s, std::size_t from, std::size_t to) {
+    const std::size_t page = MappedScratchFile::pageBytes();
+    const std::size_t begin = (s.mappedOffset + from * sizeof(SliceRecord)) / page * page;
+    const std::size_t end = s.mappedOffset + to * sizeof(SliceRecord);
+    if (end > begin) s.mappedFile->release(begin, end - begin);
+}
+
 } // namespace
 
 void scanSliceRows(SliceRowReader& reader, const SliceScanPlan& plan, ScannedSlices* out) {
@@ -38,6 +56,7 @@ void scanSliceRows(SliceRowReader& reader, const SliceScanPlan& plan, ScannedSli
     const auto trackCount = static_cast<std::int64_t>(plan.tracks.size());
     SliceRow row;
     std::size_t classHint = 0; // rows come in id order: each class lookup starts where the last ended
+    std::size_t releasedRows = out->mappedCount;
     while (reader.step()) {
         const std::int64_t track = reader.trackId();
         if (track < 0 || track >= trackCount) continue;
@@ -61,8 +80,19 @@ void scanSliceRows(SliceRowReader& reader, const SliceScanPlan& plan, ScannedSli
             }
         }
         r.trackIndex = static_cast<std::uint32_t>(t.logicalIndex);
-        out->rows.push_back(r);
+        if (!out->mappedFile) {
+            out->rows.push_back(r);
+            continue;
+        }
+        // Ids are unique, so a range's rows fit its room; more would mean the store changed under the scan.
+        if (out->mappedCount == out->mappedCapacity) throw std::runtime_error("slice scan: more rows than the id range holds");
+        mappedRows(*out)[out->mappedCount++] = r;
+        if (out->mappedCount - releasedRows >= kReleaseRows) {
+            releaseRows(*out, releasedRows, out->mappedCount);
+            releasedRows = out->mappedCount;
+        }
     }
+    if (out->mappedFile) releaseRows(*out, releasedRows, out->mappedCount);
 }
 
 std::size_t sliceScanParts(const Database& db, std::int64_t storeSlices, const SliceLoadFilter& filter) {
@@ -71,10 +101,22 @@ std::size_t sliceScanParts(const Database& db, std::int64_t storeSlices, const S
     return std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 4);
 }
 
-void scanAllSlices(Database& db, const SliceScanPlan& plan, std::size_t parts, ScannedSlices* out) {
+void scanAllSlices(Database& db, const SliceScanPlan& plan, std::size_t parts, ScannedSlices* out,
+                   const MappedScratchFile* into) {
     std::int64_t minId = 0, maxId = 0;
-    if (parts <= 1 || !readSliceIdBounds(db, &minId, &maxId) || maxId - minId < static_cast<std::int64_t>(parts)) {
-        out->rows.reserve(reservationFor(plan.wantedSlices));
+    const bool bounded = readSliceIdBounds(db, &minId, &maxId);
+    // Room for a row per id of the span, in the caller's file (which was sized from the same bounds).
+    auto mapPart = [&](ScannedSlices* part, std::int64_t firstId, std::int64_t endId) {
+        part->mappedFile = into;
+        part->mappedOffset = static_cast<std::size_t>(firstId - minId) * sizeof(SliceRecord);
+        part->mappedCapacity = static_cast<std::size_t>(endId - firstId);
+        if (part->mappedOffset + part->mappedCapacity * sizeof(SliceRecord) > into->size())
+            throw std::runtime_error("slice scan: the mapped file is smaller than the store's id span");
+    };
+    if (into && !bounded) throw std::runtime_error("slice scan: no id span to map the rows by");
+    if (parts <= 1 || !bounded || maxId - minId < static_cast<std::int64_t>(parts)) {
+        if (into) mapPart(out, minId, maxId + 1);
+        else out->rows.reserve(reservationFor(plan.wantedSlices));
         SliceRowReader reader(db, SliceRowReader::Scope::AllSlices);
         scanSliceRows(reader, plan, out);
         return;
@@ -83,11 +125,12 @@ void scanAllSlices(Database& db, const SliceScanPlan& plan, std::size_t parts, S
     const std::int64_t width = (maxId - minId) / count + 1;
     std::vector<ScannedSlices> scanned(parts);
     // The first part's rows become the result: it reserves room for all, the others for their share.
-    scanned[0].rows.reserve(reservationFor(plan.wantedSlices));
+    if (!into) scanned[0].rows.reserve(reservationFor(plan.wantedSlices));
     auto scanPart = [&](Database& connection, std::size_t part) {
         const std::int64_t first = minId + width * static_cast<std::int64_t>(part);
         const std::int64_t end = part + 1 == parts ? maxId + 1 : first + width;
-        if (part > 0) scanned[part].rows.reserve(reservationFor(plan.wantedSlices / count + 1));
+        if (into) mapPart(&scanned[part], first, end);
+        else if (part > 0) scanned[part].rows.reserve(reservationFor(plan.wantedSlices / count + 1));
         SliceRowReader reader(connection, SliceRowReader::Scope::IdRange);
         reader.selectIdRange(first, end);
         scanSliceRows(reader, plan, &scanned[part]);
@@ -121,12 +164,26 @@ void scanAllSlices(Database& db, const SliceScanPlan& plan, std::size_t parts, S
     for (const std::exception_ptr& failure : failures)
         if (failure) std::rethrow_exception(failure);
     std::size_t total = 0;
-    for (const ScannedSlices& part : scanned) total += part.rows.size();
+    for (const ScannedSlices& part : scanned) total += part.rowCount();
     *out = std::move(scanned[0]);
-    out->rows.reserve(total);
+    if (into) out->mappedCapacity = total;
+    else out->rows.reserve(total);
     for (std::size_t part = 1; part < parts; ++part) {
         const ScannedSlices& more = scanned[part];
-        out->rows.insert(out->rows.end(), more.rows.begin(), more.rows.end());
+        if (into) {
+            // Moved down behind the parts before it, a stretch at a time (the target lies before the
+            // source: a front-to-back copy never overwrites rows not yet moved), handing back both.
+            const SliceRecord* from = mappedRows(more);
+            for (std::size_t done = 0; done < more.mappedCount; done += kReleaseRows) {
+                const std::size_t n = std::min(kReleaseRows, more.mappedCount - done);
+                std::memmove(mappedRows(*out) + out->mappedCount, from + done, n * sizeof(SliceRecord));
+                out->mappedCount += n;
+                releaseRows(*out, out->mappedCount - n, out->mappedCount);
+                releaseRows(more, done, done + n);
+            }
+        } else {
+            out->rows.insert(out->rows.end(), more.rows.begin(), more.rows.end());
+        }
         out->skippedAnnotations += more.skippedAnnotations;
         out->skippedNotWork += more.skippedNotWork;
         out->notWork.insert(out->notWork.end(), more.notWork.begin(), more.notWork.end());

@@ -27,7 +27,13 @@ struct SliceScanPlan {
 
 // What one scan keeps: the rows of wanted tracks, and what the filter left out.
 struct ScannedSlices {
-    std::vector<SliceRecord> rows;
+    std::vector<SliceRecord> rows; // unless the rows go to a mapped file (below)
+    // A stretch of a mapped scratch file the rows are written to instead, with room for mappedCapacity
+    // (a scan of an id range holds at most one row an id); what lies behind the writer is handed back
+    // to the file as it goes.
+    const MappedScratchFile* mappedFile = nullptr;
+    std::size_t mappedOffset = 0, mappedCapacity = 0, mappedCount = 0;
+    std::size_t rowCount() const { return mappedFile ? mappedCount : rows.size(); }
     std::int64_t skippedAnnotations = 0, skippedNotWork = 0;
     std::vector<NotWorkSlice> notWork;
 };
@@ -41,8 +47,10 @@ std::size_t sliceScanParts(const Database& db, std::int64_t storeSlices, const S
 
 // Every slice in id order, read in `parts` id ranges at once (the first on db, the others on read-only
 // siblings of it under its interrupt flag), concatenated in id order into *out (empty on entry): the rows
-// of one scan.
+// of one scan. With `into`, a mapped file with room for a row per id of the store's id span (from its
+// first byte), the rows are written there: each part in its own id range's room, then moved together.
 // SqliteError (or another failure of a part) is thrown after every part has stopped.
-void scanAllSlices(Database& db, const SliceScanPlan& plan, std::size_t parts, ScannedSlices* out);
+void scanAllSlices(Database& db, const SliceScanPlan& plan, std::size_t parts, ScannedSlices* out,
+                   const MappedScratchFile* into = nullptr);
 
 } // namespace opscope

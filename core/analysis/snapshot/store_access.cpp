@@ -59,8 +59,14 @@ int SliceSet::indexOfTrack(std::int64_t logicalId) const {
 void SliceSet::finalize() {
     trackIdsSorted = std::is_sorted(trackIds.begin(), trackIds.end());
     byId.clear();
-    bool sorted = std::is_sorted(slices.begin(), slices.end(),
-                                 [](const SliceRecord& a, const SliceRecord& b) { return a.id < b.id; });
+    bool sorted = true;
+    {
+        PageReleasingWalk<SliceRecord> walk(slices);
+        for (std::size_t i = 1; i < slices.size() && sorted; ++i) {
+            walk.at(i);
+            sorted = !(slices[i].id < slices[i - 1].id);
+        }
+    }
     if (sorted) return;
     byId.resize(slices.size());
     std::iota(byId.begin(), byId.end(), 0u);
@@ -80,30 +86,94 @@ std::int64_t SliceSet::indexOfSlice(std::int64_t sliceId) const {
 
 namespace {
 
-// Groups rows by track index, keeping each group in id (= time) order.
-void groupByTrack(std::vector<SliceRecord>& rows, std::size_t trackCount, SliceSet* out) {
+// Sorts each track's slices by time where they are not in order already, handing a mapped track's
+// pages back once it is done.
+void sortTracksByTime(SliceSet* out) {
+    auto byTime = [](const SliceRecord& a, const SliceRecord& b) { return a.tsNs != b.tsNs ? a.tsNs < b.tsNs : a.id < b.id; };
+    for (std::size_t t = 0; t + 1 < out->trackBegin.size(); ++t) {
+        const std::uint32_t first = out->trackBegin[t], last = out->trackBegin[t + 1];
+        bool sorted = true;
+        {
+            PageReleasingWalk<SliceRecord> walk(out->slices);
+            for (std::uint32_t i = first + 1; i < last && sorted; ++i) {
+                walk.at(i);
+                sorted = !byTime(out->slices[i], out->slices[i - 1]);
+            }
+        }
+        if (!sorted) std::sort(out->slices.begin() + first, out->slices.begin() + last, byTime);
+        out->slices.release(first, last - first);
+    }
+}
+
+// Groups rows by track index, keeping each group in id (= time) order. Rows read in id order usually
+// come grouped (StoreWriter numbers slices track by track) and are kept as they are; else they are
+// placed into a new array of the same kind (for mapped rows a second file, or memory when no folder
+// takes one).
+void groupByTrack(SpillableArray<SliceRecord> rows, std::size_t trackCount, const std::vector<std::string>& directories,
+                  std::string* refusal, SliceSet* out) {
     std::vector<std::uint32_t> counts(trackCount + 1, 0);
-    for (const SliceRecord& r : rows) ++counts[r.trackIndex + 1];
+    bool grouped = true;
+    {
+        PageReleasingWalk<SliceRecord> walk(rows);
+        std::uint32_t last = 0;
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            walk.at(i);
+            const std::uint32_t track = rows[i].trackIndex;
+            ++counts[track + 1];
+            grouped = grouped && track >= last;
+            last = track;
+        }
+    }
     for (std::size_t i = 1; i <= trackCount; ++i) counts[i] += counts[i - 1];
     out->trackBegin = counts;
-    // Rows read in id order already come grouped (StoreWriter numbers slices track by track): no copy then.
-    bool grouped = std::is_sorted(rows.begin(), rows.end(), [](const SliceRecord& a, const SliceRecord& b) {
-        return a.trackIndex < b.trackIndex;
-    });
     if (grouped) {
         out->slices = std::move(rows);
     } else {
-        out->slices.resize(rows.size());
-        for (SliceRecord& r : rows) out->slices[counts[r.trackIndex]++] = r;
+        const std::size_t count = rows.size();
+        std::shared_ptr<MappedScratchFile> file;
+        std::string why;
+        if (rows.mapped())
+            for (const std::string& directory : directories)
+                if ((file = MappedScratchFile::create(directory, count * sizeof(SliceRecord), &why))) break;
+        if (rows.mapped() && !file && refusal) *refusal = why;
+        SpillableArray<SliceRecord> byTrack =
+            file ? SpillableArray<SliceRecord>(file, 0, count) : SpillableArray<SliceRecord>(std::vector<SliceRecord>(count));
+        PageReleasingWalk<SliceRecord> walk(rows);
+        for (std::size_t i = 0; i < count; ++i) {
+            walk.at(i);
+            byTrack[counts[rows[i].trackIndex]++] = rows[i];
+        }
+        out->slices = std::move(byTrack);
+        byTrack.releaseAll();
     }
-    for (std::size_t t = 0; t < trackCount; ++t) {
-        auto first = out->slices.begin() + out->trackBegin[t];
-        auto last = out->slices.begin() + out->trackBegin[t + 1];
-        auto byTime = [](const SliceRecord& a, const SliceRecord& b) {
-            return a.tsNs != b.tsNs ? a.tsNs < b.tsNs : a.id < b.id;
-        };
-        if (!std::is_sorted(first, last, byTime)) std::sort(first, last, byTime);
-    }
+    sortTracksByTime(out);
+}
+
+std::vector<std::string> snapshotScratchDirectories(const Database& db, const SliceLoadFilter& filter) {
+    return filter.scratchDirectories.empty() ? scratchDirectoriesFor(db.path()) : filter.scratchDirectories;
+}
+
+// A file with room for a row per id of the store's slice ids, when the wanted rows are large enough
+// to map and the id span is not much wider than the store's slices (a sparse span would reserve disk
+// for nothing); null otherwise, with the reason when a folder refused.
+std::shared_ptr<MappedScratchFile> snapshotScratchFile(Database& db, const SliceScanPlan& plan, std::int64_t allSlices,
+                                                       const std::vector<std::string>& directories,
+                                                       std::string* refusal) {
+    if (plan.filter->mapFromBytes == 0 || plan.wantedSlices < 0 ||
+        static_cast<std::uint64_t>(plan.wantedSlices) * sizeof(SliceRecord) < plan.filter->mapFromBytes)
+        return nullptr;
+    std::int64_t minId = 0, maxId = 0;
+    if (!readSliceIdBounds(db, &minId, &maxId) || maxId < minId) return nullptr;
+    const std::uint64_t span = static_cast<std::uint64_t>(maxId) - static_cast<std::uint64_t>(minId) + 1;
+    if (span > 2 * static_cast<std::uint64_t>(std::max<std::int64_t>(allSlices, 0)) + 1024 ||
+        span > SIZE_MAX / sizeof(SliceRecord))
+        return nullptr;
+    std::string why = directories.empty() ? "no folder was given for a scratch file" : "";
+    for (const std::string& directory : directories)
+        if (auto file = MappedScratchFile::create(directory, static_cast<std::size_t>(span) * sizeof(SliceRecord), &why))
+            return file;
+    if (refusal) *refusal = why;
+    return nullptr;
 }
 
 } // namespace
@@ -131,11 +201,14 @@ bool loadSlices(Database& db, const TrackCatalog& catalog, const std::vector<std
     for (const TrackRecord& t : catalog.tracks()) allSlices += t.sliceCount;
     ScannedSlices scanned;
     std::size_t parts = 1;
+    std::shared_ptr<MappedScratchFile> mapped;
+    const std::vector<std::string> directories = snapshotScratchDirectories(db, filter);
     try {
         // A table scan in rowid order beats index lookups unless few of the slices are wanted.
         if (plan.wantedSlices * 4 > allSlices) {
             parts = sliceScanParts(db, allSlices, filter);
-            scanAllSlices(db, plan, parts, &scanned);
+            mapped = snapshotScratchFile(db, plan, allSlices, directories, filter.mappingRefusal);
+            scanAllSlices(db, plan, parts, &scanned, mapped.get());
         } else {
             scanned.rows.reserve(static_cast<std::size_t>(std::clamp<std::int64_t>(plan.wantedSlices, 0, std::int64_t{1} << 24)));
             SliceRowReader reader(db, SliceRowReader::Scope::OneTrack);
@@ -153,7 +226,9 @@ bool loadSlices(Database& db, const TrackCatalog& catalog, const std::vector<std
     if (filter.skipped) *filter.skipped += scanned.skippedAnnotations;
     if (filter.skippedNotWork) *filter.skippedNotWork += scanned.skippedNotWork;
     if (filter.notWork) filter.notWork->insert(filter.notWork->end(), scanned.notWork.begin(), scanned.notWork.end());
-    groupByTrack(scanned.rows, logicalIds.size(), out);
+    SpillableArray<SliceRecord> rows = mapped ? SpillableArray<SliceRecord>(std::move(mapped), 0, scanned.mappedCount)
+                                              : SpillableArray<SliceRecord>(std::move(scanned.rows));
+    groupByTrack(std::move(rows), logicalIds.size(), directories, filter.mappingRefusal, out);
     out->finalize();
     return true;
 }
@@ -162,7 +237,7 @@ SliceSet makeSliceSet(std::vector<std::int64_t> trackIds, std::vector<SliceRecor
     SliceSet set;
     std::size_t n = trackIds.size();
     set.trackIds = std::move(trackIds);
-    groupByTrack(slices, n, &set);
+    groupByTrack(std::move(slices), n, {}, nullptr, &set);
     set.finalize();
     return set;
 }
@@ -199,7 +274,7 @@ bool cutSnapshot(const StoreSnapshot& all, const TrackSelection& selection, Stor
     out->notWork = all.notWork; // only compute tracks leave slices out, and the selection holds every one
     out->slices = SliceSet{};
     out->slices.trackIds = selected.logicalIds;
-    groupByTrack(rows, selected.logicalIds.size(), &out->slices);
+    groupByTrack(std::move(rows), selected.logicalIds.size(), {}, nullptr, &out->slices);
     out->slices.finalize();
     return true;
 }

@@ -4,6 +4,7 @@
 #include "core/store/device_class_reader.h"
 #include "core/analysis/snapshot/track_selection.h"
 #include "core/model/error.h"
+#include "core/model/spillable_array.h"
 #include "core/model/time.h"
 
 #include <cstdint>
@@ -52,7 +53,8 @@ struct SliceRecord {
 struct SliceSet {
     std::vector<std::int64_t> trackIds; // logical track ids
     std::vector<std::uint32_t> trackBegin{0};
-    std::vector<SliceRecord> slices;
+    // In memory, or for a large snapshot in a mapped scratch file (SliceLoadFilter::mapFromBytes).
+    SpillableArray<SliceRecord> slices;
 
     std::size_t trackCount() const { return trackIds.size(); }
     std::uint32_t begin(std::size_t track) const { return trackBegin[track]; }
@@ -79,6 +81,9 @@ struct NotWorkSlice {
     DeviceClass deviceClass = DeviceClass::Wait;
 };
 
+// 256 MiB of SliceRecords: about 4.2 M slices.
+inline constexpr std::size_t kSnapshotMapSlicesFromBytes = std::size_t{256} << 20;
+
 // Slices left out while loading: on compute tracks, those whose category id is listed.
 struct SliceLoadFilter {
     std::vector<std::uint32_t> computeCategoriesToSkip; // sorted string ids
@@ -92,6 +97,15 @@ struct SliceLoadFilter {
     // id ranges on several connections at once (one per core, at most 4); the rows are the same either way.
     std::int64_t parallelScanMinSlices = std::int64_t{1} << 17;
     std::size_t* scanParts = nullptr; // receives how many id ranges the scan read at once (1: one scan)
+    // A whole-table scan whose wanted slices take at least this many bytes as SliceRecords is read into
+    // a scratch file mapped in (core/model/mapped_scratch_file.h) instead of memory: a 10 GB trace's
+    // 32 M slices are 2 GB of records, which the kernel can then write out and read back as the
+    // analyses go. The file goes in the first of scratchDirectories that takes it (empty: beside the
+    // store, then the temporary folder); where none does, memory, with the reason in *mappingRefusal.
+    // 0: never mapped.
+    std::size_t mapFromBytes = kSnapshotMapSlicesFromBytes;
+    std::vector<std::string> scratchDirectories;
+    std::string* mappingRefusal = nullptr;
 };
 
 // Categories that mark ranges rather than work (Kineto writes gpu_user_annotation slices on the GPU
