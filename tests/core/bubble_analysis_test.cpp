@@ -286,3 +286,57 @@ TEST_CASE("host work of one name is communication on a communication process onl
         for (std::size_t c = 0; c < kHostWorkClassCount; ++c) CHECK(b.classCoveredNs[c] == 0);
     }
 }
+
+TEST_CASE("each largest bubble lists exactly the host slices overlapping it, edges touching excluded", "[bubbles]") {
+    AnalysisStore store;
+    TrackId s0 = store.computeTrack(0, "Stream 0");
+    TrackId s1 = store.computeTrack(0, "Stream 1");
+    TrackId main = store.hostTrack("python", "main");
+    TrackId worker = store.hostTrack("python", "worker");
+    // Stream 0: kernels of 1000 ns every 1700 ns (gaps of 700); stream 1 offset, gaps of 1100: bubbles of
+    // the two tracks overlap each other.
+    for (TimeNs t = 0; t < 20000; t += 1700) store.slice(s0, t, 1000, "K0");
+    for (TimeNs t = 300; t < 20000; t += 2100) store.slice(s1, t, 1000, "K1");
+    struct Host {
+        TimeNs ts, dur;
+        std::string name;
+    };
+    std::vector<Host> hosts;
+    // On main: a long slice holding nested ones of every size; one ends exactly where a gap starts
+    // (1000) and one starts exactly where it ends (1700): neither overlaps that gap.
+    hosts.push_back({0, 19000, "outer"});
+    hosts.push_back({400, 600, "ends-at-gap"});
+    hosts.push_back({1700, 200, "starts-at-gap-end"});
+    for (int i = 0; i < 40; ++i) hosts.push_back({2000 + i * 420, 150 + (i * 37) % 260, "m" + std::to_string(i)});
+    for (const Host& h : hosts) store.slice(main, h.ts, h.dur, h.name);
+    // On worker: wide slices crossing several gaps of both streams.
+    for (int i = 0; i < 6; ++i) {
+        Host h{static_cast<TimeNs>(i * 3100 + 50), static_cast<TimeNs>(2600 + i * 90), "w" + std::to_string(i)};
+        hosts.push_back(h);
+        store.slice(worker, h.ts, h.dur, h.name);
+    }
+    store.finish();
+    BubbleOptions options;
+    options.largestFromDevices = false;
+    options.largestCount = 1000;     // every track bubble
+    options.hostWorkPerBubble = 1000; // every overlapping slice
+    BubbleReport r = bubblesOf(store.db(), options);
+    REQUIRE(r.largest.size() == r.trackBubbles.size());
+    REQUIRE(r.largest.size() > 15);
+    bool sawEdges = false;
+    for (const BubbleDetail& d : r.largest) {
+        const TimeNs a = d.bubble.startNs, b = d.bubble.endNs();
+        std::vector<std::pair<std::string, TimeNs>> expected, listed;
+        for (const Host& h : hosts)
+            if (h.ts < b && h.ts + h.dur > a) expected.push_back({h.name, std::min(b, h.ts + h.dur) - std::max(a, h.ts)});
+        for (const HostWorkOverlap& o : d.hostWork) listed.push_back({o.name, o.overlapNs});
+        std::sort(expected.begin(), expected.end());
+        std::sort(listed.begin(), listed.end());
+        CHECK(listed == expected);
+        if (a == 1000 && b == 1700) {
+            sawEdges = true;
+            CHECK(std::none_of(listed.begin(), listed.end(), [](const auto& o) { return o.first == "ends-at-gap" || o.first == "starts-at-gap-end"; }));
+        }
+    }
+    CHECK(sawEdges);
+}

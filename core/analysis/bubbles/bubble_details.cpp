@@ -1,5 +1,5 @@
 // The largest-bubble table: for each of the longest bubbles, the compute operators at its edges and
-// the host work overlapping it (a linear pass per row; the table is short).
+// the host work overlapping it (one pass over the host slices for all rows).
 #include "core/analysis/bubbles/bubble_details.h"
 
 #include <algorithm>
@@ -49,24 +49,57 @@ void fillNeighbours(const StoreSnapshot& snap, const std::vector<std::int64_t>& 
     }
 }
 
-void fillHostWork(const StoreSnapshot& snap, const HostActivity& host, int limit, BubbleDetail* d) {
+// The host slices overlapping each row's bubble, in host-slice order, from one pass over them: a slice
+// finds its rows by a binary search among the rows' starts and a walk back while the latest end so far
+// reaches it. A pass per row read every host slice of the trace again for each of the rows (20 passes
+// over some 20 M slices on a 10 GB trace).
+std::vector<std::vector<const HostSliceRef*>> overlappingHostWork(const HostActivity& host,
+                                                                  const std::vector<BubbleDetail>& rows) {
+    std::vector<std::size_t> byStart(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) byStart[i] = i;
+    std::sort(byStart.begin(), byStart.end(),
+              [&](std::size_t x, std::size_t y) { return rows[x].bubble.startNs < rows[y].bubble.startNs; });
+    std::vector<TimeNs> starts(rows.size()), latestEnd(rows.size());
+    for (std::size_t k = 0; k < byStart.size(); ++k) {
+        starts[k] = rows[byStart[k]].bubble.startNs;
+        latestEnd[k] = std::max(k > 0 ? latestEnd[k - 1] : rows[byStart[k]].bubble.endNs(), rows[byStart[k]].bubble.endNs());
+    }
+    std::vector<std::vector<const HostSliceRef*>> found(rows.size());
+    for (const HostSliceRef& s : host.slices()) {
+        // Rows starting before the slice ends, latest first, while one of them may still end after it starts.
+        std::size_t k = static_cast<std::size_t>(std::lower_bound(starts.begin(), starts.end(), s.endNs) - starts.begin());
+        while (k > 0 && latestEnd[k - 1] > s.tsNs) {
+            --k;
+            if (rows[byStart[k]].bubble.endNs() > s.tsNs) found[byStart[k]].push_back(&s);
+        }
+    }
+    return found;
+}
+
+void fillHostWork(const StoreSnapshot& snap, const HostActivity& host, int limit,
+                  const std::vector<const HostSliceRef*>& overlapping, BubbleDetail* d) {
     TimeNs a = d->bubble.startNs, b = d->bubble.endNs();
     for (std::size_t c = 0; c < kHostWorkClassCount; ++c)
         d->classCoveredNs[c] = host.coveredNs(static_cast<HostWorkClass>(c), a, b);
     d->hostBusyNs = host.hostBusyNs(a, b);
-    std::vector<HostWorkOverlap> overlaps;
-    for (const HostSliceRef& s : host.slices()) {
-        if (s.tsNs >= b || s.endNs <= a) continue;
+    struct Candidate {
         HostWorkOverlap o;
-        o.sliceId = s.sliceId;
-        o.trackId = s.trackId;
-        o.workClass = s.workClass;
-        o.overlapNs = std::min(b, s.endNs) - std::max(a, s.tsNs);
-        o.name = std::string(snap.strings.at(s.nameId));
-        overlaps.push_back(std::move(o));
+        std::uint32_t nameId;
+    };
+    std::vector<Candidate> overlaps;
+    overlaps.reserve(overlapping.size());
+    for (const HostSliceRef* s : overlapping) {
+        HostWorkOverlap o;
+        o.sliceId = s->sliceId;
+        o.trackId = s->trackId;
+        o.workClass = s->workClass;
+        o.overlapNs = std::min(b, s->endNs) - std::max(a, s->tsNs);
+        overlaps.push_back({std::move(o), s->nameId});
     }
     // Classified work first, by overlap; on a tie the more specific class, then the inner (later) slice.
-    std::sort(overlaps.begin(), overlaps.end(), [](const HostWorkOverlap& x, const HostWorkOverlap& y) {
+    std::sort(overlaps.begin(), overlaps.end(), [](const Candidate& cx, const Candidate& cy) {
+        const HostWorkOverlap& x = cx.o;
+        const HostWorkOverlap& y = cy.o;
         bool xo = x.workClass == HostWorkClass::Other, yo = y.workClass == HostWorkClass::Other;
         if (xo != yo) return !xo;
         if (x.overlapNs != y.overlapNs) return x.overlapNs > y.overlapNs;
@@ -74,8 +107,12 @@ void fillHostWork(const StoreSnapshot& snap, const HostActivity& host, int limit
         return x.sliceId > y.sliceId;
     });
     if (overlaps.size() > static_cast<std::size_t>(std::max(0, limit))) overlaps.resize(static_cast<std::size_t>(std::max(0, limit)));
-    for (HostWorkOverlap& o : overlaps) o.trackLabel = snap.catalog.label(o.trackId);
-    d->hostWork = std::move(overlaps);
+    d->hostWork.clear();
+    for (Candidate& c : overlaps) {
+        c.o.name = std::string(snap.strings.at(c.nameId)); // named once kept: a long bubble overlaps thousands
+        c.o.trackLabel = snap.catalog.label(c.o.trackId);
+        d->hostWork.push_back(std::move(c.o));
+    }
 }
 
 } // namespace
@@ -94,12 +131,13 @@ void fillBubbleDetails(const StoreSnapshot& snap, const HostActivity& host, cons
         return a->startNs != b->startNs ? a->startNs < b->startNs : a->trackId < b->trackId;
     };
     std::partial_sort(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(n), pool.end(), longer);
+    std::vector<BubbleDetail> rows(n);
+    for (std::size_t i = 0; i < n; ++i) rows[i].bubble = *pool[i];
+    const std::vector<std::vector<const HostSliceRef*>> overlapping = overlappingHostWork(host, rows);
     for (std::size_t i = 0; i < n; ++i) {
-        BubbleDetail d;
-        d.bubble = *pool[i];
-        fillNeighbours(snap, computeIds, &d);
-        fillHostWork(snap, host, options.hostWorkPerBubble, &d);
-        out->largest.push_back(std::move(d));
+        fillNeighbours(snap, computeIds, &rows[i]);
+        fillHostWork(snap, host, options.hostWorkPerBubble, overlapping[i], &rows[i]);
+        out->largest.push_back(std::move(rows[i]));
     }
 }
 
