@@ -15,6 +15,19 @@
 
 namespace opscope {
 
+std::shared_ptr<MappedScratchFile> MappedScratchFile::createInFirst(const std::vector<std::string>& directories,
+                                                                   std::size_t bytes, std::string* chosen,
+                                                                   std::string* whyNot) {
+    std::string why = "no folder was given for a scratch file";
+    for (const std::string& directory : directories)
+        if (std::shared_ptr<MappedScratchFile> file = create(directory, bytes, &why)) {
+            if (chosen) *chosen = directory;
+            return file;
+        }
+    if (whyNot) *whyNot = why;
+    return nullptr;
+}
+
 std::vector<std::string> scratchDirectoriesFor(const std::string& storePath) {
     std::vector<std::string> directories;
     std::error_code ec;

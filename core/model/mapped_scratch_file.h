@@ -26,6 +26,10 @@ public:
     // Null with the reason in *whyNot when the directory cannot hold it or the system has no such
     // mapping (then the caller keeps its array in memory).
     static std::shared_ptr<MappedScratchFile> create(const std::string& directory, std::size_t bytes, std::string* whyNot);
+    // The same in the first of `directories` that takes it (its path in *chosen); null with the last
+    // folder's reason, or "no folder was given for a scratch file", when none does.
+    static std::shared_ptr<MappedScratchFile> createInFirst(const std::vector<std::string>& directories, std::size_t bytes,
+                                                            std::string* chosen, std::string* whyNot);
 
     ~MappedScratchFile();
     MappedScratchFile(const MappedScratchFile&) = delete;

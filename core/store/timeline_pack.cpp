@@ -268,17 +268,12 @@ std::shared_ptr<MappedScratchFile> allocateSlices(TimelineSliceLayout* l, std::s
     const std::size_t categoryOffset = (sliceBytes + page - 1) / page * page;
     const std::size_t bytes = perSlice ? sliceBytes + slices * 4 : sliceBytes;
     if (bytes >= mapping.fromBytes) {
-        std::string why;
-        for (const std::string& directory : mapping.directories) {
-            std::shared_ptr<MappedScratchFile> file =
-                MappedScratchFile::create(directory, perSlice ? categoryOffset + slices * 4 : sliceBytes, &why);
-            if (!file) continue;
+        if (std::shared_ptr<MappedScratchFile> file = MappedScratchFile::createInFirst(
+                mapping.directories, perSlice ? categoryOffset + slices * 4 : sliceBytes, mapping.chosen, mapping.refusal)) {
             l->slices = SpillableArray<TimelineSlice>(file, 0, slices);
-            if (mapping.chosen) *mapping.chosen = directory;
             if (perSlice) l->sliceCategory = SpillableArray<std::uint32_t>(file, categoryOffset, slices);
             return file;
         }
-        if (mapping.refusal) *mapping.refusal = mapping.directories.empty() ? "no folder was given for a scratch file" : why;
     }
     std::vector<TimelineSlice> memory;
     resizeOnHugePages(memory, slices);

@@ -72,6 +72,25 @@ TEST_CASE("a folder that cannot hold a scratch file is refused with a reason", "
     CHECK(why.find("not plausible") != std::string::npos);
 }
 
+TEST_CASE("a scratch file goes in the first folder that takes it", "[mapped_scratch]") {
+    const std::filesystem::path dir = freshFolder("opscope-scratch-first");
+    std::string chosen = "unset", why;
+    auto file = MappedScratchFile::createInFirst({"/nonexistent-opscope-folder", dir.string()}, 4096, &chosen, &why);
+    REQUIRE(file);
+    CHECK(chosen == dir.string());
+    CHECK(why.empty());
+
+    chosen = "unset";
+    CHECK_FALSE(MappedScratchFile::createInFirst({"/nonexistent-opscope-folder"}, 4096, &chosen, &why));
+    CHECK(chosen == "unset");
+    CHECK(why.find("/nonexistent-opscope-folder") != std::string::npos);
+    CHECK_FALSE(MappedScratchFile::createInFirst({}, 4096, &chosen, &why));
+    CHECK(why == "no folder was given for a scratch file");
+    file.reset();
+    CHECK(std::filesystem::is_empty(dir));
+    std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("a walk over a mapped array hands back each window it leaves", "[mapped_scratch]") {
     using Walk = PageReleasingWalk<std::uint64_t>;
     const std::size_t n = 4 * Walk::kWindow;

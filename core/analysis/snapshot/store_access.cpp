@@ -130,12 +130,8 @@ void groupByTrack(SpillableArray<SliceRecord> rows, std::size_t trackCount, cons
         out->slices = std::move(rows);
     } else {
         const std::size_t count = rows.size();
-        std::shared_ptr<MappedScratchFile> file;
-        std::string why;
-        if (rows.mapped())
-            for (const std::string& directory : directories)
-                if ((file = MappedScratchFile::create(directory, count * sizeof(SliceRecord), &why))) break;
-        if (rows.mapped() && !file && refusal) *refusal = why;
+        const std::shared_ptr<MappedScratchFile> file =
+            rows.mapped() ? MappedScratchFile::createInFirst(directories, count * sizeof(SliceRecord), nullptr, refusal) : nullptr;
         SpillableArray<SliceRecord> byTrack =
             file ? SpillableArray<SliceRecord>(file, 0, count) : SpillableArray<SliceRecord>(std::vector<SliceRecord>(count));
         PageReleasingWalk<SliceRecord> walk(rows);
@@ -144,7 +140,6 @@ void groupByTrack(SpillableArray<SliceRecord> rows, std::size_t trackCount, cons
             byTrack[counts[rows[i].trackIndex]++] = rows[i];
         }
         out->slices = std::move(byTrack);
-        byTrack.releaseAll();
     }
     sortTracksByTime(out);
 }
@@ -168,12 +163,7 @@ std::shared_ptr<MappedScratchFile> snapshotScratchFile(Database& db, const Slice
     if (span > 2 * static_cast<std::uint64_t>(std::max<std::int64_t>(allSlices, 0)) + 1024 ||
         span > SIZE_MAX / sizeof(SliceRecord))
         return nullptr;
-    std::string why = directories.empty() ? "no folder was given for a scratch file" : "";
-    for (const std::string& directory : directories)
-        if (auto file = MappedScratchFile::create(directory, static_cast<std::size_t>(span) * sizeof(SliceRecord), &why))
-            return file;
-    if (refusal) *refusal = why;
-    return nullptr;
+    return MappedScratchFile::createInFirst(directories, static_cast<std::size_t>(span) * sizeof(SliceRecord), nullptr, refusal);
 }
 
 } // namespace
