@@ -1,8 +1,8 @@
 // storeLaunchQueueTracks (launch_queue_store.h): the tracks of launchQueueTracks(readLaunchData) without
 // holding the launches. readLaunchData keeps about 100 bytes per device event and the queue its change points
-// twice more, all streams at once (some 500 MB at 50 M events); here one stream's changes at a time, 16 bytes
-// each, wait in a SortedSpill (memory up to the budget, sorted runs on disk past it) and become points as
-// they come back in order.
+// twice more, all streams at once (some 500 MB at 50 M events); here the changes, 24 bytes each, wait in a
+// SortedSpill (memory up to the budget, sorted runs on disk past it) and come back stream by stream in time
+// order, becoming each stream's points as they come.
 #include "core/store/launch_queue_store.h"
 
 #include "core/store/launch_streams.h"
@@ -16,35 +16,42 @@ namespace opscope {
 
 namespace {
 
-// The events readLaunchData reads for one compute track (outside gpu_user_annotation, instants aside) that
-// have a launch link; the call's start is 0 when the call slice is gone, as there. By track, through
-// slice_track_ts: a query by thread would scan the track table once per stream (24,000 streams of a
-// metadata-heavy trace: 49 s). ?2 is gpu_user_annotation's string id (NULL when the trace has none), found
-// once rather than by a subquery each of the 24,000 runs.
-const char* kLinkedEventsOfTrack = R"SQL(
-SELECT s.ts, coalesce(c.ts, 0)
-FROM slice s CROSS JOIN launch_link l ON l.device_slice_id = s.id
+// The events readLaunchData reads on compute tracks (outside gpu_user_annotation, instants aside) that
+// have a launch link, with their track; the call's start is 0 when the call slice is gone, as there. One
+// query for every track: a query per track cost 10 us each on a metadata-heavy trace's 24,000 streams.
+// ?1 is gpu_user_annotation's string id (NULL when the trace has none), found once.
+const char* kLinkedEvents = R"SQL(
+SELECT s.track_id, s.ts, coalesce(c.ts, 0)
+FROM launch_link l CROSS JOIN slice s ON s.id = l.device_slice_id
 LEFT JOIN slice c ON c.id = l.call_slice_id
-WHERE s.track_id = ?1 AND (s.flags & 8) = 0 AND l.call_slice_id IS NOT NULL AND l.call_slice_id <> 0
-  AND (s.cat_id IS NULL OR s.cat_id IS NOT ?2))SQL";
+WHERE (s.flags & 8) = 0 AND l.call_slice_id IS NOT NULL AND l.call_slice_id <> 0
+  AND (s.cat_id IS NULL OR s.cat_id IS NOT ?1))SQL";
 
-// Each thread's compute tracks (a stream is a thread: every compute track of it, whatever its device).
-std::unordered_map<std::int64_t, std::vector<std::int64_t>> computeTracksByThread(Database& db) {
-    std::unordered_map<std::int64_t, std::vector<std::int64_t>> tracks;
+// The stream (index into streams) of each compute track, by track id: a stream is a thread, and every
+// compute track of it is its, whatever its device. -1 for tracks of no stream.
+std::unordered_map<std::int64_t, std::uint32_t> streamOfTrack(Database& db, const std::vector<LaunchStream>& streams) {
+    std::unordered_map<std::int64_t, std::uint32_t> streamOfThread;
+    for (std::size_t i = 0; i < streams.size(); ++i) streamOfThread.emplace(streams[i].threadId, static_cast<std::uint32_t>(i));
+    std::unordered_map<std::int64_t, std::uint32_t> byTrack;
     Statement st = db.prepare("SELECT thread_id, id FROM track WHERE is_compute = 1 AND thread_id IS NOT NULL");
-    while (st.step()) tracks[st.int64(0)].push_back(st.int64(1));
-    return tracks;
+    while (st.step()) {
+        auto stream = streamOfThread.find(st.int64(0));
+        if (stream != streamOfThread.end()) byTrack.emplace(st.int64(1), stream->second);
+    }
+    return byTrack;
 }
 
 struct QueueChange {
+    std::uint32_t stream; // index into the streams, in their order
     TimeNs tsNs;
     std::int64_t delta; // +1: a call starts; -1: its event leaves the queue
 };
 
-// computeQueueLength's order: by time, a launch before a kernel start at one time. Changes equal in both
-// are interchangeable, so this is a total order on what matters.
+// Stream by stream, computeQueueLength's order: by time, a launch before a kernel start at one time.
+// Changes equal in all three are interchangeable, so this is a total order on what matters.
 struct ChangeBefore {
     bool operator()(const QueueChange& a, const QueueChange& b) const {
+        if (a.stream != b.stream) return a.stream < b.stream;
         return a.tsNs != b.tsNs ? a.tsNs < b.tsNs : a.delta > b.delta;
     }
 };
@@ -55,39 +62,51 @@ void storeLaunchQueueTracks(Database& db, const std::string& scratchPath, std::s
                             std::size_t chunkPoints) {
     LaunchQueueTrackWriter writer(db, chunkPoints);
     if (db.tableExists("launch_link")) {
-        Statement events = db.prepare(kLinkedEventsOfTrack);
-        const std::int64_t annotation = db.scalarInt("SELECT id FROM string WHERE value = 'gpu_user_annotation'", -1);
+        const std::vector<LaunchStream> streams = readLaunchStreams(db);
+        const auto trackStream = streamOfTrack(db, streams);
         SortedSpill<QueueChange, ChangeBefore> changes(scratchPath, budgetBytes);
-        const auto tracksByThread = computeTracksByThread(db);
-        for (const LaunchStream& stream : readLaunchStreams(db)) {
+        {
+            Statement events = db.prepare(kLinkedEvents);
+            const std::int64_t annotation = db.scalarInt("SELECT id FROM string WHERE value = 'gpu_user_annotation'", -1);
+            if (annotation >= 0) events.bind(1, annotation);
+            else events.bindNull(1);
             // The order the changes are read in does not matter: they come back sorted.
-            const auto found = tracksByThread.find(stream.threadId);
-            const std::vector<std::int64_t> none;
-            for (std::int64_t track : found == tracksByThread.end() ? none : found->second) {
-                events.bind(1, track); // reset() clears the bindings: both bound each run
-                if (annotation >= 0) events.bind(2, annotation);
-                else events.bindNull(2);
-                while (events.step()) {
-                    const TimeNs eventTs = events.int64(0), callTs = events.int64(1);
-                    changes.push({callTs, +1});
-                    changes.push({std::max(eventTs, callTs), -1}); // queueLeaveNs: never before its call starts
-                }
-                events.reset();
+            while (events.step()) {
+                const auto stream = trackStream.find(events.int64(0));
+                if (stream == trackStream.end()) continue;
+                const TimeNs eventTs = events.int64(1), callTs = events.int64(2);
+                changes.push({stream->second, callTs, +1});
+                changes.push({stream->second, std::max(eventTs, callTs), -1}); // queueLeaveNs: never before its call starts
             }
-            // One point per time, the length once every change at that time is counted (queueCounterTracks).
-            writer.beginTrack(stream.threadId, "Launch queue");
-            std::int64_t length = 0;
-            bool pending = false;
-            TimeNs pendingTs = 0;
-            changes.drainInOrder([&](const QueueChange& c) {
-                if (pending && c.tsNs != pendingTs) writer.point(pendingTs, static_cast<double>(length));
-                length += c.delta;
-                pendingTs = c.tsNs;
-                pending = true;
-            });
+        }
+        // One track per stream, in the streams' order, with one point per time: the length once every
+        // change at that time is counted (queueCounterTracks). A stream without changes gets an empty track.
+        std::size_t next = 0; // the next stream whose track is not begun
+        std::int64_t length = 0;
+        bool pending = false;
+        TimeNs pendingTs = 0;
+        auto endStream = [&] {
             if (pending) writer.point(pendingTs, static_cast<double>(length));
             writer.endTrack();
+            length = 0;
+            pending = false;
+        };
+        auto beginStream = [&] { writer.beginTrack(streams[next++].threadId, "Launch queue"); };
+        changes.drainInOrder([&](const QueueChange& c) {
+            while (next <= c.stream) {
+                if (next > 0) endStream();
+                beginStream();
+            }
+            if (pending && c.tsNs != pendingTs) writer.point(pendingTs, static_cast<double>(length));
+            length += c.delta;
+            pendingTs = c.tsNs;
+            pending = true;
+        });
+        while (next < streams.size()) {
+            if (next > 0) endStream();
+            beginStream();
         }
+        if (next > 0) endStream();
     }
     writer.finish();
 }

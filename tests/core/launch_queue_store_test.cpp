@@ -86,18 +86,18 @@ std::vector<DerivedCounterTrack> storedTracks(Database& db) {
     return got;
 }
 
-// Two changes per linked event of the first stream: what the streamed store's budget is compared with.
-std::size_t firstStreamChanges(Database& db) {
+// Two changes per linked event of every stream: what the streamed store's budget is compared with (its
+// spill holds the changes of all streams, sorted stream by stream).
+std::size_t allChanges(Database& db) {
     LaunchData launches;
     Error error;
     REQUIRE(readLaunchData(db, &launches, &error));
     std::size_t changes = 0;
-    for (std::uint32_t i = launches.streamBegin[0]; i < launches.streamBegin[1]; ++i)
-        changes += launches.events[i].linked() ? 2 : 0;
+    for (const DeviceLaunchEvent& e : launches.events) changes += e.linked() ? 2 : 0;
     return changes;
 }
 
-constexpr std::size_t kChangeBytes = 16; // a queue change in the streamed store's spill
+constexpr std::size_t kChangeBytes = 24; // a queue change in the streamed store's spill (stream, time, delta)
 
 } // namespace
 
@@ -262,7 +262,7 @@ TEST_CASE("launch queue streamed: every budget stores the computed tracks", "[la
     REQUIRE(want.size() == 2);
     // Overlapping kernels put a stream on several compute tracks (lanes): each stream's queue holds them all.
     REQUIRE(db.scalarInt("SELECT max(n) FROM (SELECT count(*) AS n FROM track WHERE is_compute = 1 GROUP BY thread_id)") > 1);
-    const std::size_t changes = firstStreamChanges(db);
+    const std::size_t changes = allChanges(db);
     REQUIRE(changes > 100);
     for (std::size_t budget : {std::size_t{0}, kChangeBytes, (changes - 1) * kChangeBytes, changes * kChangeBytes,
                                (changes + 1) * kChangeBytes, kLaunchQueueSpillBudgetBytes}) {
@@ -326,4 +326,23 @@ TEST_CASE("launch queue streamed: a store without linked launches stores no trac
     storeLaunchQueueTracks(db, dir.file("queue-scratch"));
     CHECK(storedTracks(db).empty());
     CHECK(db.scalarInt("SELECT count(*) FROM launch_queue_points") == 0);
+}
+
+TEST_CASE("launch queue streamed: a stream without linked launches between two others has no track, the others theirs", "[launch][queue][queue_store]") {
+    TempDir dir;
+    std::string json = queueTrace();
+    json.erase(json.size() - 2); // "]}"
+    // Stream 7b sorts between 7 and 8 by its thread's name; its one kernel has no launching call.
+    json += R"(,{"ph":"X","cat":"kernel","name":"lone","pid":0,"tid":"7b","ts":5,"dur":4,"args":{"stream":7}}]})";
+    const std::string store = importTrace(dir, json);
+    Database db(store, Database::Mode::ReadWrite);
+    REQUIRE(db.scalarInt("SELECT count(*) FROM track t JOIN thread th ON th.id = t.thread_id "
+                         "WHERE t.is_compute = 1 AND th.tid = '7b'") == 1); // a stream of its own
+    const std::vector<DerivedCounterTrack> want = computed(db);
+    REQUIRE(want.size() == 2); // 7 and 8: nothing to queue on 7b
+    requireSame(storedTracks(db), want);
+    for (std::size_t budget : {std::size_t{0}, kLaunchQueueSpillBudgetBytes}) {
+        storeLaunchQueueTracks(db, dir.file("queue-scratch"), budget);
+        requireSame(storedTracks(db), want);
+    }
 }
