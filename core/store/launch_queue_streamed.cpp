@@ -28,7 +28,7 @@ WHERE (s.flags & 8) = 0 AND l.call_slice_id IS NOT NULL AND l.call_slice_id <> 0
   AND (s.cat_id IS NULL OR s.cat_id IS NOT ?1))SQL";
 
 // The stream (index into streams) of each compute track, by track id: a stream is a thread, and every
-// compute track of it is its, whatever its device. -1 for tracks of no stream.
+// compute track of it is its, whatever its device. Tracks of no stream are left out.
 std::unordered_map<std::int64_t, std::uint32_t> streamOfTrack(Database& db, const std::vector<LaunchStream>& streams) {
     std::unordered_map<std::int64_t, std::uint32_t> streamOfThread;
     for (std::size_t i = 0; i < streams.size(); ++i) streamOfThread.emplace(streams[i].threadId, static_cast<std::uint32_t>(i));
@@ -79,34 +79,29 @@ void storeLaunchQueueTracks(Database& db, const std::string& scratchPath, std::s
                 changes.push({stream->second, std::max(eventTs, callTs), -1}); // queueLeaveNs: never before its call starts
             }
         }
-        // One track per stream, in the streams' order, with one point per time: the length once every
-        // change at that time is counted (queueCounterTracks). A stream without changes gets an empty track.
-        std::size_t next = 0; // the next stream whose track is not begun
+        // A track per stream with changes, in the streams' order, with one point per time: the length once
+        // every change at that time is counted (queueCounterTracks). A stream without changes is skipped:
+        // the writer stores no track without points anyway.
+        std::int64_t current = -1; // the stream whose track is open
         std::int64_t length = 0;
-        bool pending = false;
         TimeNs pendingTs = 0;
         auto endStream = [&] {
-            if (pending) writer.point(pendingTs, static_cast<double>(length));
+            writer.point(pendingTs, static_cast<double>(length)); // an open track has had a change
             writer.endTrack();
-            length = 0;
-            pending = false;
         };
-        auto beginStream = [&] { writer.beginTrack(streams[next++].threadId, "Launch queue"); };
         changes.drainInOrder([&](const QueueChange& c) {
-            while (next <= c.stream) {
-                if (next > 0) endStream();
-                beginStream();
+            if (c.stream != current) {
+                if (current >= 0) endStream();
+                writer.beginTrack(streams[c.stream].threadId, "Launch queue");
+                current = c.stream;
+                length = 0;
+            } else if (c.tsNs != pendingTs) {
+                writer.point(pendingTs, static_cast<double>(length));
             }
-            if (pending && c.tsNs != pendingTs) writer.point(pendingTs, static_cast<double>(length));
             length += c.delta;
             pendingTs = c.tsNs;
-            pending = true;
         });
-        while (next < streams.size()) {
-            if (next > 0) endStream();
-            beginStream();
-        }
-        if (next > 0) endStream();
+        if (current >= 0) endStream();
     }
     writer.finish();
 }
