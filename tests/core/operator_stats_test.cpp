@@ -1,5 +1,6 @@
 #include "analysis_fixture.h"
 
+#include "core/analysis/breakdown/interval_union.h"
 #include "core/analysis/operators/operator_stats.h"
 #include "core/analysis/snapshot/store_access.h"
 
@@ -201,4 +202,53 @@ TEST_CASE("zero-duration complete events count as executions with no time; insta
     CHECK(empty->totalNs == 0);
     CHECK(empty->p50Ns == 0);
     CHECK(row(stats, "mark") == nullptr);
+}
+
+TEST_CASE("busy time per track: the running union equals a merge of every slice's interval", "[operator_stats]") {
+    // Nested, overlapping, touching and disjoint slices on three tracks, some cut by the range or
+    // outside it, against the interval merge the pass replaced.
+    std::uint64_t seed = 7;
+    auto next = [&seed](std::uint64_t bound) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<TimeNs>((seed >> 33) % bound);
+    };
+    std::vector<SliceRecord> rows;
+    std::int64_t id = 1;
+    for (std::uint32_t track = 0; track < 3; ++track) {
+        TimeNs ts = 0;
+        for (int i = 0; i < 400; ++i) {
+            ts += next(40);
+            SliceRecord r;
+            r.id = id++;
+            r.tsNs = ts;
+            r.durNs = track == 2 ? 0 : next(90); // track 2: instants only, never busy
+            r.trackIndex = track;
+            rows.push_back(r);
+        }
+    }
+    const SliceSet set = makeSliceSet({10, 11, 12}, rows);
+    for (const std::optional<TimeRange>& range :
+         {std::optional<TimeRange>{}, std::optional<TimeRange>{TimeRange{1000, 5000}}, std::optional<TimeRange>{TimeRange{0, 1}}}) {
+        const std::vector<TimeNs> busy = busyTimePerTrack(set, range);
+        REQUIRE(busy.size() == 3);
+        for (std::size_t t = 0; t < 3; ++t) {
+            std::vector<Interval> intervals;
+            for (const SliceRecord& r : rows) {
+                if (r.trackIndex != t) continue;
+                TimeNs a = r.tsNs, b = r.endNs();
+                if (range) a = std::max(a, range->startNs), b = std::min(b, range->endNs);
+                if (b > a) intervals.push_back({a, b});
+            }
+            mergeIntervals(intervals);
+            CHECK(busy[t] == totalLengthNs(intervals));
+        }
+        CHECK(busy[2] == 0);
+    }
+    // Touching slices make one run; a slice inside another adds nothing.
+    const SliceSet touching = makeSliceSet({1}, {SliceRecord{1, 0, 10, 10, 0, 0, 0, 0, 0, 0, 0},
+                                                 SliceRecord{2, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0},
+                                                 SliceRecord{3, 12, 3, 3, 0, 0, 0, 0, 0, 0, 0},
+                                                 SliceRecord{4, 30, 5, 5, 0, 0, 0, 0, 0, 0, 0}});
+    CHECK(busyTimePerTrack(touching, std::nullopt) == std::vector<TimeNs>{25});
+    CHECK(busyTimePerTrack(touching, TimeRange{5, 32}) == std::vector<TimeNs>{17});
 }

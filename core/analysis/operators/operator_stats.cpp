@@ -1,6 +1,6 @@
 #include "core/analysis/operators/operator_stats.h"
 
-#include "core/analysis/breakdown/interval_union.h"
+#include "core/analysis/launch/checked_sum.h"
 #include "core/analysis/memory/memory_blocks.h"
 #include "core/analysis/memory/operator_memory_columns.h"
 #include "core/analysis/snapshot/metric_access.h"
@@ -25,11 +25,14 @@ TimeNs nearestRankPercentile(const std::vector<TimeNs>& sorted, double p) {
     return sorted[rank - 1];
 }
 
+// A track's slices come sorted by start (sortTracksByTime), and clipping to the range keeps them so:
+// the union is one running pass, a slice either extending the current run or closing it and starting
+// the next. No interval list: the largest track of a 10 GB store holds millions of slices.
 std::vector<TimeNs> busyTimePerTrack(const SliceSet& slices, const std::optional<TimeRange>& range) {
     std::vector<TimeNs> busy(slices.trackCount(), 0);
-    std::vector<Interval> intervals;
     for (std::size_t t = 0; t < slices.trackCount(); ++t) {
-        intervals.clear();
+        TimeNs total = 0, runStart = 0, runEnd = 0;
+        bool open = false;
         for (std::uint32_t i = slices.begin(t); i < slices.end(t); ++i) {
             const SliceRecord& s = slices.slices[i];
             TimeNs a = s.tsNs, b = s.endNs();
@@ -37,10 +40,18 @@ std::vector<TimeNs> busyTimePerTrack(const SliceSet& slices, const std::optional
                 a = std::max(a, range->startNs);
                 b = std::min(b, range->endNs);
             }
-            if (b > a) intervals.push_back({a, b});
+            if (b <= a) continue;
+            if (open && a <= runEnd) {
+                runEnd = std::max(runEnd, b);
+                continue;
+            }
+            if (open) addChecked(total, runEnd - runStart);
+            runStart = a;
+            runEnd = b;
+            open = true;
         }
-        mergeIntervals(intervals);
-        busy[t] = totalLengthNs(intervals);
+        if (open) addChecked(total, runEnd - runStart);
+        busy[t] = total;
     }
     return busy;
 }
@@ -193,7 +204,7 @@ bool computeOperatorStats(Database& db, const StoreSnapshot& snapshot, const Ope
         out->grouping = std::move(kept);
     }
     fillDurationStats(snapshot, grouping, out->rows);
-    for (TimeNs busy : busyTimePerTrack(snapshot.slices, options.grouping.range)) out->busyNs += busy;
+    for (TimeNs busy : busyTimePerTrack(snapshot.slices, options.grouping.range)) addChecked(out->busyNs, busy);
     out->skippedNotWork = snapshot.skippedNotWork;
     // op_statistic.csv's Ratio: a compute operator's total over the summed time of every compute task.
     const auto& slices = snapshot.slices.slices;
