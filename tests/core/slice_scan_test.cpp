@@ -18,6 +18,7 @@
 #include <array>
 #include <atomic>
 #include <limits>
+#include <map>
 #include <thread>
 
 using namespace opscope;
@@ -153,12 +154,17 @@ TEST_CASE("slice scan: the id bounds of a store, and of one without slices", "[s
 
 TEST_CASE("device classes: a lookup from a hint answers as the binary search does, in any order",
           "[snapshot][slicescan]") {
+    // Runs of consecutive ids of one class, runs of one id, and holes between them.
     DeviceClassIndex index;
     const DeviceClass kinds[] = {DeviceClass::Compute, DeviceClass::Wait, DeviceClass::Communication};
-    for (std::int64_t id = 3; id < 400; id += 3 + id % 5) {
-        index.sliceIds.push_back(id);
-        index.classes.push_back(kinds[id % 3]);
+    std::map<std::int64_t, DeviceClass> expected;
+    for (std::int64_t id = 3; id < 400; id += 1 + (id % 7 == 0 ? 3 + id % 5 : 0)) {
+        const DeviceClass c = kinds[(id / 11) % 3];
+        REQUIRE(index.add(id, c));
+        expected[id] = c;
     }
+    CHECK(index.sliceCount() == expected.size());
+    CHECK(index.runs().size() < expected.size() / 2);
     std::vector<std::int64_t> rising, falling, scattered;
     for (std::int64_t id = 0; id < 410; ++id) rising.push_back(id);
     falling.assign(rising.rbegin(), rising.rend());
@@ -167,16 +173,38 @@ TEST_CASE("device classes: a lookup from a hint answers as the binary search doe
         std::size_t hint = 0;
         for (std::int64_t id : *order) {
             INFO("id " << id);
-            CHECK(index.classOf(id, &hint) == index.classOf(id));
-            const auto lower = std::lower_bound(index.sliceIds.begin(), index.sliceIds.end(), id);
-            CHECK(hint == static_cast<std::size_t>(lower - index.sliceIds.begin()));
+            const auto want = expected.find(id);
+            const std::optional<DeviceClass> c = index.classOf(id);
+            CHECK(c == (want == expected.end() ? std::nullopt : std::optional<DeviceClass>(want->second)));
+            CHECK(index.classOf(id, &hint) == c);
         }
     }
-    std::size_t stale = index.sliceIds.size() + 5; // a hint past the end searches from the start
-    CHECK(index.classOf(index.sliceIds[4], &stale) == index.classes[4]);
+    std::size_t stale = index.runs().size() + 5; // a hint past the end searches from the start
+    CHECK(index.classOf(3, &stale) == expected[3]);
     std::size_t none = 0;
     CHECK_FALSE(DeviceClassIndex{}.classOf(7, &none).has_value());
     CHECK(none == 0);
+}
+
+TEST_CASE("device classes: consecutive ids of one class make one run; ids must rise", "[snapshot][slicescan]") {
+    DeviceClassIndex index;
+    CHECK(index.empty());
+    CHECK(index.add(10, DeviceClass::Compute));
+    CHECK(index.add(11, DeviceClass::Compute));
+    CHECK(index.add(12, DeviceClass::Compute));
+    CHECK(index.runs().size() == 1);
+    CHECK(index.add(13, DeviceClass::Wait)); // another class: a new run
+    CHECK(index.add(15, DeviceClass::Wait)); // a hole: a new run
+    CHECK(index.runs().size() == 3);
+    CHECK_FALSE(index.add(15, DeviceClass::Wait)); // not above the last id
+    CHECK_FALSE(index.add(2, DeviceClass::Compute));
+    CHECK(index.sliceCount() == 5);
+    CHECK(index.classOf(9) == std::nullopt);
+    CHECK(index.classOf(12) == DeviceClass::Compute);
+    CHECK(index.classOf(13) == DeviceClass::Wait);
+    CHECK(index.classOf(14) == std::nullopt);
+    CHECK(index.classOf(15) == DeviceClass::Wait);
+    CHECK(index.classOf(16) == std::nullopt);
 }
 
 TEST_CASE("store validation: slice ids from 0 to 2^32 - 2 pass, 2^32 - 1 and negative ones are refused",

@@ -14,7 +14,7 @@ std::vector<Interval> deviceBusyUnion(const std::array<std::vector<Interval>, kD
 }
 
 bool hasDeviceClasses(const StoreSnapshot& snapshot) {
-    return snapshot.deviceClasses.available && !snapshot.deviceClasses.sliceIds.empty();
+    return snapshot.deviceClasses.available && !snapshot.deviceClasses.empty();
 }
 
 bool isBusySlice(const StoreSnapshot& snapshot, const TrackRecord& track, const SliceRecord& slice) {

@@ -78,7 +78,7 @@ std::vector<std::size_t> chooseRows(const StoreSnapshot& snap, const OperatorGro
                                     const HeatmapOptions& options, TimeRange range, HeatmapResult* out) {
     std::size_t groups = grouping.labels.size();
     std::vector<HeatmapRow> totals(groups);
-    const bool classes = !snap.deviceClasses.sliceIds.empty();
+    const bool classes = !snap.deviceClasses.empty();
     for (std::size_t g = 0; g < groups; ++g) totals[g].label = grouping.labels[g];
     for (std::size_t i = 0; i < snap.slices.slices.size(); ++i) {
         std::uint32_t g = grouping.groupOfSlice[i];
