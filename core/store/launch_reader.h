@@ -21,16 +21,17 @@ struct LaunchStream {
     std::int64_t trackId = 0;  // the stream's first compute track (its overflow lanes come later)
 };
 
+// 80 bytes, the eight 8-byte fields first: a 10 GB store reads 4.7 M of these at once.
 struct DeviceLaunchEvent {
     std::int64_t sliceId = 0;
     TimeNs tsNs = 0, durNs = 0;
-    std::uint32_t nameId = 0;
-    std::uint32_t stream = 0;      // index into LaunchData::streams
     std::int64_t callSliceId = 0;  // 0: no launch link
     TimeNs callTsNs = 0, callDurNs = 0;
-    std::uint32_t callNameId = 0;
     std::int64_t callTrackId = 0;
     std::int64_t correlationId = 0;
+    std::uint32_t nameId = 0;
+    std::uint32_t stream = 0;      // index into LaunchData::streams
+    std::uint32_t callNameId = 0;
     bool hasCorrelation = false;
     bool linked() const { return callSliceId != 0; }
     TimeNs endNs() const { return tsNs + durNs; }

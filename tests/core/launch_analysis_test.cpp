@@ -5,6 +5,7 @@
 #include "core/analysis/launch/idle_breakdown.h"
 #include "core/analysis/launch/launch_stats.h"
 #include "core/analysis/launch/queue_length.h"
+#include "core/store/store_file_bytes.h"
 #include "core/store/trace_store.h"
 #include "test_support.h"
 
@@ -159,4 +160,37 @@ TEST_CASE("a store without launch links reads as unlinked events", "[launch]") {
     CHECK(computeLaunchStats(empty, {}).launches.empty());
     CHECK(computeIdleBreakdown(empty, {}).streams.empty());
     CHECK(computeQueueLength(empty, {}).streams.empty());
+}
+
+TEST_CASE("launch data: room for the events from the compute tracks' counts; crafted counts change nothing",
+          "[launch][hardening]") {
+    TempDir dir;
+    OpenResult result;
+    Error error;
+    REQUIRE(openTrace({dir.write("t.json", kLaunchTrace)}, OpenOptions{}, ImportProgress{}, &result, &error));
+    LaunchData first;
+    std::int64_t counted = 0;
+    {
+        Database db(result.storePath, Database::Mode::ReadOnly);
+        REQUIRE(readLaunchData(db, &first, &error));
+        counted = db.scalarInt("SELECT sum(slice_count) FROM track WHERE is_compute = 1 AND thread_id IS NOT NULL");
+    }
+    REQUIRE(first.events.size() == 5);
+    CHECK(static_cast<std::int64_t>(first.events.capacity()) == counted); // reserved once, not grown
+    for (const char* count : {"9223372036854775807", "-5", "1e300", "'many'"}) {
+        INFO("slice_count " << count);
+        {
+            Database rw(result.storePath, Database::Mode::ReadWrite);
+            rw.exec(std::string("UPDATE track SET slice_count = ") + count + " WHERE is_compute = 1");
+        }
+        Database db(result.storePath, Database::Mode::ReadOnly);
+        LaunchData again;
+        REQUIRE(readLaunchData(db, &again, &error));
+        REQUIRE(again.events.size() == first.events.size());
+        for (std::size_t i = 0; i < again.events.size(); ++i) {
+            CHECK(again.events[i].sliceId == first.events[i].sliceId);
+            CHECK(again.events[i].callSliceId == first.events[i].callSliceId);
+        }
+        CHECK(again.events.capacity() <= storeFileBytes(db) / 8);
+    }
 }
