@@ -54,7 +54,8 @@ public:
         if (running_ == 1) emit runningChanged(true);
         auto* watcher = new QFutureWatcher<Result>(this);
         connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, take = std::move(take)] {
-            Result result = watcher->result();
+            // Moved out of the future, not copied: a result can hold every launch or gap of a 10 GB trace.
+            Result result = watcher->future().takeResult();
             watcher->deleteLater();
             --running_;
             detail::jobDelivered();
