@@ -32,8 +32,9 @@ void printLaunchesCsv(const LaunchStatsReport& report) {
     header.insert(header.end(), {"device", "outliers"});
     writeCsvRow(stdout, header);
     for (const LaunchRow& r : report.launches)
-        writeCsvRow(stdout, {correlationText(r), r.runtimeCall, r.kernel, r.stream, std::to_string(r.cpuDurationNs),
-                             std::to_string(r.gpuDurationNs), std::to_string(r.launchDelayNs), r.device,
+        writeCsvRow(stdout, {correlationText(r), report.runtimeCall(r), report.kernel(r), report.stream(r),
+                             std::to_string(r.cpuDurationNs), std::to_string(r.gpuDurationNs),
+                             std::to_string(r.launchDelayNs), report.device(r),
                              launchOutlierText(r.outliers)});
 }
 
@@ -53,13 +54,13 @@ nlohmann::ordered_json toJson(const LaunchStatsReport& report, const LaunchStats
         nlohmann::ordered_json row;
         if (r.hasCorrelation) row["correlation_id"] = r.correlationId;
         else row["correlation_id"] = nullptr;
-        row["runtime_call"] = r.runtimeCall;
-        row["kernel"] = r.kernel;
-        row["stream"] = r.stream;
+        row["runtime_call"] = report.runtimeCall(r);
+        row["kernel"] = report.kernel(r);
+        row["stream"] = report.stream(r);
         row["cpu_duration_ns"] = r.cpuDurationNs;
         row["gpu_duration_ns"] = r.gpuDurationNs;
         row["launch_delay_ns"] = r.launchDelayNs;
-        row["device"] = r.device;
+        row["device"] = report.device(r);
         row["device_slice_id"] = r.deviceSliceId;
         row["call_slice_id"] = r.callSliceId;
         nlohmann::ordered_json flags = nlohmann::ordered_json::array();

@@ -38,9 +38,10 @@ TEST_CASE("launch rows: delay = kernel start - call end (0 when negative), HTA o
     CHECK(r.unlinkedEvents == 0);
     const LaunchRow& l1 = r.launches[0];
     CHECK(l1.correlationId == 11);
-    CHECK(l1.runtimeCall == "cudaLaunchKernel");
-    CHECK(l1.kernel == "L1");
-    CHECK(l1.stream == "7");
+    CHECK(r.runtimeCall(l1) == "cudaLaunchKernel");
+    CHECK(r.kernel(l1) == "L1");
+    CHECK(r.stream(l1) == "7");
+    CHECK(r.device(l1) == "0");
     CHECK(l1.cpuDurationNs == 50000);
     CHECK(l1.gpuDurationNs == 10000);
     CHECK(l1.launchDelayNs == 10000);
@@ -51,7 +52,7 @@ TEST_CASE("launch rows: delay = kernel start - call end (0 when negative), HTA o
     CHECK(r.launches[2].outliers == 0);
     CHECK(r.launches[3].launchDelayNs == 100001);
     CHECK(r.launches[3].outliers == kLongDelay);
-    CHECK(r.launches[3].runtimeCall == "cudaMemcpyAsync");
+    CHECK(r.runtimeCall(r.launches[3]) == "cudaMemcpyAsync");
     CHECK(r.launches[4].launchDelayNs == 0);
     CHECK(r.launches[4].outliers == 0);
     // per kernel: L1 twice

@@ -37,13 +37,13 @@ TEST_CASE("Kineto rank-0 sample: launches, idle causes and queue length as HTA d
     REQUIRE(launches.launches.size() == 6095);
     const LaunchRow& first = launches.launches[0];
     CHECK(first.correlationId == 135071);
-    CHECK(first.runtimeCall == "cudaLaunchKernel");
+    CHECK(launches.runtimeCall(first) == "cudaLaunchKernel");
     CHECK(first.cpuDurationNs == 41768);
     CHECK(first.gpuDurationNs == 4928);
     CHECK(first.launchDelayNs == 0);
     CHECK(launches.launches[1].correlationId == 135106);
     CHECK(launches.launches[1].launchDelayNs == 756);
-    CHECK(launches.launches[2].runtimeCall == "cudaMemcpyAsync");
+    CHECK(launches.runtimeCall(launches.launches[2]) == "cudaMemcpyAsync");
     CHECK(launches.launches[2].launchDelayNs == 308);
     TimeNs delaySum = 0, delayMax = 0;
     std::int64_t longDelay = 0, longRuntime = 0, shortKernel = 0;

@@ -146,9 +146,11 @@ TEST_CASE("parity: launches, CLI --json and the document, cutoffs moved", "[pari
     for (std::size_t i = 0; i < gui.launches.size(); ++i) {
         const LaunchRow& r = gui.launches[i];
         const auto& row = cli.at("launches")[i];
-        INFO(r.kernel);
-        CHECK(row.at("kernel") == r.kernel);
-        CHECK(row.at("runtime_call") == r.runtimeCall);
+        INFO(gui.kernel(r));
+        CHECK(row.at("kernel") == gui.kernel(r));
+        CHECK(row.at("runtime_call") == gui.runtimeCall(r));
+        CHECK(row.at("stream") == gui.stream(r));
+        CHECK(row.at("device") == gui.device(r));
         CHECK(row.at("cpu_duration_ns") == r.cpuDurationNs);
         CHECK(row.at("gpu_duration_ns") == r.gpuDurationNs);
         CHECK(row.at("launch_delay_ns") == r.launchDelayNs);

@@ -37,7 +37,8 @@ struct LaunchViewFixture {
     int rowOf(const QString& kernel, TimeNs gpuNs) {
         LaunchTableModel* m = view.launchModel();
         for (int r = 0; r < m->rowCount(); ++r)
-            if (QString::fromStdString(m->row(r).kernel) == kernel && m->row(r).gpuDurationNs == gpuNs) return r;
+            if (m->data(m->index(r, LaunchTableModel::KernelColumn)).toString() == kernel && m->row(r).gpuDurationNs == gpuNs)
+                return r;
         return -1;
     }
 };

@@ -46,9 +46,10 @@ QString launchOutlierLabels(std::uint8_t outliers) {
 
 LaunchTableModel::LaunchTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void LaunchTableModel::resetData(std::vector<LaunchRow> rows) {
+void LaunchTableModel::resetData(std::vector<LaunchRow> rows, std::shared_ptr<const LaunchLabels> labels) {
     beginResetModel();
     rows_ = std::move(rows);
+    labels_ = labels ? std::move(labels) : std::make_shared<const LaunchLabels>();
     endResetModel();
 }
 
@@ -83,10 +84,10 @@ QVariant LaunchTableModel::data(const QModelIndex& index, int role) const {
     if (const std::optional<TimeNs> ns = launchDuration(r, index.column())) return durationCellData(*ns, role);
     if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole) return {};
     switch (index.column()) {
-    case KernelColumn: return QString::fromStdString(r.kernel);
-    case CallColumn: return QString::fromStdString(r.runtimeCall);
-    case DeviceColumn: return QString::fromStdString(r.device);
-    case StreamColumn: return QString::fromStdString(r.stream);
+    case KernelColumn: return QString::fromStdString(labels_->names[r.kernelName]);
+    case CallColumn: return QString::fromStdString(labels_->names[r.runtimeCallName]);
+    case DeviceColumn: return QString::fromStdString(labels_->streams[r.streamIndex].device);
+    case StreamColumn: return QString::fromStdString(labels_->streams[r.streamIndex].stream);
     case CorrelationColumn: return r.hasCorrelation ? QString::number(r.correlationId) : QString();
     case OutliersColumn: return launchOutlierLabels(r.outliers);
     default: return {};

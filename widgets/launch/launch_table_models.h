@@ -6,6 +6,7 @@
 
 #include <QAbstractTableModel>
 
+#include <memory>
 #include <vector>
 
 namespace opscope {
@@ -18,7 +19,8 @@ public:
     enum Role { SortRole = Qt::UserRole + 1, SliceIdRole };
 
     explicit LaunchTableModel(QObject* parent = nullptr);
-    void resetData(std::vector<LaunchRow> rows);
+    // The rows of one report and the names they point into (LaunchStatsReport::labels).
+    void resetData(std::vector<LaunchRow> rows, std::shared_ptr<const LaunchLabels> labels);
     const LaunchRow& row(int r) const { return rows_[static_cast<std::size_t>(r)]; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -28,6 +30,7 @@ public:
 
 private:
     std::vector<LaunchRow> rows_;
+    std::shared_ptr<const LaunchLabels> labels_ = std::make_shared<const LaunchLabels>();
 };
 
 class KernelLaunchModel : public QAbstractTableModel {

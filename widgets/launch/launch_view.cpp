@@ -100,7 +100,7 @@ LaunchView::~LaunchView() = default;
 
 void LaunchView::setDocument(TraceDocument* document) {
     runner_->setDocument(document);
-    launches_->resetData({});
+    launches_->resetData({}, nullptr);
     kernels_->resetData({});
     summary_->setText(document ? tr("Computing launches…") : tr("No trace loaded."));
     if (document) runner_->schedule();
@@ -133,7 +133,7 @@ void LaunchView::take(Result result) {
                                 .arg(r.deviceEvents)
                                 .arg(r.unlinkedEvents)
                                 .arg(flagged));
-    launches_->resetData(std::move(result.report.launches));
+    launches_->resetData(std::move(result.report.launches), result.report.labels);
     kernels_->resetData(std::move(result.report.kernels));
     // Numbers and short names to their width; the kernel names keep the room left.
     for (int c = LaunchTableModel::CallColumn; c < LaunchTableModel::OutliersColumn; ++c) launchView_->resizeColumnToContents(c);

@@ -31,6 +31,14 @@ LaunchStatsReport computeLaunchStats(const LaunchData& data, const LaunchStatsOp
     std::sort(linked.begin(), linked.end(), [](const DeviceLaunchEvent* a, const DeviceLaunchEvent* b) {
         return a->tsNs != b->tsNs ? a->tsNs < b->tsNs : a->sliceId < b->sliceId;
     });
+    auto labels = std::make_shared<LaunchLabels>();
+    for (const LaunchStream& stream : data.streams) labels->streams.push_back({stream.device, stream.stream});
+    std::unordered_map<std::uint32_t, std::uint32_t> labelOf; // store string id -> LaunchLabels::names
+    auto label = [&](std::uint32_t nameId) {
+        auto [it, added] = labelOf.try_emplace(nameId, static_cast<std::uint32_t>(labels->names.size()));
+        if (added) labels->names.emplace_back(data.name(nameId));
+        return it->second;
+    };
     std::unordered_map<std::uint32_t, std::size_t> summaryOf;
     report.launches.reserve(linked.size());
     for (const DeviceLaunchEvent* e : linked) {
@@ -39,10 +47,9 @@ LaunchStatsReport computeLaunchStats(const LaunchData& data, const LaunchStatsOp
         row.callSliceId = e->callSliceId;
         row.correlationId = e->correlationId;
         row.hasCorrelation = e->hasCorrelation;
-        row.runtimeCall = data.name(e->callNameId);
-        row.kernel = data.name(e->nameId);
-        row.device = data.streams[e->stream].device;
-        row.stream = data.streams[e->stream].stream;
+        row.runtimeCallName = label(e->callNameId);
+        row.kernelName = label(e->nameId);
+        row.streamIndex = e->stream;
         row.cpuDurationNs = e->callDurNs;
         row.gpuDurationNs = e->durNs;
         row.launchDelayNs = std::max<TimeNs>(0, e->tsNs - e->callEndNs());
@@ -50,7 +57,7 @@ LaunchStatsReport computeLaunchStats(const LaunchData& data, const LaunchStatsOp
         if (row.cpuDurationNs > options.runtimeCutoffNs) row.outliers |= kLongRuntime;
         if (row.launchDelayNs > options.launchDelayCutoffNs) row.outliers |= kLongDelay;
         auto [it, added] = summaryOf.try_emplace(e->nameId, report.kernels.size());
-        if (added) report.kernels.push_back(KernelLaunchSummary{row.kernel});
+        if (added) report.kernels.push_back(KernelLaunchSummary{labels->names[row.kernelName]});
         KernelLaunchSummary& k = report.kernels[it->second];
         ++k.count;
         bool fits = addChecked(k.gpuTotalNs, row.gpuDurationNs);
@@ -66,6 +73,7 @@ LaunchStatsReport computeLaunchStats(const LaunchData& data, const LaunchStatsOp
     std::sort(report.kernels.begin(), report.kernels.end(), [](const KernelLaunchSummary& a, const KernelLaunchSummary& b) {
         return a.gpuTotalNs != b.gpuTotalNs ? a.gpuTotalNs > b.gpuTotalNs : a.kernel < b.kernel;
     });
+    report.labels = std::move(labels);
     return report;
 }
 
