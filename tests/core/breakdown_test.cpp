@@ -3,12 +3,15 @@
 // threshold, and int64 overflow reported instead of wrapped.
 #include "core/analysis/breakdown/breakdown_analysis.h"
 #include "core/analysis/breakdown/breakdown_json.h"
+#include "core/analysis/breakdown/device_totals.h"
+#include "core/analysis/breakdown/interval_union.h"
 #include "core/analysis/breakdown/interval_set.h"
 #include "core/analysis/breakdown/kernel_names.h"
 
 #include <catch2/catch.hpp>
 
 #include <limits>
+#include <random>
 
 using namespace opscope;
 
@@ -249,4 +252,78 @@ TEST_CASE("breakdown: no device work gives devices: [] and says so", "[devicetim
     CHECK(doc["devices"].is_array());
     CHECK(doc["devices"].empty());
     CHECK(doc["message"] == "no device activity");
+}
+
+TEST_CASE("breakdown: class unions grown slice by slice equal the merge of every interval", "[devicetime]") {
+    // Slices in start order take the running path; the same slices shuffled take the merge. Nested,
+    // touching, empty and overlapping slices of every class.
+    std::mt19937_64 rng(11);
+    auto next = [&rng](std::uint64_t bound) { return static_cast<TimeNs>(rng() % bound); };
+    std::vector<BreakdownSlice> slices;
+    TimeNs ts = 0;
+    for (int i = 0; i < 3000; ++i) {
+        ts += next(30);
+        const TimeNs dur = next(5) == 0 ? 0 : next(80);
+        slices.push_back({ts, ts + dur, static_cast<DeviceClass>(next(kDeviceClassCount)), 0, kNoLaunchNs});
+    }
+    std::vector<const BreakdownSlice*> sorted, shuffled;
+    for (const BreakdownSlice& s : slices) sorted.push_back(&s);
+    shuffled = sorted;
+    for (std::size_t i = shuffled.size(); i > 1; --i) std::swap(shuffled[i - 1], shuffled[static_cast<std::size_t>(next(i))]);
+    const ClassUnions running = classUnions(sorted), merged = classUnions(shuffled);
+    auto same = [](const std::vector<Interval>& a, const std::vector<Interval>& b) {
+        if (a.size() != b.size()) return false;
+        for (std::size_t i = 0; i < a.size(); ++i)
+            if (a[i].startNs != b[i].startNs || a[i].endNs != b[i].endNs) return false;
+        return true;
+    };
+    for (int c = 0; c < kDeviceClassCount; ++c) {
+        INFO("class " << c);
+        CHECK_FALSE(running.byClass[c].empty());
+        CHECK(same(running.byClass[c], merged.byClass[c]));
+    }
+    CHECK(running.allNs == merged.allNs);
+    CHECK(running.allFits);
+    CHECK(merged.allFits);
+    // Touching intervals make one; an empty one adds nothing.
+    std::vector<Interval> u;
+    for (const Interval& iv : {Interval{0, 10}, Interval{10, 20}, Interval{12, 15}, Interval{25, 25}, Interval{30, 31}})
+        appendToUnion(u, iv);
+    CHECK(same(u, {{0, 20}, {30, 31}}));
+    UnionLength length;
+    for (const Interval& iv : u) length.add(iv);
+    TimeNs total = -1;
+    CHECK(length.total(&total));
+    CHECK(total == 21);
+    // A union longer than int64 ns is refused, not wrapped.
+    UnionLength huge;
+    huge.add({-(TimeNs{1} << 62), 0});
+    huge.add({1, (TimeNs{1} << 62) + (TimeNs{1} << 61)});
+    CHECK_FALSE(huge.total(&total));
+    CHECK(total == 21);
+}
+
+TEST_CASE("breakdown: steps from slices in start order equal those from the same slices out of order", "[devicetime]") {
+    // In start order the lanes grow as unions slice by slice; out of order they are merged afterwards.
+    for (const char* kind : {"npu", "gpu"}) {
+        INFO(kind);
+        std::mt19937_64 rng(5);
+        auto next = [&rng](std::uint64_t bound) { return static_cast<TimeNs>(rng() % bound); };
+        InputBuilder ordered(kind, LaunchSource::LaunchLink);
+        for (int n = 1; n <= 4; ++n) ordered.step(n, (n - 1) * 550, n * 550);
+        const DeviceClass classes[] = {DeviceClass::Compute, DeviceClass::Communication, DeviceClass::Memory};
+        TimeNs ts = 0;
+        for (int i = 0; i < 400; ++i) {
+            ts += next(12);
+            const TimeNs launch = next(4) == 0 ? kNoLaunchNs : std::max<TimeNs>(0, ts - next(300));
+            ordered.slice(classes[next(3)], ts, ts + next(40), i % 7 == 0 ? "hcom_receive_1" : "k", launch);
+        }
+        InputBuilder reversed = ordered;
+        auto& slices = reversed.input.devices[0].slices;
+        std::reverse(slices.begin(), slices.end());
+        const BreakdownReport a = ordered.run(), b = reversed.run();
+        REQUIRE(a.devices.at(0).steps.size() == 4);
+        for (const StepBreakdown& step : a.devices[0].steps) CHECK(step.computeNs > 0);
+        CHECK(breakdownJson(a) == breakdownJson(b)); // every device and step figure
+    }
 }

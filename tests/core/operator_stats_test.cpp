@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <random>
 
 using namespace opscope;
 using opscope::test::AnalysisStore;
@@ -207,11 +208,8 @@ TEST_CASE("zero-duration complete events count as executions with no time; insta
 TEST_CASE("busy time per track: the running union equals a merge of every slice's interval", "[operator_stats]") {
     // Nested, overlapping, touching and disjoint slices on three tracks, some cut by the range or
     // outside it, against the interval merge the pass replaced.
-    std::uint64_t seed = 7;
-    auto next = [&seed](std::uint64_t bound) {
-        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<TimeNs>((seed >> 33) % bound);
-    };
+    std::mt19937_64 rng(7);
+    auto next = [&rng](std::uint64_t bound) { return static_cast<TimeNs>(rng() % bound); };
     std::vector<SliceRecord> rows;
     std::int64_t id = 1;
     for (std::uint32_t track = 0; track < 3; ++track) {

@@ -18,12 +18,25 @@ std::vector<Interval>& classIntervals(ClassUnions& u, DeviceClass c) { return u.
 
 ClassUnions classUnions(const std::vector<const BreakdownSlice*>& slices) {
     ClassUnions u;
+    const bool byStart = std::is_sorted(slices.begin(), slices.end(),
+                                        [](const BreakdownSlice* a, const BreakdownSlice* b) { return a->tsNs < b->tsNs; });
+    if (byStart) { // as the reader gives them: each union grows as the slices come
+        UnionLength all;
+        for (const BreakdownSlice* s : slices) {
+            appendToUnion(classIntervals(u, s->deviceClass), {s->tsNs, s->endNs});
+            all.add({s->tsNs, s->endNs});
+        }
+        u.allFits = all.total(&u.allNs);
+        return u;
+    }
+    std::vector<Interval> all;
     for (const BreakdownSlice* s : slices) {
         classIntervals(u, s->deviceClass).push_back({s->tsNs, s->endNs});
-        u.all.push_back({s->tsNs, s->endNs});
+        all.push_back({s->tsNs, s->endNs});
     }
     for (auto& list : u.byClass) mergeIntervals(list);
-    mergeIntervals(u.all);
+    mergeIntervals(all);
+    u.allFits = checkedLengthNs(all, &u.allNs);
     return u;
 }
 
@@ -46,13 +59,12 @@ bool fillDeviceTotals(const std::vector<const BreakdownSlice*>& slices, const st
     }
     out->firstStartNs = first;
     out->lastEndNs = last;
-    TimeNs allNs = 0;
+    const TimeNs allNs = u.allNs;
     if (__builtin_sub_overflow(last, first, &out->spanNs) || !checkedLengthNs(compute, &out->computeNs) ||
         !checkedLengthNs(communication, &out->communicationNs) ||
         !checkedLengthNs(intersectIntervals(compute, communication), &out->overlapNs) ||
         !checkedLengthNs(memory, &out->memoryNs) || !checkedLengthNs(waitOnly, &out->waitNs) ||
-        !checkedLengthNs(busy, &out->busyNs) || !checkedLengthNs(otherOnly, &out->otherNs) ||
-        !checkedLengthNs(u.all, &allNs))
+        !checkedLengthNs(busy, &out->busyNs) || !checkedLengthNs(otherOnly, &out->otherNs) || !u.allFits)
         return false;
     out->communicationNotOverlappedNs = out->communicationNs - out->overlapNs;
     out->idleNs = out->spanNs - allNs;

@@ -12,7 +12,8 @@ namespace opscope {
 // Unions of one device's slices, per class and over every slice.
 struct ClassUnions {
     std::array<std::vector<Interval>, kDeviceClassCount> byClass;
-    std::vector<Interval> all;
+    TimeNs allNs = 0;       // length of the union of every slice
+    bool allFits = true;    // false: that length does not fit in int64 ns
 };
 ClassUnions classUnions(const std::vector<const BreakdownSlice*>& slices);
 

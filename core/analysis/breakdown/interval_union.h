@@ -3,6 +3,7 @@
 #pragma once
 #include "core/model/time.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -17,6 +18,46 @@ struct Interval {
 // Sorts and merges in place: afterwards the intervals are disjoint, sorted and non-empty.
 // Touching intervals ([a,b) and [b,c)) merge, so no zero-length gap survives.
 void mergeIntervals(std::vector<Interval>& intervals);
+
+// Adds iv to a union built from intervals coming sorted by start: the list mergeIntervals would make of
+// them all, without holding them all first (a 10 GB trace's device has millions of slices).
+inline void appendToUnion(std::vector<Interval>& merged, const Interval& iv) {
+    if (iv.endNs <= iv.startNs) return;
+    if (!merged.empty() && iv.startNs <= merged.back().endNs) merged.back().endNs = std::max(merged.back().endNs, iv.endNs);
+    else merged.push_back(iv);
+}
+
+// The length of the union of intervals coming sorted by start, by the rule appendToUnion follows,
+// keeping only the current run: a device's or a track's busy time without a list of its slices.
+class UnionLength {
+public:
+    void add(const Interval& iv) {
+        if (iv.endNs <= iv.startNs) return;
+        if (open_ && iv.startNs <= run_.endNs) {
+            run_.endNs = std::max(run_.endNs, iv.endNs);
+            return;
+        }
+        close();
+        run_ = iv;
+        open_ = true;
+    }
+    // False when the length does not fit in int64 ns (*total is then left alone).
+    bool total(TimeNs* total) {
+        close();
+        if (!fits_) return false;
+        *total = sum_;
+        return true;
+    }
+
+private:
+    void close() {
+        if (open_ && __builtin_add_overflow(sum_, run_.durationNs(), &sum_)) fits_ = false;
+        open_ = false;
+    }
+    Interval run_;
+    bool open_ = false, fits_ = true;
+    TimeNs sum_ = 0;
+};
 
 // Runs sorted by start, collected and handed back as one run sorted by start. Merged in pairs, about
 // log2(runs) linear passes; merging each run into all that came before is quadratic in the number of

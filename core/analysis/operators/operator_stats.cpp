@@ -1,5 +1,6 @@
 #include "core/analysis/operators/operator_stats.h"
 
+#include "core/analysis/breakdown/interval_union.h"
 #include "core/analysis/launch/checked_sum.h"
 #include "core/analysis/memory/memory_blocks.h"
 #include "core/analysis/memory/operator_memory_columns.h"
@@ -26,13 +27,12 @@ TimeNs nearestRankPercentile(const std::vector<TimeNs>& sorted, double p) {
 }
 
 // A track's slices come sorted by start (sortTracksByTime), and clipping to the range keeps them so:
-// the union is one running pass, a slice either extending the current run or closing it and starting
-// the next. No interval list: the largest track of a 10 GB store holds millions of slices.
+// the union is one running pass, with no list of the intervals (the largest track of a 10 GB store
+// holds millions of slices). A length past int64 is pinned to its limit.
 std::vector<TimeNs> busyTimePerTrack(const SliceSet& slices, const std::optional<TimeRange>& range) {
     std::vector<TimeNs> busy(slices.trackCount(), 0);
     for (std::size_t t = 0; t < slices.trackCount(); ++t) {
-        TimeNs total = 0, runStart = 0, runEnd = 0;
-        bool open = false;
+        UnionLength length;
         for (std::uint32_t i = slices.begin(t); i < slices.end(t); ++i) {
             const SliceRecord& s = slices.slices[i];
             TimeNs a = s.tsNs, b = s.endNs();
@@ -40,18 +40,9 @@ std::vector<TimeNs> busyTimePerTrack(const SliceSet& slices, const std::optional
                 a = std::max(a, range->startNs);
                 b = std::min(b, range->endNs);
             }
-            if (b <= a) continue;
-            if (open && a <= runEnd) {
-                runEnd = std::max(runEnd, b);
-                continue;
-            }
-            if (open) addChecked(total, runEnd - runStart);
-            runStart = a;
-            runEnd = b;
-            open = true;
+            length.add({a, b});
         }
-        if (open) addChecked(total, runEnd - runStart);
-        busy[t] = total;
+        if (!length.total(&busy[t])) busy[t] = std::numeric_limits<TimeNs>::max();
     }
     return busy;
 }
