@@ -2,7 +2,7 @@
 
 #include "core/model/gallop.h"
 #include "core/store/process_key.h"
-#include "core/store/store_file_bytes.h"
+#include "core/store/stored_count_reserve.h"
 #include "core/store/timeline_slice_scan.h"
 
 #include <algorithm>
@@ -77,21 +77,14 @@ TimeNs launchOf(const std::vector<LaunchStart>& launches, std::int64_t sliceId, 
     return *hint < n && launches[*hint].deviceSliceId == sliceId ? launches[*hint].callTsNs : kNoLaunchNs;
 }
 
-// Room for each device's slices, from its tracks' slice counts (bounded by the store file): growing
-// them doubles each array and copies it with both held.
+// Room for each device's slices from its tracks' slice counts: more than its classified slices where a
+// device's tracks hold others too, but room never written is never resident.
 void reserveDeviceSlices(Database& db, const std::map<std::int64_t, std::size_t>& deviceIndex,
                          std::vector<BreakdownDeviceInput>* devices) {
-    const double mostRows = static_cast<double>(storeFileBytes(db) / 8);
     Statement st = db.prepare("SELECT device_id, total(slice_count) FROM track WHERE device_id IS NOT NULL GROUP BY device_id");
-    while (st.step()) {
-        auto d = deviceIndex.find(st.int64(0));
-        const double counted = st.real(1);
-        if (d == deviceIndex.end() || !(counted > 0)) continue;
-        try {
-            (*devices)[d->second].slices.reserve(static_cast<std::size_t>(std::min(counted, mostRows)));
-        } catch (const std::exception&) { // bad_alloc or length_error: the array grows as the rows come
-        }
-    }
+    while (st.step())
+        if (auto d = deviceIndex.find(st.int64(0)); d != deviceIndex.end())
+            reserveForStoredCount(db, st.real(1), &(*devices)[d->second].slices);
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "core/store/host_call_reader.h"
 
+#include "core/store/stored_count_reserve.h"
+
 #include <algorithm>
 
 namespace opscope {
@@ -13,6 +15,9 @@ const HostSliceRecord* HostCallData::find(std::int64_t id) const {
 bool readHostCalls(Database& db, HostCallData* out, Error* error) {
     *out = HostCallData{};
     try {
+        reserveForStoredCount(
+            db, "SELECT total(slice_count) FROM track WHERE device_id IS NULL AND kind = 'thread' AND thread_id IS NOT NULL",
+            &out->slices);
         Statement st = db.prepare(R"SQL(
 SELECT s.id, coalesce(s.parent_id, 0), s.ts, s.dur, s.name_id, coalesce(s.cat_id, 0), t.thread_id, s.depth
 FROM slice s JOIN track t ON t.id = s.track_id

@@ -1,7 +1,7 @@
 #include "core/store/launch_reader.h"
 
 #include "core/store/launch_streams.h"
-#include "core/store/store_file_bytes.h"
+#include "core/store/stored_count_reserve.h"
 
 #include <algorithm>
 #include <map>
@@ -29,22 +29,6 @@ SELECT s.id, s.ts, s.dur, s.name_id, t.thread_id, NULL, NULL, NULL, NULL, NULL, 
 FROM track t CROSS JOIN slice s ON s.track_id = t.id
 WHERE t.is_compute = 1 AND t.thread_id IS NOT NULL AND (s.flags & 8) = 0
   AND (s.cat_id IS NULL OR s.cat_id NOT IN (SELECT id FROM string WHERE value = 'gpu_user_annotation')))SQL";
-
-// Room for every event the query can return, from the compute tracks' slice counts: growing the array
-// instead would double it, and copying it needs the old and the new one at once (740 MB on a 10 GB
-// store). The counts are the store's word, so they are bounded by the rows its file can hold; a count
-// that still asks for more than the machine gives leaves the array to grow.
-void reserveForEvents(Database& db, std::vector<DeviceLaunchEvent>* events) {
-    // total() is a float and never fails on overflow, as sum() would on crafted counts; only a hint.
-    Statement st = db.prepare("SELECT total(slice_count) FROM track WHERE is_compute = 1 AND thread_id IS NOT NULL");
-    const double counted = st.step() ? st.real(0) : 0.0;
-    const auto mostRows = static_cast<double>(storeFileBytes(db) / 8);
-    if (!(counted > 0)) return;
-    try {
-        events->reserve(static_cast<std::size_t>(std::min(counted, mostRows)));
-    } catch (const std::exception&) { // bad_alloc or length_error: the array grows as the rows come
-    }
-}
 
 } // namespace
 
@@ -97,7 +81,8 @@ bool readLaunchData(Database& db, LaunchData* out, Error* error) {
         out->streams = readLaunchStreams(db);
         for (std::size_t i = 0; i < out->streams.size(); ++i)
             streamIndex.emplace(out->streams[i].threadId, static_cast<std::uint32_t>(i));
-        reserveForEvents(db, &out->events);
+        reserveForStoredCount(db, "SELECT total(slice_count) FROM track WHERE is_compute = 1 AND thread_id IS NOT NULL",
+                              &out->events);
         Statement st = db.prepare(out->hasLinkTable ? kEventsWithLinks : kEventsWithoutLinks);
         std::uint32_t maxName = 0;
         while (st.step()) {

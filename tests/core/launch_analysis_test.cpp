@@ -5,6 +5,7 @@
 #include "core/analysis/launch/idle_breakdown.h"
 #include "core/analysis/launch/launch_stats.h"
 #include "core/analysis/launch/queue_length.h"
+#include "core/store/host_call_reader.h"
 #include "core/store/store_file_bytes.h"
 #include "core/store/trace_store.h"
 #include "test_support.h"
@@ -163,35 +164,42 @@ TEST_CASE("a store without launch links reads as unlinked events", "[launch]") {
     CHECK(computeQueueLength(empty, {}).streams.empty());
 }
 
-TEST_CASE("launch data: room for the events from the compute tracks' counts; crafted counts change nothing",
+TEST_CASE("launch and host call data: room from the tracks' counts; crafted counts change nothing",
           "[launch][hardening]") {
     TempDir dir;
     OpenResult result;
     Error error;
     REQUIRE(openTrace({dir.write("t.json", kLaunchTrace)}, OpenOptions{}, ImportProgress{}, &result, &error));
     LaunchData first;
-    std::int64_t counted = 0;
+    HostCallData firstHost;
     {
         Database db(result.storePath, Database::Mode::ReadOnly);
         REQUIRE(readLaunchData(db, &first, &error));
-        counted = db.scalarInt("SELECT sum(slice_count) FROM track WHERE is_compute = 1 AND thread_id IS NOT NULL");
+        REQUIRE(readHostCalls(db, &firstHost, &error));
     }
     REQUIRE(first.events.size() == 5);
-    CHECK(static_cast<std::int64_t>(first.events.capacity()) == counted); // reserved once, not grown
+    REQUIRE(firstHost.slices.size() == 5);
+    CHECK(first.events.capacity() == 5); // reserved once from the counts, not grown
+    CHECK(firstHost.slices.capacity() == 5);
     for (const char* count : {"9223372036854775807", "-5", "1e300", "'many'"}) {
         INFO("slice_count " << count);
         {
             Database rw(result.storePath, Database::Mode::ReadWrite);
-            rw.exec(std::string("UPDATE track SET slice_count = ") + count + " WHERE is_compute = 1");
+            rw.exec(std::string("UPDATE track SET slice_count = ") + count);
         }
         Database db(result.storePath, Database::Mode::ReadOnly);
         LaunchData again;
+        HostCallData againHost;
         REQUIRE(readLaunchData(db, &again, &error));
+        REQUIRE(readHostCalls(db, &againHost, &error));
         REQUIRE(again.events.size() == first.events.size());
         for (std::size_t i = 0; i < again.events.size(); ++i) {
             CHECK(again.events[i].sliceId == first.events[i].sliceId);
             CHECK(again.events[i].callSliceId == first.events[i].callSliceId);
         }
+        REQUIRE(againHost.slices.size() == firstHost.slices.size());
+        for (std::size_t i = 0; i < againHost.slices.size(); ++i) CHECK(againHost.slices[i].id == firstHost.slices[i].id);
         CHECK(again.events.capacity() <= storeFileBytes(db) / 8);
+        CHECK(againHost.slices.capacity() <= storeFileBytes(db) / 8);
     }
 }
