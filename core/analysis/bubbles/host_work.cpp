@@ -106,10 +106,12 @@ void HostActivity::build(const StoreSnapshot& snapshot, const std::vector<std::i
             if (it->second < 0) continue;
             const auto c = communicationTrack ? HostWorkClass::Communication : static_cast<HostWorkClass>(it->second);
             slices_.push_back({s.tsNs, s.endNs(), s.id, trackId, s.nameId, c});
-            trackRuns[static_cast<std::size_t>(c)].push_back({s.tsNs, s.endNs()});
-            if (c == HostWorkClass::Launch || c == HostWorkClass::HostCompute) trackBusy.push_back({s.tsNs, s.endNs()});
+            // A track's slices come sorted by start: its runs are kept as unions, a nested call adding
+            // nothing (the host slices of a 10 GB trace are 27 M, most of them inside another).
+            appendToUnion(trackRuns[static_cast<std::size_t>(c)], {s.tsNs, s.endNs()});
+            if (c == HostWorkClass::Launch || c == HostWorkClass::HostCompute) appendToUnion(trackBusy, {s.tsNs, s.endNs()});
         }
-        // A track's slices come sorted by start: the tracks' runs are merged without a sort.
+        // Sorted by start too: the tracks' runs are merged without a sort.
         for (std::size_t c = 0; c < kHostWorkClassCount; ++c) classRuns[c].add(trackRuns[c]);
         busyRuns.add(trackBusy);
     }
