@@ -17,6 +17,7 @@ namespace {
 struct Placed {
     TimeNs startNs, endNs;
     HostWorkClass workClass;
+    TrackId track;
 };
 
 // The covered length of [a, b) by the intervals of one class (or of launch and host compute), by
@@ -53,11 +54,12 @@ TEST_CASE("host activity: coverage per class and host busy equal a brute force, 
             const bool sync = rng() % 6 == 0;
             store.slice(track, ts, outer, sync ? "cudaStreamSynchronize" : names[0], sync ? "cuda_runtime" : cats[0]);
             placed.push_back({ts, ts + outer, classifyHostWork(patterns, sync ? "cudaStreamSynchronize" : names[0],
-                                                               sync ? "cuda_runtime" : cats[0], "python", "")});
+                                                               sync ? "cuda_runtime" : cats[0], "python", ""),
+                              track});
             for (int depth = 1; depth < 4 && !sync; ++depth) { // each inside the one before
                 const TimeNs start = ts + depth, dur = std::max<TimeNs>(1, outer - 2 * depth);
                 store.slice(track, start, dur, names[depth], cats[depth]);
-                placed.push_back({start, start + dur, classifyHostWork(patterns, names[depth], cats[depth], "python", "")});
+                placed.push_back({start, start + dur, classifyHostWork(patterns, names[depth], cats[depth], "python", ""), track});
             }
             ts += outer;
         }
@@ -71,7 +73,17 @@ TEST_CASE("host activity: coverage per class and host busy equal a brute force, 
     HostActivity host;
     host.build(snapshot, snapshot.catalog.computeTracks(), patterns);
     REQUIRE_FALSE(host.empty());
-    CHECK(host.slices().size() == placed.size());
+    // Each slice read back from the snapshot, by track and by start, with its class.
+    REQUIRE(host.sliceCount() == placed.size());
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        const HostSliceRef s = host.slice(i);
+        INFO("slice " << i);
+        CHECK(s.tsNs == placed[i].startNs);
+        CHECK(s.endNs == placed[i].endNs);
+        CHECK(s.workClass == placed[i].workClass);
+        CHECK(s.trackId == placed[i].track);
+        CHECK(std::string(snapshot.strings.at(s.nameId)).size() > 0);
+    }
     TimeNs end = 0;
     for (const Placed& p : placed) end = std::max(end, p.endNs);
     static HostWorkClass current;

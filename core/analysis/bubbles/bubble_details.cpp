@@ -53,7 +53,7 @@ void fillNeighbours(const StoreSnapshot& snap, const std::vector<std::int64_t>& 
 // finds its rows by a binary search among the rows' starts and a walk back while the latest end so far
 // reaches it. A pass per row read every host slice of the trace again for each of the rows (20 passes
 // over some 20 M slices on a 10 GB trace).
-std::vector<std::vector<const HostSliceRef*>> overlappingHostWork(const HostActivity& host,
+std::vector<std::vector<HostSliceRef>> overlappingHostWork(const HostActivity& host,
                                                                   const std::vector<BubbleDetail>& rows) {
     std::vector<std::size_t> byStart(rows.size());
     for (std::size_t i = 0; i < rows.size(); ++i) byStart[i] = i;
@@ -64,20 +64,21 @@ std::vector<std::vector<const HostSliceRef*>> overlappingHostWork(const HostActi
         starts[k] = rows[byStart[k]].bubble.startNs;
         latestEnd[k] = std::max(k > 0 ? latestEnd[k - 1] : rows[byStart[k]].bubble.endNs(), rows[byStart[k]].bubble.endNs());
     }
-    std::vector<std::vector<const HostSliceRef*>> found(rows.size());
-    for (const HostSliceRef& s : host.slices()) {
+    std::vector<std::vector<HostSliceRef>> found(rows.size());
+    for (std::size_t i = 0; i < host.sliceCount(); ++i) {
+        const HostSliceRef s = host.slice(i);
         // Rows starting before the slice ends, latest first, while one of them may still end after it starts.
         std::size_t k = static_cast<std::size_t>(std::lower_bound(starts.begin(), starts.end(), s.endNs) - starts.begin());
         while (k > 0 && latestEnd[k - 1] > s.tsNs) {
             --k;
-            if (rows[byStart[k]].bubble.endNs() > s.tsNs) found[byStart[k]].push_back(&s);
+            if (rows[byStart[k]].bubble.endNs() > s.tsNs) found[byStart[k]].push_back(s);
         }
     }
     return found;
 }
 
 void fillHostWork(const StoreSnapshot& snap, const HostActivity& host, int limit,
-                  const std::vector<const HostSliceRef*>& overlapping, BubbleDetail* d) {
+                  const std::vector<HostSliceRef>& overlapping, BubbleDetail* d) {
     TimeNs a = d->bubble.startNs, b = d->bubble.endNs();
     for (std::size_t c = 0; c < kHostWorkClassCount; ++c)
         d->classCoveredNs[c] = host.coveredNs(static_cast<HostWorkClass>(c), a, b);
@@ -88,13 +89,13 @@ void fillHostWork(const StoreSnapshot& snap, const HostActivity& host, int limit
     };
     std::vector<Candidate> overlaps;
     overlaps.reserve(overlapping.size());
-    for (const HostSliceRef* s : overlapping) {
+    for (const HostSliceRef& s : overlapping) {
         HostWorkOverlap o;
-        o.sliceId = s->sliceId;
-        o.trackId = s->trackId;
-        o.workClass = s->workClass;
-        o.overlapNs = std::min(b, s->endNs) - std::max(a, s->tsNs);
-        overlaps.push_back({std::move(o), s->nameId});
+        o.sliceId = s.sliceId;
+        o.trackId = s.trackId;
+        o.workClass = s.workClass;
+        o.overlapNs = std::min(b, s.endNs) - std::max(a, s.tsNs);
+        overlaps.push_back({std::move(o), s.nameId});
     }
     // Classified work first, by overlap; on a tie the more specific class, then the inner (later) slice.
     std::sort(overlaps.begin(), overlaps.end(), [](const Candidate& cx, const Candidate& cy) {
@@ -133,7 +134,7 @@ void fillBubbleDetails(const StoreSnapshot& snap, const HostActivity& host, cons
     std::partial_sort(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(n), pool.end(), longer);
     std::vector<BubbleDetail> rows(n);
     for (std::size_t i = 0; i < n; ++i) rows[i].bubble = *pool[i];
-    const std::vector<std::vector<const HostSliceRef*>> overlapping = overlappingHostWork(host, rows);
+    const std::vector<std::vector<HostSliceRef>> overlapping = overlappingHostWork(host, rows);
     for (std::size_t i = 0; i < n; ++i) {
         fillNeighbours(snap, computeIds, &rows[i]);
         fillHostWork(snap, host, options.hostWorkPerBubble, overlapping[i], &rows[i]);

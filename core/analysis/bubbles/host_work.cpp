@@ -61,9 +61,16 @@ HostWorkClass classifyHostWork(const HostWorkPatterns& patterns, std::string_vie
     return HostWorkClass::Other;
 }
 
+HostSliceRef HostActivity::slice(std::size_t i) const {
+    const SliceRecord& s = snapshot_->slices.slices[sliceIndex_[i]];
+    return {s.tsNs, s.endNs(), s.id, snapshot_->slices.trackIds[s.trackIndex], s.nameId, workClass_[i]};
+}
+
 void HostActivity::build(const StoreSnapshot& snapshot, const std::vector<std::int64_t>& computeTracks,
                          const HostWorkPatterns& patterns) {
-    slices_.clear();
+    snapshot_ = &snapshot;
+    sliceIndex_.clear();
+    workClass_.clear();
     std::array<std::vector<Interval>, kHostWorkClassCount> trackRuns;
     std::array<SortedRuns, kHostWorkClassCount> classRuns;
     std::vector<Interval> trackBusy;
@@ -75,7 +82,8 @@ void HostActivity::build(const StoreSnapshot& snapshot, const std::vector<std::i
     for (std::size_t t = 0; t < set.trackCount(); ++t)
         if (!std::binary_search(computeTracks.begin(), computeTracks.end(), set.trackIds[t]))
             hostSlices += set.end(t) - set.begin(t);
-    slices_.reserve(hostSlices);
+    sliceIndex_.reserve(hostSlices);
+    workClass_.reserve(hostSlices);
     // What a slice's name and category say, cached once for the whole trace; what its process and track
     // say, once per track. A cache per track re-matched every pattern on traces of many short threads
     // (48,000 tracks of a few slices each).
@@ -105,7 +113,8 @@ void HostActivity::build(const StoreSnapshot& snapshot, const std::vector<std::i
             }
             if (it->second < 0) continue;
             const auto c = communicationTrack ? HostWorkClass::Communication : static_cast<HostWorkClass>(it->second);
-            slices_.push_back({s.tsNs, s.endNs(), s.id, trackId, s.nameId, c});
+            sliceIndex_.push_back(i);
+            workClass_.push_back(c);
             // A track's slices come sorted by start: its runs are kept as unions, a nested call adding
             // nothing (the host slices of a 10 GB trace are 27 M, most of them inside another).
             appendToUnion(trackRuns[static_cast<std::size_t>(c)], {s.tsNs, s.endNs()});

@@ -134,7 +134,8 @@ Finding ruleSyncWait(DiagnosisContext& ctx, const RuleConfig& rule) {
     // Per name, the union of its slices inside the waits: overlapping calls on several threads count once.
     std::map<std::uint32_t, EvidenceOperator> byName;
     std::map<std::uint32_t, std::vector<Interval>> intervals;
-    for (const HostSliceRef& s : ctx.host.slices()) {
+    for (std::size_t i = 0; i < ctx.host.sliceCount(); ++i) {
+        const HostSliceRef s = ctx.host.slice(i);
         if (s.workClass != HostWorkClass::Sync || gaps.coveredNs(s.tsNs, s.endNs) <= 0) continue;
         EvidenceOperator& e = byName[s.nameId];
         e.name = std::string(ctx.snapshot.strings.at(s.nameId));
