@@ -23,7 +23,8 @@ public:
     void loadTrack(Database& db, TrackId track);
     // null: not a thread or async track of a device, so its slices are not classed
     const DeviceTrackFacts* find(TrackId track) const {
-        return track < index_.size() && index_[track] ? &facts_[index_[track] - 1] : nullptr;
+        const auto at = static_cast<std::size_t>(track);
+        return track >= 0 && at < index_.size() && index_[at] ? &facts_[index_[at] - 1] : nullptr;
     }
 
 private:

@@ -78,7 +78,9 @@ private:
     void bind(const NestEndpointItem& item, const NestedSlice& slice);
     void loadDeviceTracks();
     void classDeviceSlice(const NestedSlice& row, const DeviceTrackFacts& facts);
-    bool onDevice(TrackId track) const { return track < deviceTrack_.size() && deviceTrack_[track]; }
+    bool onDevice(TrackId track) const {
+        return track >= 0 && static_cast<std::size_t>(track) < deviceTrack_.size() && deviceTrack_[static_cast<std::size_t>(track)];
+    }
     struct SliceSide {
         std::int64_t sliceId;
         TimeNs tsNs;
@@ -175,8 +177,9 @@ SliceNester::Callbacks FinishPass::nesterCallbacks() {
         std::string laneName = info.name + " (overlap " + std::to_string(laneIndex) + ")";
         const TrackId lane = w_.newTrack(info.process, info.thread, info.kind, laneName, {}, laneIndex);
         // A lane takes its process's device, as its base track does.
-        if (lane >= deviceTrack_.size()) deviceTrack_.resize(lane + 1, false);
-        deviceTrack_[lane] = onDevice(base);
+        const auto at = static_cast<std::size_t>(lane); // a new track: a positive id
+        if (at >= deviceTrack_.size()) deviceTrack_.resize(at + 1, false);
+        deviceTrack_[at] = onDevice(base);
         if (w_.deviceClasses_) deviceFacts_.loadTrack(w_.db_, lane);
         return lane;
     };

@@ -75,8 +75,7 @@ ThreadId StoreWriter::thread(ProcessId process, std::string_view tidKey) {
     auto it = threads_.find(key);
     if (it != threads_.end()) return it->second;
     const ThreadId id = nextRowId(lastThreadId_, "thread");
-    ThreadFacts facts{process, std::string(clean(tidKey).view())};
-    facts.tidNum = numericIdKey(tidKey);
+    ThreadFacts facts{process, std::string(clean(tidKey).view()), numericIdKey(tidKey), std::nullopt, std::nullopt};
     threads_.emplace(std::move(key), id);
     threadFacts_.add(id, std::move(facts));
     heldThreads_.push_back(id);

@@ -65,7 +65,7 @@ std::vector<DrawnQueue> drawnQueues(const std::string& store) {
     std::vector<DrawnQueue> out;
     for (const TimelineTrack& t : timeline->tracks()) {
         if (t.id >= 0) continue;
-        DrawnQueue q{t.id, t.threadId, t.processIndex, {}};
+        DrawnQueue q{t.id, t.threadId, static_cast<std::uint32_t>(t.processIndex), {}};
         for (std::uint32_t i = t.counterBegin; i < t.counterEnd; ++i)
             q.points.emplace_back(timeline->counterTs()[i], timeline->counterValues()[i]);
         out.push_back(std::move(q));

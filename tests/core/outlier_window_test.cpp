@@ -14,8 +14,8 @@ namespace {
 // n slices 1 µs apart from 0, each 500 ns long, then the extra starts.
 std::vector<TimelineSlice> evenSlices(int n, const std::vector<TimeNs>& extra = {}) {
     std::vector<TimelineSlice> out;
-    for (int i = 0; i < n; ++i) out.push_back(TimelineSlice{static_cast<TimeNs>(i) * 1000, 500, i + 1});
-    for (TimeNs ts : extra) out.push_back(TimelineSlice{ts, 100, static_cast<std::int64_t>(out.size()) + 1});
+    for (int i = 0; i < n; ++i) out.push_back(TimelineSlice{static_cast<TimeNs>(i) * 1000, 500, i + 1, 0, 0, 0});
+    for (TimeNs ts : extra) out.push_back(TimelineSlice{ts, 100, static_cast<std::int64_t>(out.size()) + 1, 0, 0, 0});
     return out;
 }
 TimeRange rangeOf(const std::vector<TimelineSlice>& slices) {
@@ -117,12 +117,12 @@ TEST_CASE("the window from sorted runs is the window from all slices", "[outlier
             for (int i = 0; i < n; ++i) {
                 const TimeNs ts = static_cast<TimeNs>(rng() % 1'000'000) * (round % 3 == 0 ? 1 : 1000);
                 const TimeNs dur = rng() % 10 == 0 ? static_cast<TimeNs>(rng() % 50'000'000) : static_cast<TimeNs>(rng() % 2000);
-                slices.push_back(TimelineSlice{ts, dur, i + 1});
+                slices.push_back(TimelineSlice{ts, dur, i + 1, 0, 0, 0});
             }
             const int far = static_cast<int>(rng() % 6);
             for (int i = 0; i < far; ++i) {
                 const TimeNs away = static_cast<TimeNs>(rng() % 4'000'000'000'000'000ULL);
-                slices.push_back(TimelineSlice{rng() % 2 ? away : -away, static_cast<TimeNs>(rng() % 100), n + i + 1});
+                slices.push_back(TimelineSlice{rng() % 2 ? away : -away, static_cast<TimeNs>(rng() % 100), n + i + 1, 0, 0, 0});
             }
             INFO("round " << round);
             const TimeRange trace = rangeOf(slices);

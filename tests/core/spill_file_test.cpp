@@ -45,9 +45,8 @@ TEST_CASE("spill file: blocks under, at and over the write buffer read back in o
         for (std::size_t at = 0; at < got.size(); at += 4096) // a reader hands out records, not whole runs
             reader.read(got.data() + at, std::min<std::size_t>(4096, got.size() - at));
         CHECK(reader.atEnd());
-        std::vector<char> want = head;
-        want.insert(want.end(), big.begin(), big.end());
-        want.insert(want.end(), tail.begin(), tail.end());
+        std::vector<char> want(got.size());
+        std::copy(tail.begin(), tail.end(), std::copy(big.begin(), big.end(), std::copy(head.begin(), head.end(), want.begin())));
         CHECK(got == want);
 
         SpillFile::Reader second(file, 1);

@@ -120,7 +120,7 @@ TEST_CASE("session: keepRowsWithData keeps topN rows with data, at the limit and
     HeatmapResult h;
     h.bucketCount = 2;
     const double nan = std::nan("");
-    h.rows = {{"a", 3, 1}, {"blank", 2, 1}, {"b", 1, 1}};
+    h.rows = {{"a", 3, 1, std::nullopt}, {"blank", 2, 1, std::nullopt}, {"b", 1, 1, std::nullopt}};
     h.cells = {1.0, nan, nan, nan, nan, 2.0};
     HeatmapResult two = h;
     keepRowsWithData(&two, 2);

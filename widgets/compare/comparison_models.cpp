@@ -224,7 +224,7 @@ void ComparisonSummaryModel::resetData(const ComparisonResult& result) {
         Row r{tr("Total"), metricName(m.name), valueText(m, m.base), valueText(m, m.current),
               m.unit == "ratio" ? QString() : changeText(m.base, m.current),
               m.regressed ? tr("regressed") : m.gated ? tr("ok") : QString(), m.base, m.current, m.delta(),
-              m.regressed, m.gated && m.delta() < 0};
+              m.regressed, m.gated && m.delta() < 0, {}, {}, {}, {}};
         r.csvName = r.name + csvUnitSuffix(m.unit);
         r.csvBase = csvValueText(m, m.base);
         r.csvNew = csvValueText(m, m.current);
@@ -235,7 +235,7 @@ void ComparisonSummaryModel::resetData(const ComparisonResult& result) {
         Row r{tr("Device busy time"), QString::fromStdString(d.label), formatDuration(d.baseBusyNs),
               formatDuration(d.newBusyNs), changeText(b, n),
               d.regressed ? tr("regressed") : d.presence == Presence::Both ? tr("ok") : presenceText(d.presence),
-              b, n, n - b, d.regressed, n < b};
+              b, n, n - b, d.regressed, n < b, {}, {}, {}, {}};
         r.csvSection = r.section + csvUnitSuffix("ns");
         r.csvBase = microsecondsText(b);
         r.csvNew = microsecondsText(n);
@@ -247,7 +247,7 @@ void ComparisonSummaryModel::resetData(const ComparisonResult& result) {
               f.presence == Presence::Vanished ? QString() : findingValueText(f.newMeasured, f.unit),
               QString::fromStdString(f.severity), f.regressed ? tr("regressed") : presenceText(f.presence),
               f.baseMeasured, f.newMeasured, f.newMeasured - f.baseMeasured, f.regressed,
-              f.presence == Presence::Vanished};
+              f.presence == Presence::Vanished, {}, {}, {}, {}};
         if (!f.unit.empty()) r.csvName = QStringLiteral("%1 (%2)").arg(r.name, QString::fromStdString(f.unit));
         r.csvBase = f.presence == Presence::New ? QString() : QString::number(f.baseMeasured, 'g', 6);
         r.csvNew = f.presence == Presence::Vanished ? QString() : QString::number(f.newMeasured, 'g', 6);

@@ -147,7 +147,8 @@ BusyRun trackRun(const Context& ctx, std::size_t t, const TrackRecord* track, co
         const SliceRecord& s = set.slices[i];
         Interval iv = clipped(s.tsNs, s.endNs(), ctx.options.range);
         if (iv.endNs < iv.startNs || (ctx.options.range && iv.endNs == iv.startNs && s.durNs > 0)) continue;
-        std::optional<DeviceClass> c = byClass ? ctx.snap.deviceClasses.classOf(s.id) : std::nullopt;
+        std::optional<DeviceClass> c;
+        if (byClass) c = ctx.snap.deviceClasses.classOf(s.id);
         if (byClass && !c) continue; // not device work, nor a wait: an annotation or a repeated lane
         // Without classes the span is the busy union's, as before classes existed.
         if (byClass || iv.endNs > iv.startNs) run.extend(iv);
@@ -263,7 +264,12 @@ BubbleSummary summarize(const Context& ctx, const BusyRun& run, std::int64_t tra
         BubbleCause cause = leading && profilerMarkerInside(ctx, waits, gap, true)    ? BubbleCause::ProfilerStart
                             : trailing && profilerMarkerInside(ctx, waits, gap, false) ? BubbleCause::ProfilerStop
                                                                                        : causeOf(ctx, gap.startNs, gap.endNs, &hints);
-        Bubble b{.startNs = gap.startNs, .durNs = gap.durationNs(), .trackId = trackId, .deviceKey = deviceKey, .cause = cause};
+        Bubble b;
+        b.startNs = gap.startNs;
+        b.durNs = gap.durationNs();
+        b.trackId = trackId;
+        b.deviceKey = deviceKey;
+        b.cause = cause;
         explainWait(ctx, waits, comm, &b);
         ++s.bubbleCount;
         s.bubbleTotalNs += b.durNs;

@@ -13,10 +13,6 @@ namespace opscope {
 
 namespace {
 
-Error storeError(const Database& db, const std::string& detail) {
-    return Error{ErrorCode::StoreFailed, db.path(), -1, -1, -1, "a writable opscope store", detail};
-}
-
 std::vector<std::int64_t> insertNodes(GraphRowWriter& rows, std::int64_t graphId, const GraphModel& model) {
     std::vector<std::int64_t> ids;
     ids.reserve(model.nodes.size());
