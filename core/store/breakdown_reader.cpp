@@ -1,6 +1,6 @@
 #include "core/store/breakdown_reader.h"
 
-#include "core/model/gallop.h"
+#include "core/store/launch_reader.h"
 #include "core/store/process_key.h"
 #include "core/store/stored_count_reserve.h"
 #include "core/store/timeline_slice_scan.h"
@@ -29,52 +29,30 @@ std::optional<std::int64_t> stepNumber(std::string_view name) {
     return n;
 }
 
-// The start of the host call that launched a device slice, one per device slice, by device slice id: a
-// sorted array of 16 bytes a launch, where a hash map took about 56 (265 MB on a 10 GB store).
-struct LaunchStart {
-    std::int64_t deviceSliceId = 0;
-    TimeNs callTsNs = 0;
-};
-
-std::vector<LaunchStart> readLaunches(Database& db, LaunchSource* source) {
-    std::vector<LaunchStart> launches;
-    auto byId = [](const LaunchStart& a, const LaunchStart& b) {
-        return a.deviceSliceId != b.deviceSliceId ? a.deviceSliceId < b.deviceSliceId : a.callTsNs < b.callTsNs;
-    };
-    if (db.tableExists("launch_link")) {
-        // In launch_link's rowid order, which is the device slice id's: sorted as read.
-        Statement st = db.prepare(
-            "SELECT l.device_slice_id, s.ts FROM launch_link l CROSS JOIN slice s ON s.id = l.call_slice_id");
-        while (st.step()) launches.push_back({st.int64(0), st.int64(1)});
-        if (!launches.empty()) {
-            if (!std::is_sorted(launches.begin(), launches.end(), byId)) std::sort(launches.begin(), launches.end(), byId);
-            *source = LaunchSource::LaunchLink;
-            return launches;
-        }
+// The start of the host call that launched each device slice, by device slice id: the launch links
+// (the launch reader's list), else the earliest host flow into the slice.
+bool readLaunches(Database& db, std::vector<LaunchCallTime>* launches, LaunchSource* source, Error* error) {
+    if (!readLaunchCallTimes(db, launches, error)) return false;
+    if (!launches->empty()) {
+        *source = LaunchSource::LaunchLink;
+        return true;
     }
     // Without launch links: a flow from a host slice into a device slice is the launch (Kineto ac2g,
-    // torch_npu HostToDevice); the earliest host end point wins. Flows are read in table order, then
-    // sorted with the earliest first for each device slice: a GROUP BY would sort through a temporary
-    // B-tree (seconds on 1M events).
+    // torch_npu HostToDevice). Flows are read in table order, then sorted with the earliest first for
+    // each device slice: a GROUP BY would sort through a temporary B-tree (seconds on 1M events).
     Statement st = db.prepare(
         "SELECT f.slice_in, s.ts FROM flow f CROSS JOIN slice s ON s.id = f.slice_out "
         "CROSS JOIN track t ON t.id = s.track_id WHERE t.device_id IS NULL");
-    while (st.step()) launches.push_back({st.int64(0), st.int64(1)});
-    std::sort(launches.begin(), launches.end(), byId);
-    launches.erase(std::unique(launches.begin(), launches.end(),
-                               [](const LaunchStart& a, const LaunchStart& b) { return a.deviceSliceId == b.deviceSliceId; }),
-                   launches.end());
-    launches.shrink_to_fit();
-    *source = launches.empty() ? LaunchSource::None : LaunchSource::Flow;
-    return launches;
-}
-
-// The launch of a device slice, or kNoLaunchNs, searching on from *hint: the slices come in id order.
-TimeNs launchOf(const std::vector<LaunchStart>& launches, std::int64_t sliceId, std::size_t* hint) {
-    const std::size_t n = launches.size();
-    const std::size_t from = *hint <= n && (*hint == 0 || launches[*hint - 1].deviceSliceId < sliceId) ? *hint : 0;
-    *hint = gallopPartitionPoint(from, n, [&](std::size_t k) { return launches[k].deviceSliceId < sliceId; });
-    return *hint < n && launches[*hint].deviceSliceId == sliceId ? launches[*hint].callTsNs : kNoLaunchNs;
+    while (st.step()) launches->push_back({st.int64(0), st.int64(1)});
+    std::sort(launches->begin(), launches->end(), [](const LaunchCallTime& a, const LaunchCallTime& b) {
+        return a.deviceSliceId != b.deviceSliceId ? a.deviceSliceId < b.deviceSliceId : a.callTsNs < b.callTsNs;
+    });
+    launches->erase(std::unique(launches->begin(), launches->end(),
+                                [](const LaunchCallTime& a, const LaunchCallTime& b) { return a.deviceSliceId == b.deviceSliceId; }),
+                    launches->end());
+    launches->shrink_to_fit();
+    *source = launches->empty() ? LaunchSource::None : LaunchSource::Flow;
+    return true;
 }
 
 // Room for each device's slices from its tracks' slice counts: more than its classified slices where a
@@ -110,7 +88,8 @@ bool readBreakdownInput(Database& db, BreakdownInput* out, Error* error) {
             }
         }
         reserveDeviceSlices(db, deviceIndex, &out->devices);
-        const std::vector<LaunchStart> launches = readLaunches(db, &out->launchSource);
+        std::vector<LaunchCallTime> launches;
+        if (!readLaunches(db, &launches, &out->launchSource, error)) return false;
         std::size_t launchHint = 0;
         std::unordered_map<std::int64_t, std::uint32_t> nameIndex;
         Statement st = db.prepare(
@@ -131,7 +110,8 @@ bool readBreakdownInput(Database& db, BreakdownInput* out, Error* error) {
                 out->names.push_back(nameText.step() ? nameText.text(0) : std::string());
                 nameText.reset();
             }
-            out->devices[d->second].slices.push_back({ts, ts + dur, *c, it->second, launchOf(launches, st.int64(0), &launchHint)});
+            const LaunchCallTime* launch = findLaunchCall(launches, st.int64(0), &launchHint);
+            out->devices[d->second].slices.push_back({ts, ts + dur, *c, it->second, launch ? launch->callTsNs : kNoLaunchNs});
         }
         for (BreakdownDeviceInput& d : out->devices)
             std::stable_sort(d.slices.begin(), d.slices.end(),

@@ -1,5 +1,6 @@
 #include "core/store/launch_reader.h"
 
+#include "core/model/gallop.h"
 #include "core/store/launch_streams.h"
 #include "core/store/stored_count_reserve.h"
 
@@ -152,6 +153,15 @@ bool readLaunchCallTimes(Database& db, std::vector<LaunchCallTime>* out, Error* 
         return false;
     }
     return true;
+}
+
+const LaunchCallTime* findLaunchCall(const std::vector<LaunchCallTime>& calls, std::int64_t deviceSliceId,
+                                     std::size_t* hint) {
+    const std::size_t n = calls.size();
+    // Every entry before `from` is below the id: true of the hint only when the entry just before it is.
+    const std::size_t from = *hint <= n && (*hint == 0 || calls[*hint - 1].deviceSliceId < deviceSliceId) ? *hint : 0;
+    *hint = gallopPartitionPoint(from, n, [&](std::size_t k) { return calls[k].deviceSliceId < deviceSliceId; });
+    return *hint < n && calls[*hint].deviceSliceId == deviceSliceId ? &calls[*hint] : nullptr;
 }
 
 } // namespace opscope

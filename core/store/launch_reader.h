@@ -58,4 +58,10 @@ struct LaunchCallTime {
 };
 bool readLaunchCallTimes(Database& db, std::vector<LaunchCallTime>* out, Error* error);
 
+// The launching call's start of a device slice in such a list (sorted by device slice id, one entry per
+// id), or null. It searches on from *hint (0 at first) and leaves *hint there: lookups in rising id
+// order cost a step each; any order is still answered right.
+const LaunchCallTime* findLaunchCall(const std::vector<LaunchCallTime>& calls, std::int64_t deviceSliceId,
+                                     std::size_t* hint);
+
 } // namespace opscope
