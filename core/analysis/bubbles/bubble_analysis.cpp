@@ -142,7 +142,6 @@ BusyRun trackRun(const Context& ctx, std::size_t t, const TrackRecord* track, co
     const SliceSet& set = ctx.snap.slices;
     BusyRun run;
     const bool byClass = hasDeviceClasses(ctx.snap) && track && track->deviceId > 0;
-    run.busy.reserve(set.end(t) - set.begin(t));
     for (std::uint32_t i = set.begin(t); i < set.end(t); ++i) {
         const SliceRecord& s = set.slices[i];
         Interval iv = clipped(s.tsNs, s.endNs(), ctx.options.range);
@@ -153,12 +152,11 @@ BusyRun trackRun(const Context& ctx, std::size_t t, const TrackRecord* track, co
         // Without classes the span is the busy union's, as before classes existed.
         if (byClass || iv.endNs > iv.startNs) run.extend(iv);
         if (iv.endNs == iv.startNs || (c && !isDeviceWork(*c))) continue;
-        run.busy.push_back(iv);
-        if (!c || *c == DeviceClass::Compute) run.compute.push_back(iv);
+        // The track's slices come by start (SliceSet) and clipping keeps that order.
+        appendToUnion(run.busy, iv);
+        if (!c || *c == DeviceClass::Compute) appendToUnion(run.compute, iv);
     }
     for (const DeviceWaitRef* w : waits.items) run.extend(clipped(w->tsNs, w->endNs, ctx.options.range));
-    mergeIntervals(run.busy);
-    mergeIntervals(run.compute);
     return run;
 }
 

@@ -125,6 +125,7 @@ bool buildDeviceUnions(DiagnosisContext* ctx, Error* error) {
     LaunchedWorkBuilder launched;
     std::map<std::int64_t, SortedRuns> perDevice; // merged in pairs, not each run into all before it
     const SliceSet& set = ctx->snapshot.slices;
+    std::size_t callHint = 0;
     for (std::int64_t id : ctx->busyTracks) {
         int t = set.indexOfTrack(id);
         const TrackRecord* track = ctx->snapshot.catalog.find(id);
@@ -136,9 +137,8 @@ bool buildDeviceUnions(DiagnosisContext* ctx, Error* error) {
                 continue;
             TimeNs a = s.tsNs, b = s.endNs();
             if (!calls.empty()) {
-                auto call = std::lower_bound(calls.begin(), calls.end(), s.id,
-                                             [](const LaunchCallTime& c, std::int64_t id) { return c.deviceSliceId < id; });
-                const bool linked = call != calls.end() && call->deviceSliceId == s.id;
+                const LaunchCallTime* call = findLaunchCall(calls, s.id, &callHint);
+                const bool linked = call != nullptr;
                 if (!linked || !ctx->options.range || ctx->options.range->contains(call->callTsNs))
                     launched.add(track->deviceKey(), a, b, linked, linked ? call->callTsNs : 0);
             }
@@ -146,9 +146,8 @@ bool buildDeviceUnions(DiagnosisContext* ctx, Error* error) {
                 a = std::max(a, ctx->options.range->startNs);
                 b = std::min(b, ctx->options.range->endNs);
             }
-            if (b > a) run.push_back({a, b});
+            appendToUnion(run, {a, b}); // slices come by start, and clipping keeps that order
         }
-        mergeIntervals(run);
         perDevice[track->deviceKey()].add(std::move(run));
     }
     for (auto& [key, runs] : perDevice) ctx->deviceBusy.emplace(key, CoverageIndex(runs.take()));
