@@ -88,7 +88,7 @@ void printLargestCsv(const BubbleReport& r) {
         writeCsvRow(stdout, {std::to_string(d.bubble.startNs), microsText(d.bubble.durNs), std::to_string(d.bubble.trackId),
                              device, bubbleCauseText(d.bubble.cause), d.opBefore, d.opAfter, microsText(c[0]),
                              microsText(c[1]), microsText(c[2]), microsText(c[3]), microsText(c[4]),
-                             microsText(d.hostBusyNs), hostWorkText(d), d.bubble.waitFor, d.bubble.waitName,
+                             microsText(d.hostBusyNs), hostWorkText(d), waitForText(d.bubble.waitFor), d.waitName,
                              microsText(d.bubble.waitNs)});
     }
 }
@@ -97,10 +97,10 @@ void printAllCsv(const BubbleReport& r) {
     writeCsvRow(stdout, {"scope", "start (ns)", "duration (us)", "track id", "cause", "waits for", "wait task"});
     for (const Bubble& b : r.deviceBubbles)
         writeCsvRow(stdout, {"device", std::to_string(b.startNs), microsText(b.durNs), "0", bubbleCauseText(b.cause),
-                             b.waitFor, b.waitName});
+                             waitForText(b.waitFor), r.waitName(b)});
     for (const Bubble& b : r.trackBubbles)
         writeCsvRow(stdout, {"track", std::to_string(b.startNs), microsText(b.durNs), std::to_string(b.trackId),
-                             bubbleCauseText(b.cause), b.waitFor, b.waitName});
+                             bubbleCauseText(b.cause), waitForText(b.waitFor), r.waitName(b)});
 }
 
 void printText(const BubbleReport& r) {
@@ -131,8 +131,8 @@ void printText(const BubbleReport& r) {
         std::printf("  %s at %lld ns: %s\n    after %s, before %s\n", humanDurationText(d.bubble.durNs).c_str(),
                     static_cast<long long>(d.bubble.startNs), bubbleCauseText(d.bubble.cause),
                     d.opBefore.empty() ? "-" : d.opBefore.c_str(), d.opAfter.empty() ? "-" : d.opAfter.c_str());
-        if (!d.bubble.waitFor.empty())
-            std::printf("    waits for %s: %s (%s of the gap)\n", d.bubble.waitFor.c_str(), d.bubble.waitName.c_str(),
+        if (d.bubble.waitFor != WaitFor::Nothing)
+            std::printf("    waits for %s: %s (%s of the gap)\n", waitForText(d.bubble.waitFor), d.waitName.c_str(),
                         humanDurationText(d.bubble.waitNs).c_str());
         for (const HostWorkOverlap& w : d.hostWork)
             std::printf("    host: %s [%s] %s on %s\n", w.name.c_str(), hostWorkClassName(w.workClass),

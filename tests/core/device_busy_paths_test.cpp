@@ -143,11 +143,13 @@ TEST_CASE("device busy: a wait is a gap that says what it waits for", "[deviceti
         const Bubble* gap = bubbleAt(report.deviceBubbles, 10000);
         REQUIRE(gap != nullptr);
         CHECK(gap->durNs == 80000);
-        CHECK(gap->waitFor == "event");
-        CHECK(gap->waitName == "EVENT_WAIT");
+        CHECK(gap->waitFor == WaitFor::Event);
+        CHECK(std::string(waitForText(gap->waitFor)) == "event");
+        CHECK(report.waitName(*gap) == "EVENT_WAIT");
         CHECK(gap->waitNs == 80000);
         REQUIRE(!report.largest.empty());
-        CHECK(report.largest[0].bubble.waitFor == "event"); // the Details of the largest bubble carry it
+        CHECK(report.largest[0].bubble.waitFor == WaitFor::Event); // the Details of the largest bubble carry it
+        CHECK(report.largest[0].waitName == "EVENT_WAIT");
     }
     SECTION("a compute stream waiting while the communication stream runs: its gap waits for a collective") {
         Database db = openReadOnly(mixedStore(dir));
@@ -158,21 +160,57 @@ TEST_CASE("device busy: a wait is a gap that says what it waits for", "[deviceti
         for (const Bubble& b : report.trackBubbles)
             if (b.startNs == 10000 && b.durNs == 80000) gap = &b;
         REQUIRE(gap != nullptr);
-        CHECK(gap->waitFor == "collective");
-        CHECK(gap->waitName == "Notify Wait");
+        CHECK(gap->waitFor == WaitFor::Collective);
+        CHECK(std::string(waitForText(gap->waitFor)) == "collective");
+        CHECK(report.waitName(*gap) == "Notify Wait");
         CHECK(gap->waitNs == 80000);
         // On the device the collective is work: no device gap there; the gap before the copy has no wait.
         CHECK(bubbleAt(report.deviceBubbles, 10000) == nullptr);
         const Bubble* beforeCopy = bubbleAt(report.deviceBubbles, 120000);
         REQUIRE(beforeCopy != nullptr);
         CHECK(beforeCopy->durNs == 10000);
-        CHECK(beforeCopy->waitFor.empty());
+        CHECK(beforeCopy->waitFor == WaitFor::Nothing);
+        CHECK(report.waitName(*beforeCopy).empty());
     }
     SECTION("a notify wait outside any HCCL operator waits for a notify") {
         CHECK(waitTarget("Notify_Wait") == "notify");
         CHECK(waitTarget("Stream Wait Event") == "event");
         CHECK(waitTarget("STREAM_WAIT") == "stream");
     }
+}
+
+TEST_CASE("bubbles: a wait name shared by many gaps is held once by the report", "[devicetime][busy][wait]") {
+    TempDir dir;
+    // Three gaps with EVENT_WAIT, one with a wait task named for a stream, one with no wait task.
+    std::string store = importStore(dir, "names",
+                                    task("MatMul", 0, 10, "AI_CORE", 2) + task("EVENT_WAIT", 10, 10, "EVENT_WAIT_SQE", 2) +
+                                        task("MatMul", 20, 10, "AI_CORE", 2) + task("EVENT_WAIT", 30, 10, "EVENT_WAIT_SQE", 2) +
+                                        task("MatMul", 40, 10, "AI_CORE", 2) + task("STREAM_WAIT", 50, 10, "EVENT_WAIT_SQE", 2) +
+                                        task("MatMul", 60, 10, "AI_CORE", 2) + task("EVENT_WAIT", 70, 10, "EVENT_WAIT_SQE", 2) +
+                                        task("MatMul", 80, 10, "AI_CORE", 2) + task("MatMul", 100, 10, "AI_CORE", 2));
+    Database db = openReadOnly(store);
+    BubbleReport report;
+    Error error;
+    REQUIRE(computeBubbles(db, BubbleOptions{}, &report, &error));
+    REQUIRE(report.deviceBubbles.size() == 5);
+    CHECK(report.waitNames == std::vector<std::string>{"", "EVENT_WAIT", "STREAM_WAIT"});
+    const std::vector<WaitFor> targets{WaitFor::Event, WaitFor::Event, WaitFor::Stream, WaitFor::Event, WaitFor::Nothing};
+    const std::vector<std::string> names{"EVENT_WAIT", "EVENT_WAIT", "STREAM_WAIT", "EVENT_WAIT", ""};
+    for (std::size_t i = 0; i < 5; ++i) {
+        CHECK(report.deviceBubbles[i].waitFor == targets[i]);
+        CHECK(report.waitName(report.deviceBubbles[i]) == names[i]);
+    }
+    CHECK(report.deviceBubbles[0].waitNameIndex == report.deviceBubbles[1].waitNameIndex);
+    CHECK(std::string(waitForText(WaitFor::Notify)) == "notify");
+    CHECK(std::string(waitForText(WaitFor::Collective)) == "collective");
+    CHECK(std::string(waitForText(WaitFor::Nothing)).empty());
+    // An index this report does not hold reads as no name, not past the table.
+    Bubble stray = report.deviceBubbles[0];
+    stray.waitNameIndex = static_cast<std::uint32_t>(report.waitNames.size());
+    CHECK(report.waitName(stray).empty());
+    // The largest bubbles carry their name themselves: the table shows them without the report.
+    REQUIRE(!report.largest.empty());
+    for (const BubbleDetail& d : report.largest) CHECK(d.waitName == report.waitName(d.bubble));
 }
 
 TEST_CASE("device busy shared: one figure on every path on the torch_npu rank 0", "[devicetime][busy][shared]") {

@@ -69,7 +69,8 @@ TEST_CASE("profiler window: without the markers the edge gaps keep their usual c
     CHECK(r.deviceBubbles[0].durNs == 100'000);
     CHECK(r.deviceBubbles[0].cause == BubbleCause::Unknown);
     CHECK(r.deviceBubbles[2].cause == BubbleCause::Unknown);
-    CHECK(r.deviceBubbles[2].waitFor == "event");
+    CHECK(r.deviceBubbles[2].waitFor == WaitFor::Event);
+    CHECK(r.waitName(r.deviceBubbles[2]) == "EVENT_WAIT");
     CHECK(r.devices[0].causeNs[static_cast<std::size_t>(BubbleCause::ProfilerStart)] == 0);
 }
 

@@ -75,14 +75,16 @@ QString BubbleTableModel::hostText(const BubbleDetail& d) const {
     return parts.join(QStringLiteral("; "));
 }
 
-QString BubbleTableModel::waitText(const Bubble& b) {
-    if (b.waitFor.empty()) return {};
-    QString target = b.waitFor == "event"        ? tr("an event")
-                     : b.waitFor == "notify"     ? tr("a notify")
-                     : b.waitFor == "stream"     ? tr("another stream")
-                     : b.waitFor == "collective" ? tr("a collective")
-                                                 : QString::fromStdString(b.waitFor);
-    return tr("%1 (%2)").arg(target, QString::fromStdString(b.waitName));
+QString BubbleTableModel::waitText(const BubbleDetail& d) {
+    QString target;
+    switch (d.bubble.waitFor) {
+    case WaitFor::Nothing: return {};
+    case WaitFor::Event: target = tr("an event"); break;
+    case WaitFor::Notify: target = tr("a notify"); break;
+    case WaitFor::Stream: target = tr("another stream"); break;
+    case WaitFor::Collective: target = tr("a collective"); break;
+    }
+    return tr("%1 (%2)").arg(target, QString::fromStdString(d.waitName));
 }
 
 QString BubbleTableModel::hostToolTip(const BubbleDetail& d) const {
@@ -120,7 +122,7 @@ QVariant BubbleTableModel::data(const QModelIndex& index, int role) const {
         case AfterColumn: return QString::fromStdString(d.opAfter);
         case HostColumn: return hostText(d);
         case CauseColumn: return bubbleCauseLabel(d.bubble.cause);
-        case WaitColumn: return waitText(d.bubble);
+        case WaitColumn: return waitText(d);
         default: return {};
         }
     }
@@ -141,7 +143,7 @@ QVariant BubbleTableModel::data(const QModelIndex& index, int role) const {
                           "window, not the workload");
             return {};
         case WaitColumn:
-            return d.bubble.waitFor.empty() ? tr("No wait task in this gap")
+            return d.bubble.waitFor == WaitFor::Nothing ? tr("No wait task in this gap")
                                             : tr("%1 of the gap covered by wait tasks").arg(formatDuration(d.bubble.waitNs));
         default: return {};
         }

@@ -34,7 +34,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     // "an event (EVENT_WAIT)": what the gap waits for, from the wait task inside it; empty without one.
-    static QString waitText(const Bubble& b);
+    static QString waitText(const BubbleDetail& d);
 
 private:
     QString hostText(const BubbleDetail& d) const;

@@ -82,8 +82,10 @@ std::map<std::int64_t, StreamIdle> idleByTrack(const IdleReport& idle) {
 
 // The table rows of some bubbles: neighbours and host work, as for the largest ones.
 std::vector<BubbleDetail> detailsOf(const StoreSnapshot& snap, const HostActivity& host, BubbleOptions options,
-                                    const std::vector<std::int64_t>& computeTracks, std::vector<Bubble> bubbles) {
+                                    const std::vector<std::int64_t>& computeTracks, std::vector<Bubble> bubbles,
+                                    std::vector<std::string> waitNames) {
     BubbleReport scratch;
+    scratch.waitNames = std::move(waitNames); // the bubbles' wait names point into the report's table
     options.largestCount = static_cast<int>(std::min<std::size_t>(bubbles.size(), kMaxListedBubbles));
     (options.largestFromDevices ? scratch.deviceBubbles : scratch.trackBubbles) = std::move(bubbles);
     fillBubbleDetails(snap, host, options, computeTracks, &scratch);
@@ -418,8 +420,8 @@ void BubbleView::listBin(int bin) {
     const BubbleOptions options = options_;
     const std::vector<std::int64_t> compute = report_.computeTracks;
     detailJob_->start<DetailResult>(
-        [snap, host, options, compute, inBin = std::move(inBin), title](AsyncJob::CancelFlag) mutable {
-            return DetailResult{detailsOf(*snap, *host, options, compute, std::move(inBin)), title};
+        [snap, host, options, compute, inBin = std::move(inBin), names = report_.waitNames, title](AsyncJob::CancelFlag) mutable {
+            return DetailResult{detailsOf(*snap, *host, options, compute, std::move(inBin), std::move(names)), title};
         },
         [this](DetailResult r) { takeDetails(std::move(r)); });
 }

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cmath>
 #include <map>
+#include <unordered_map>
 
 namespace opscope {
 
@@ -22,6 +23,22 @@ const char* bubbleCauseId(BubbleCause cause) {
     case BubbleCause::ProfilerStop: return "profiler_stop";
     }
     return "unknown";
+}
+
+const char* waitForText(WaitFor waitFor) {
+    switch (waitFor) {
+    case WaitFor::Nothing: return "";
+    case WaitFor::Event: return "event";
+    case WaitFor::Notify: return "notify";
+    case WaitFor::Stream: return "stream";
+    case WaitFor::Collective: return "collective";
+    }
+    return "";
+}
+
+const std::string& BubbleReport::waitName(const Bubble& b) const {
+    static const std::string kNone;
+    return b.waitNameIndex < waitNames.size() ? waitNames[b.waitNameIndex] : kNone;
 }
 
 const char* bubbleCauseText(BubbleCause cause) {
@@ -80,10 +97,36 @@ void addToHistogram(std::vector<HistogramBin>& bins, TimeNs durNs) {
     bin.totalNs += durNs;
 }
 
+// The report's wait names, each snapshot name stored once however many gaps point at it, with what a
+// wait task of that name waits for (read from the name once, not at every gap).
+class WaitNameTable {
+public:
+    WaitNameTable(const StoreSnapshot& snap, std::vector<std::string>* names) : snap_(snap), names_(names) {}
+    std::uint32_t indexOf(std::uint32_t nameId) {
+        auto [it, added] = bySnapshotId_.try_emplace(nameId, static_cast<std::uint32_t>(names_->size()));
+        if (added) {
+            names_->emplace_back(snap_.strings.at(nameId));
+            const std::string target = waitTarget(names_->back());
+            targets_.resize(names_->size(), WaitFor::Event);
+            targets_.back() = target == "notify" ? WaitFor::Notify : target == "stream" ? WaitFor::Stream : WaitFor::Event;
+        }
+        return it->second;
+    }
+    // A wait task's target by its name; a name that says nothing waits for an event.
+    WaitFor targetOf(std::uint32_t index) const { return index < targets_.size() ? targets_[index] : WaitFor::Event; }
+
+private:
+    const StoreSnapshot& snap_;
+    std::vector<std::string>* names_;
+    std::unordered_map<std::uint32_t, std::uint32_t> bySnapshotId_;
+    std::vector<WaitFor> targets_;
+};
+
 struct Context {
     const StoreSnapshot& snap;
     const BubbleOptions& options;
     const HostActivity& host;
+    WaitNameTable* waitNames;
 };
 
 // Gaps of one busy union are visited in start order: the hints make the coverage lookups linear.
@@ -198,18 +241,17 @@ void explainWait(const Context& ctx, const WaitList& waits, const CommIndex* com
     if (comm) {
         if (const CommIndex::Item* c = comm->longestOverlap(b->startNs, b->endNs())) {
             if (2 * overlapNs(b->startNs, b->endNs(), c->tsNs, c->endNs) >= b->durNs) {
-                b->waitFor = "collective";
-                b->waitName = std::string(ctx.snap.strings.at(c->nameId));
+                b->waitFor = WaitFor::Collective;
+                b->waitNameIndex = ctx.waitNames->indexOf(c->nameId);
                 b->waitSliceId = c->sliceId;
                 return;
             }
         }
     }
     if (!best) return;
-    b->waitName = std::string(ctx.snap.strings.at(best->nameId));
+    b->waitNameIndex = ctx.waitNames->indexOf(best->nameId);
     b->waitSliceId = best->sliceId;
-    b->waitFor = waitTarget(b->waitName);
-    if (b->waitFor.empty()) b->waitFor = "event";
+    b->waitFor = ctx.waitNames->targetOf(b->waitNameIndex);
 }
 
 // True when a marker task that opens (start) or closes the profiling window lies inside the hole.
@@ -363,7 +405,8 @@ BubbleReport computeBubbles(const StoreSnapshot& snapshot, const BubbleOptions& 
     out.fellBackToAll = selected.fellBackToAll;
     out.range = options.range;
     out.minBubbleNs = options.minBubbleNs;
-    Context ctx{snapshot, options, host};
+    WaitNameTable waitNames(snapshot, &out.waitNames);
+    Context ctx{snapshot, options, host, &waitNames};
     out.hasHostTracks = !ctx.host.empty();
     analyseTracks(ctx, selected.logicalIds, &out);
     out.trackHistogram = makeBubbleBins(options.binsPerDecade);

@@ -30,6 +30,12 @@ bool isProfilerStopMarker(std::string_view name);
 const char* bubbleCauseId(BubbleCause cause);   // "host_bound_launch", "sync_wait", ...
 const char* bubbleCauseText(BubbleCause cause); // "host-bound launch gap", "synchronisation wait", ...
 
+// What a gap waits for, read from the wait tasks inside it (docs/device-time.md): an event, a notify,
+// another stream, or a collective running meanwhile on the device; Nothing without a wait task.
+enum class WaitFor : std::uint8_t { Nothing, Event, Notify, Stream, Collective };
+// "", "event", "notify", "stream", "collective": the words of the CLI, its CSV and the reports.
+const char* waitForText(WaitFor waitFor);
+
 struct BubbleOptions {
     TrackSelection tracks;            // default: the device tracks that hold work (device_busy.h)
     TimeNs minBubbleNs = 0;           // gaps shorter than this are idle time but not bubbles
@@ -47,13 +53,13 @@ struct Bubble {
     TimeNs durNs = 0;
     std::int64_t trackId = 0;   // logical track; 0 for a device (union) bubble
     std::int64_t deviceKey = 0; // TrackRecord::deviceKey()
+    std::int64_t waitSliceId = 0; // the wait task (or the collective) covering most of the gap
+    TimeNs waitNs = 0;            // the part of the gap covered by wait tasks (their union)
+    // That task's name, as an index into its report's waitNames (BubbleReport::waitName reads it): a
+    // trace has a few such names and can have tens of millions of gaps, each of which held two strings.
+    std::uint32_t waitNameIndex = 0;
     BubbleCause cause = BubbleCause::Unknown;
-    // What the device waits for in the gap, read from the wait tasks inside it (docs/device-time.md):
-    // "event", "notify", "stream", "collective" (communication runs on the device meanwhile), or "".
-    std::string waitFor;
-    std::string waitName;        // the wait task (or the collective) covering most of the gap
-    std::int64_t waitSliceId = 0;
-    TimeNs waitNs = 0;           // the part of the gap covered by wait tasks (their union)
+    WaitFor waitFor = WaitFor::Nothing;
     TimeNs endNs() const { return startNs + durNs; }
 };
 
@@ -93,6 +99,7 @@ struct HostWorkOverlap {
 
 struct BubbleDetail {
     Bubble bubble;
+    std::string waitName; // the bubble's wait task or collective, "" without one
     std::string opBefore, opAfter; // the compute operators that end at / start at the bubble's edges
     std::int64_t sliceBefore = 0, sliceAfter = 0;
     std::array<TimeNs, kHostWorkClassCount> classCoveredNs{}; // union of host work per class inside the bubble
@@ -112,6 +119,11 @@ struct BubbleReport {
     std::vector<Bubble> trackBubbles;   // grouped by track (in the order of tracks), by start within
     std::vector<Bubble> deviceBubbles;  // grouped by device (in the order of devices), by start within
     std::vector<BubbleDetail> largest;  // by duration, descending
+    // The names Bubble::waitNameIndex points at; [0] is "" (no wait task).
+    std::vector<std::string> waitNames{std::string()};
+
+    // The bubble's wait task or collective, "" without one (or for an index this report does not hold).
+    const std::string& waitName(const Bubble& b) const;
 };
 
 // Edges of the histogram: [0, 1 us), then binsPerDecade log bins per decade up to 10 s, then [10 s, inf).

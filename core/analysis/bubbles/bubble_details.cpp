@@ -120,8 +120,8 @@ void fillHostWork(const StoreSnapshot& snap, const HostActivity& host, int limit
 
 void fillBubbleDetails(const StoreSnapshot& snap, const HostActivity& host, const BubbleOptions& options,
                        const std::vector<std::int64_t>& computeIds, BubbleReport* out) {
-    // The largest few are picked through pointers: a copy of every bubble (hundreds of thousands, with
-    // their strings) only to sort it cost more than the rest of the details.
+    // The largest few are picked through pointers: a copy of every bubble (hundreds of thousands) only
+    // to sort it cost more than the rest of the details.
     const std::vector<Bubble>& all = options.largestFromDevices ? out->deviceBubbles : out->trackBubbles;
     std::vector<const Bubble*> pool;
     pool.reserve(all.size());
@@ -133,7 +133,10 @@ void fillBubbleDetails(const StoreSnapshot& snap, const HostActivity& host, cons
     };
     std::partial_sort(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(n), pool.end(), longer);
     std::vector<BubbleDetail> rows(n);
-    for (std::size_t i = 0; i < n; ++i) rows[i].bubble = *pool[i];
+    for (std::size_t i = 0; i < n; ++i) {
+        rows[i].bubble = *pool[i];
+        rows[i].waitName = out->waitName(*pool[i]);
+    }
     const std::vector<std::vector<HostSliceRef>> overlapping = overlappingHostWork(host, rows);
     for (std::size_t i = 0; i < n; ++i) {
         fillNeighbours(snap, computeIds, &rows[i]);

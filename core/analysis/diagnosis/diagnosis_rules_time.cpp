@@ -22,7 +22,7 @@ std::string gapLabel(const DiagnosisContext& ctx, const Bubble& b) {
         if (!d.opBefore.empty()) label += " after " + d.opBefore;
         if (!d.opAfter.empty()) label += (d.opBefore.empty() ? " before " : ", before ") + d.opAfter;
         // A host synchronisation behind the gap is named too: it is what the device waits on.
-        if (b.waitName.empty())
+        if (ctx.bubbles.waitName(b).empty())
             for (const HostWorkOverlap& w : d.hostWork)
                 if (w.workClass == HostWorkClass::Sync || w.workClass == HostWorkClass::Communication) {
                     label += ", while " + w.name + " waits";
@@ -30,8 +30,9 @@ std::string gapLabel(const DiagnosisContext& ctx, const Bubble& b) {
                 }
         break;
     }
-    if (!b.waitName.empty())
-        label += ", while " + b.waitName + " waits" + (b.waitFor.empty() ? "" : " for " + std::string(b.waitFor == "event" ? "an " : "a ") + b.waitFor);
+    if (const std::string& name = ctx.bubbles.waitName(b); !name.empty())
+        label += ", while " + name + " waits" +
+                 (b.waitFor == WaitFor::Nothing ? "" : std::string(" for ") + (b.waitFor == WaitFor::Event ? "an " : "a ") + waitForText(b.waitFor));
     return label + " (" + bubbleCauseText(b.cause) + ")";
 }
 
