@@ -3,6 +3,7 @@
 #include "core/store/stored_count_reserve.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace opscope {
 
@@ -10,6 +11,24 @@ const HostSliceRecord* HostCallData::find(std::int64_t id) const {
     auto it = std::lower_bound(slices.begin(), slices.end(), id,
                                [](const HostSliceRecord& s, std::int64_t value) { return s.id < value; });
     return it != slices.end() && it->id == id ? &*it : nullptr;
+}
+
+HostThreadTable::HostThreadTable(std::vector<std::int64_t>* threadIds) : threadIds_(threadIds) {
+    threadIds_->assign(1, 0);
+    indexById_.emplace(0, 0);
+}
+
+std::uint32_t HostThreadTable::indexOf(std::int64_t threadId) {
+    if (threadId == lastId_) return lastIndex_;
+    auto [it, added] = indexById_.try_emplace(threadId, static_cast<std::uint32_t>(threadIds_->size()));
+    if (added) threadIds_->push_back(threadId);
+    lastId_ = threadId;
+    lastIndex_ = it->second;
+    return lastIndex_;
+}
+
+std::uint16_t hostDepth(std::int64_t storedDepth) {
+    return static_cast<std::uint16_t>(std::clamp<std::int64_t>(storedDepth, 0, std::numeric_limits<std::uint16_t>::max()));
 }
 
 bool readHostCalls(Database& db, HostCallData* out, Error* error) {
@@ -22,6 +41,7 @@ bool readHostCalls(Database& db, HostCallData* out, Error* error) {
 SELECT s.id, coalesce(s.parent_id, 0), s.ts, s.dur, s.name_id, coalesce(s.cat_id, 0), t.thread_id, s.depth
 FROM slice s JOIN track t ON t.id = s.track_id
 WHERE t.device_id IS NULL AND t.kind = 'thread' AND t.thread_id IS NOT NULL)SQL");
+        HostThreadTable threads(&out->threadIds);
         while (st.step()) {
             HostSliceRecord r;
             r.id = st.int64(0);
@@ -30,8 +50,8 @@ WHERE t.device_id IS NULL AND t.kind = 'thread' AND t.thread_id IS NOT NULL)SQL"
             r.durNs = st.int64(3);
             r.nameId = static_cast<std::uint32_t>(st.int64(4));
             r.catId = static_cast<std::uint32_t>(st.int64(5));
-            r.threadId = st.int64(6);
-            r.depth = static_cast<std::int32_t>(std::clamp<std::int64_t>(st.int64(7), 0, 1 << 20));
+            r.threadIndex = threads.indexOf(st.int64(6));
+            r.depth = hostDepth(st.int64(7));
             out->slices.push_back(r);
         }
         // Sorted here rather than by SQLite: the join visits tracks in index order.

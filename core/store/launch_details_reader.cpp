@@ -33,7 +33,7 @@ const char* kHostSliceColumns =
     "SELECT s.id, coalesce(s.parent_id, 0), s.ts, s.dur, s.name_id, coalesce(s.cat_id, 0), t.thread_id, s.depth "
     "FROM slice s JOIN track t ON t.id = s.track_id ";
 
-HostSliceRecord hostRecord(Statement& st, LocalStrings& strings) {
+HostSliceRecord hostRecord(Statement& st, LocalStrings& strings, HostThreadTable& threads) {
     HostSliceRecord r;
     r.id = st.int64(0);
     r.parentId = st.int64(1);
@@ -41,8 +41,8 @@ HostSliceRecord hostRecord(Statement& st, LocalStrings& strings) {
     r.durNs = st.int64(3);
     r.nameId = strings.local(st.int64(4));
     r.catId = strings.local(st.int64(5));
-    r.threadId = st.isNull(6) ? 0 : st.int64(6);
-    r.depth = static_cast<std::int32_t>(std::clamp<std::int64_t>(st.int64(7), 0, 1 << 20));
+    r.threadIndex = threads.indexOf(st.isNull(6) ? 0 : st.int64(6));
+    r.depth = hostDepth(st.int64(7));
     return r;
 }
 
@@ -57,6 +57,7 @@ bool readDeviceLaunchChain(Database& db, std::int64_t deviceSliceId, DeviceLaunc
     try {
         if (!db.tableExists("launch_link")) return true;
         LocalStrings strings(db, &out->host);
+        HostThreadTable threads(&out->host.threadIds);
         Statement link = db.prepare(R"SQL(
 SELECT d.ts, d.dur, d.name_id, c.id, cn.value, c.track_id, ct.name, c.ts, c.dur, l.correlation_id, l.source
 FROM slice d JOIN launch_link l ON l.device_slice_id = d.id
@@ -87,7 +88,7 @@ WHERE d.id = ?)SQL");
             one.reset();
             one.bind(1, next);
             if (!one.step()) break;
-            HostSliceRecord r = hostRecord(one, strings);
+            HostSliceRecord r = hostRecord(one, strings, threads);
             backward.reset();
             backward.bind(1, r.id);
             r.backwardTarget = backward.step() && backward.int64(0) != 0;
@@ -100,7 +101,7 @@ WHERE d.id = ?)SQL");
             Statement steps = db.prepare(std::string(kHostSliceColumns) + R"SQL(
 WHERE t.device_id IS NULL AND t.kind = 'thread' AND t.thread_id IS NOT NULL
   AND s.name_id IN (SELECT id FROM string WHERE value >= 'ProfilerStep#' AND value < 'ProfilerStep$'))SQL");
-            while (steps.step()) out->host.slices.push_back(hostRecord(steps, strings));
+            while (steps.step()) out->host.slices.push_back(hostRecord(steps, strings, threads));
         }
         std::sort(out->host.slices.begin(), out->host.slices.end(),
                   [](const HostSliceRecord& a, const HostSliceRecord& b) { return a.id < b.id; });

@@ -227,3 +227,42 @@ TEST_CASE("critical path graph: longest path in topological order, cycles left o
     for (std::uint32_t i = 0; i + 1 < 200000; ++i) deep.addEdge(i, i + 1, PathEdgeType::OperatorKernel, 0);
     CHECK(deep.longestPath().size() == 199999);
 }
+
+TEST_CASE("host calls keep each slice's thread as an index into one table of the store's thread ids", "[launch][host]") {
+    TempDir dir;
+    OpenResult result;
+    Error error;
+    // Two threads of one process and one of another, slices interleaved in time, one nested.
+    const std::string events =
+        R"({"ph":"X","cat":"cpu_op","name":"a","pid":1,"tid":10,"ts":0,"dur":10},)"
+        R"({"ph":"X","cat":"cpu_op","name":"a.inner","pid":1,"tid":10,"ts":2,"dur":3},)"
+        R"({"ph":"X","cat":"cpu_op","name":"b","pid":1,"tid":11,"ts":1,"dur":10},)"
+        R"({"ph":"X","cat":"cpu_op","name":"c","pid":2,"tid":10,"ts":3,"dur":10},)"
+        R"({"ph":"X","cat":"cpu_op","name":"a2","pid":1,"tid":10,"ts":20,"dur":1})";
+    REQUIRE(openTrace({dir.write("threads.json", "{\"traceEvents\":[" + events + "]}")}, OpenOptions{}, ImportProgress{},
+                      &result, &error));
+    Database db(result.storePath, Database::Mode::ReadOnly);
+    HostCallData host;
+    REQUIRE(readHostCalls(db, &host, &error));
+    REQUIRE(host.slices.size() == 5);
+    CHECK(host.threadIds.size() == 4); // [0] none, then three threads
+    Statement st = db.prepare("SELECT s.id, t.thread_id, s.depth FROM slice s JOIN track t ON t.id = s.track_id");
+    int seen = 0;
+    while (st.step()) {
+        const HostSliceRecord* s = host.find(st.int64(0));
+        REQUIRE(s != nullptr);
+        CHECK(host.threadOf(*s) == st.int64(1));
+        CHECK(s->depth == st.int64(2));
+        ++seen;
+    }
+    CHECK(seen == 5);
+    HostSliceRecord stray;
+    stray.threadIndex = static_cast<std::uint32_t>(host.threadIds.size());
+    CHECK(host.threadOf(stray) == 0); // an index past the table reads as no thread
+    // The depth as the snapshot holds it: 65535 at most, never negative.
+    CHECK(hostDepth(65535) == 65535);
+    CHECK(hostDepth(65536) == 65535);
+    CHECK(hostDepth(0) == 0);
+    CHECK(hostDepth(-1) == 0);
+    static_assert(sizeof(HostSliceRecord) == 48, "the host slice record's size is documented in host_call_reader.h");
+}

@@ -108,7 +108,7 @@ CriticalPathInputs::CriticalPathInputs(const LaunchData& launches, const HostCal
             const DeviceLaunchEvent& e = launches.events[i];
             if (!e.linked() || syncSlices.count(e.sliceId)) continue;
             const HostSliceRecord* call = host.find(e.callSliceId);
-            callThread_[i] = call ? call->threadId : 0;
+            callThread_[i] = call ? host.threadOf(*call) : 0;
             eventsByCallTs_.push_back(i);
             streamByCallTs_[s].push_back(i);
             changes.push_back({e.callTsNs, +1, i});
@@ -148,7 +148,8 @@ void CriticalPathInputs::addHostThreads(TimeRange window, StepState& st) const {
     for (auto it = first; it != hostByTs_.end() && host_.slices[*it].tsNs <= window.endNs; ++it) st.windowHost.push_back(*it);
     std::sort(st.windowHost.begin(), st.windowHost.end(), [&](std::uint32_t a, std::uint32_t b) {
         const HostSliceRecord &x = host_.slices[a], &y = host_.slices[b];
-        if (x.threadId != y.threadId) return x.threadId < y.threadId;
+        const std::int64_t tx = host_.threadOf(x), ty = host_.threadOf(y);
+        if (tx != ty) return tx < ty;
         if (x.tsNs != y.tsNs) return x.tsNs < y.tsNs;
         return x.depth != y.depth ? x.depth < y.depth : x.id < y.id;
     });
@@ -181,10 +182,10 @@ void CriticalPathInputs::addHostThreads(TimeRange window, StepState& st) const {
     };
     for (std::uint32_t i : st.windowHost) {
         const HostSliceRecord& s = host_.slices[i];
-        if (s.threadId != thread) {
+        if (host_.threadOf(s) != thread) {
             while (!stack.empty()) exitTop();
             lastNode = lastTopLevel = kNone;
-            thread = s.threadId;
+            thread = host_.threadOf(s);
         }
         while (!stack.empty() && stack.back().endNs <= s.tsNs) exitTop();
         const std::uint32_t start = st.hostNodes[s.id].first;
@@ -308,7 +309,7 @@ void CriticalPathInputs::sync(const DeviceSyncEvent& e, StepState& st) const {
         return;
     }
     const HostSliceRecord* waitCall = host_.find(e.callSliceId);
-    const std::uint32_t next = waitCall ? nextLaunchAfter(stream->second, waitCall->tsNs, waitCall->threadId) : kNone;
+    const std::uint32_t next = waitCall ? nextLaunchAfter(stream->second, waitCall->tsNs, host_.threadOf(*waitCall)) : kNone;
     if (next != kNone) st.kernelSync[next] = awaited;
 }
 

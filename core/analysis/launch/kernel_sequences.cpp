@@ -28,7 +28,7 @@ std::vector<char> rootFlags(const HostCallData& host, const SequenceOptions& opt
     std::int32_t minDepth = -1;
     for (const HostSliceRecord& s : host.slices)
         if (host.text(s.nameId).find(options.operatorName) != std::string_view::npos)
-            minDepth = minDepth < 0 ? s.depth : std::min(minDepth, s.depth);
+            minDepth = minDepth < 0 ? s.depth : std::min<std::int32_t>(minDepth, s.depth);
     for (std::size_t i = 0; i < host.slices.size(); ++i) {
         const HostSliceRecord& s = host.slices[i];
         root[i] = s.depth == minDepth && host.text(s.nameId).find(options.operatorName) != std::string_view::npos;
