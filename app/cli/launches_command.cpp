@@ -25,16 +25,18 @@ const char* kHelp =
 const std::vector<std::string> kLaunchColumns{"correlation_id",  "runtime_call",    "kernel",         "stream",
                                               "cpu_duration_ns", "gpu_duration_ns", "launch_delay_ns"};
 
-std::string correlationText(const LaunchRow& r) { return r.hasCorrelation ? std::to_string(r.correlationId) : ""; }
+std::string correlationText(const LaunchStatsReport& report, const LaunchRow& r) {
+    return report.hasCorrelation(r) ? std::to_string(report.correlationId(r)) : "";
+}
 
 void printLaunchesCsv(const LaunchStatsReport& report) {
     std::vector<std::string> header = kLaunchColumns;
     header.insert(header.end(), {"device", "outliers"});
     writeCsvRow(stdout, header);
     for (const LaunchRow& r : report.launches)
-        writeCsvRow(stdout, {correlationText(r), report.runtimeCall(r), report.kernel(r), report.stream(r),
-                             std::to_string(r.cpuDurationNs), std::to_string(r.gpuDurationNs),
-                             std::to_string(r.launchDelayNs), report.device(r),
+        writeCsvRow(stdout, {correlationText(report, r), std::string(report.runtimeCall(r)), std::string(report.kernel(r)),
+                             report.stream(r), std::to_string(report.cpuDurationNs(r)), std::to_string(report.gpuDurationNs(r)),
+                             std::to_string(report.launchDelayNs(r)), report.device(r),
                              launchOutlierText(r.outliers)});
 }
 
@@ -52,17 +54,17 @@ nlohmann::ordered_json toJson(const LaunchStatsReport& report, const LaunchStats
     nlohmann::ordered_json launches = nlohmann::ordered_json::array();
     for (const LaunchRow& r : report.launches) {
         nlohmann::ordered_json row;
-        if (r.hasCorrelation) row["correlation_id"] = r.correlationId;
+        if (report.hasCorrelation(r)) row["correlation_id"] = report.correlationId(r);
         else row["correlation_id"] = nullptr;
-        row["runtime_call"] = report.runtimeCall(r);
-        row["kernel"] = report.kernel(r);
+        row["runtime_call"] = std::string(report.runtimeCall(r));
+        row["kernel"] = std::string(report.kernel(r));
         row["stream"] = report.stream(r);
-        row["cpu_duration_ns"] = r.cpuDurationNs;
-        row["gpu_duration_ns"] = r.gpuDurationNs;
-        row["launch_delay_ns"] = r.launchDelayNs;
+        row["cpu_duration_ns"] = report.cpuDurationNs(r);
+        row["gpu_duration_ns"] = report.gpuDurationNs(r);
+        row["launch_delay_ns"] = report.launchDelayNs(r);
         row["device"] = report.device(r);
-        row["device_slice_id"] = r.deviceSliceId;
-        row["call_slice_id"] = r.callSliceId;
+        row["device_slice_id"] = report.deviceSliceId(r);
+        row["call_slice_id"] = report.callSliceId(r);
         nlohmann::ordered_json flags = nlohmann::ordered_json::array();
         if (r.outliers & kShortKernel) flags.push_back("short_kernel");
         if (r.outliers & kLongRuntime) flags.push_back("long_runtime");
@@ -141,6 +143,7 @@ int runLaunches(const std::vector<std::string>& args) {
         return kExitBadInput;
     }
     if (report.overflowed) std::fprintf(stderr, "opscope-cli launches: a per-kernel total overflowed int64 ns\n");
+    if (report.unlisted) std::fprintf(stderr, "opscope-cli launches: more than 2^32 - 1 device events: none listed\n");
     if (json) std::printf("%s\n", toJson(report, options).dump(2).c_str());
     else if (csv && table == "kernels") printKernelsCsv(report);
     else if (csv) printLaunchesCsv(report);

@@ -336,7 +336,7 @@ std::shared_ptr<const LaunchData> TraceSession::launchDataLocked(Error* error) {
 bool TraceSession::launchStats(const LaunchStatsOptions& options, LaunchStatsReport* out, Error* error) {
     std::shared_ptr<const LaunchData> data = launchData(error);
     if (!data) return false;
-    *out = computeLaunchStats(*data, options);
+    *out = computeLaunchStats(std::move(data), options);
     return true;
 }
 

@@ -34,27 +34,27 @@ LaunchData loadTrace(const TempDir& dir, const std::string& json) {
 TEST_CASE("launch rows: delay = kernel start - call end (0 when negative), HTA outliers at their cutoffs", "[launch]") {
     TempDir dir;
     LaunchData data = loadTrace(dir, kLaunchTrace);
-    LaunchStatsReport r = computeLaunchStats(data, LaunchStatsOptions{});
+    LaunchStatsReport r = computeLaunchStats(std::make_shared<const LaunchData>(data), LaunchStatsOptions{});
     REQUIRE(r.launches.size() == 5);
     CHECK(r.unlinkedEvents == 0);
     const LaunchRow& l1 = r.launches[0];
-    CHECK(l1.correlationId == 11);
+    CHECK(r.correlationId(l1) == 11);
     CHECK(r.runtimeCall(l1) == "cudaLaunchKernel");
     CHECK(r.kernel(l1) == "L1");
     CHECK(r.stream(l1) == "7");
     CHECK(r.device(l1) == "0");
-    CHECK(l1.cpuDurationNs == 50000);
-    CHECK(l1.gpuDurationNs == 10000);
-    CHECK(l1.launchDelayNs == 10000);
+    CHECK(r.cpuDurationNs(l1) == 50000);
+    CHECK(r.gpuDurationNs(l1) == 10000);
+    CHECK(r.launchDelayNs(l1) == 10000);
     CHECK(l1.outliers == kShortKernel); // CPU 50 us is not above the cutoff
     CHECK(r.launches[1].outliers == kLongRuntime); // 50.001 us
-    CHECK(r.launches[1].cpuDurationNs == 50001);
-    CHECK(r.launches[2].launchDelayNs == 100000);
+    CHECK(r.cpuDurationNs(r.launches[1]) == 50001);
+    CHECK(r.launchDelayNs(r.launches[2]) == 100000);
     CHECK(r.launches[2].outliers == 0);
-    CHECK(r.launches[3].launchDelayNs == 100001);
+    CHECK(r.launchDelayNs(r.launches[3]) == 100001);
     CHECK(r.launches[3].outliers == kLongDelay);
     CHECK(r.runtimeCall(r.launches[3]) == "cudaMemcpyAsync");
-    CHECK(r.launches[4].launchDelayNs == 0);
+    CHECK(r.launchDelayNs(r.launches[4]) == 0);
     CHECK(r.launches[4].outliers == 0);
     // per kernel: L1 twice
     REQUIRE(r.kernels.size() == 4);
@@ -70,9 +70,24 @@ TEST_CASE("launch rows: delay = kernel start - call end (0 when negative), HTA o
     LaunchStatsOptions moved;
     moved.runtimeCutoffNs = 50001;
     moved.launchDelayCutoffNs = 100000 - 1;
-    LaunchStatsReport m = computeLaunchStats(data, moved);
+    LaunchStatsReport m = computeLaunchStats(std::make_shared<const LaunchData>(data), moved);
     CHECK(m.launches[1].outliers == 0);          // 50.001 us is now at the cutoff: neither long nor short (GPU > CPU)
     CHECK(m.launches[2].outliers == kLongDelay); // 100 us > 99.999 us
+}
+
+TEST_CASE("launch rows point into launch data the report keeps alive", "[launch]") {
+    TempDir dir;
+    auto data = std::make_shared<const LaunchData>(loadTrace(dir, kLaunchTrace));
+    const std::weak_ptr<const LaunchData> watch = data;
+    LaunchStatsReport r = computeLaunchStats(std::move(data), LaunchStatsOptions{});
+    CHECK(!watch.expired()); // the caller's pointer is gone: the report holds the events its rows read
+    REQUIRE(r.launches.size() == 5);
+    CHECK(r.kernel(r.launches[0]) == "L1");
+    CHECK(r.cpuDurationNs(r.launches[1]) == 50001);
+    CHECK(&r.event(r.launches[0]) == &r.data->events[r.launches[0].event]);
+    static_assert(sizeof(LaunchRow) == 8, "launch_stats.h documents an 8-byte row");
+    r = LaunchStatsReport{};
+    CHECK(watch.expired());
 }
 
 TEST_CASE("idle per stream: host wait, kernel wait under 30 us, other; the threshold on both sides", "[launch][idle]") {
@@ -159,7 +174,8 @@ TEST_CASE("queue length: a kernel starting before its call leaves the queue at t
 
 TEST_CASE("a store without launch links reads as unlinked events", "[launch]") {
     LaunchData empty;
-    CHECK(computeLaunchStats(empty, {}).launches.empty());
+    CHECK(computeLaunchStats(std::make_shared<const LaunchData>(empty), {}).launches.empty());
+    CHECK(computeLaunchStats(nullptr, {}).launches.empty());
     CHECK(computeIdleBreakdown(empty, {}).streams.empty());
     CHECK(computeQueueLength(empty, {}).streams.empty());
 }

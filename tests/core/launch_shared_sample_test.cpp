@@ -33,23 +33,23 @@ TEST_CASE("Kineto rank-0 sample: launches, idle causes and queue length as HTA d
 
     LaunchData data;
     REQUIRE(readLaunchData(db, &data, &error));
-    LaunchStatsReport launches = computeLaunchStats(data, LaunchStatsOptions{});
+    LaunchStatsReport launches = computeLaunchStats(std::make_shared<const LaunchData>(data), LaunchStatsOptions{});
     REQUIRE(launches.launches.size() == 6095);
     const LaunchRow& first = launches.launches[0];
-    CHECK(first.correlationId == 135071);
+    CHECK(launches.correlationId(first) == 135071);
     CHECK(launches.runtimeCall(first) == "cudaLaunchKernel");
-    CHECK(first.cpuDurationNs == 41768);
-    CHECK(first.gpuDurationNs == 4928);
-    CHECK(first.launchDelayNs == 0);
-    CHECK(launches.launches[1].correlationId == 135106);
-    CHECK(launches.launches[1].launchDelayNs == 756);
+    CHECK(launches.cpuDurationNs(first) == 41768);
+    CHECK(launches.gpuDurationNs(first) == 4928);
+    CHECK(launches.launchDelayNs(first) == 0);
+    CHECK(launches.correlationId(launches.launches[1]) == 135106);
+    CHECK(launches.launchDelayNs(launches.launches[1]) == 756);
     CHECK(launches.runtimeCall(launches.launches[2]) == "cudaMemcpyAsync");
-    CHECK(launches.launches[2].launchDelayNs == 308);
+    CHECK(launches.launchDelayNs(launches.launches[2]) == 308);
     TimeNs delaySum = 0, delayMax = 0;
     std::int64_t longDelay = 0, longRuntime = 0, shortKernel = 0;
     for (const LaunchRow& r : launches.launches) {
-        delaySum += r.launchDelayNs;
-        delayMax = std::max(delayMax, r.launchDelayNs);
+        delaySum += launches.launchDelayNs(r);
+        delayMax = std::max(delayMax, launches.launchDelayNs(r));
         longDelay += (r.outliers & kLongDelay) ? 1 : 0;
         longRuntime += (r.outliers & kLongRuntime) ? 1 : 0;
         shortKernel += (r.outliers & kShortKernel) ? 1 : 0;

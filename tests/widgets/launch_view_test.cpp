@@ -37,7 +37,7 @@ struct LaunchViewFixture {
     int rowOf(const QString& kernel, TimeNs gpuNs) {
         LaunchTableModel* m = view.launchModel();
         for (int r = 0; r < m->rowCount(); ++r)
-            if (m->data(m->index(r, LaunchTableModel::KernelColumn)).toString() == kernel && m->row(r).gpuDurationNs == gpuNs)
+            if (m->data(m->index(r, LaunchTableModel::KernelColumn)).toString() == kernel && m->report().gpuDurationNs(m->row(r)) == gpuNs)
                 return r;
         return -1;
     }

@@ -12,11 +12,16 @@ namespace opscope {
 namespace {
 
 // The duration a column holds (shown in the human format, plain µs in the CSV), nullopt for the others.
-std::optional<TimeNs> launchDuration(const LaunchRow& r, int column) {
+bool isLaunchDurationColumn(int column) {
+    return column == LaunchTableModel::CpuColumn || column == LaunchTableModel::GpuColumn ||
+           column == LaunchTableModel::DelayColumn;
+}
+
+std::optional<TimeNs> launchDuration(const LaunchStatsReport& report, const LaunchRow& r, int column) {
     switch (column) {
-    case LaunchTableModel::CpuColumn: return r.cpuDurationNs;
-    case LaunchTableModel::GpuColumn: return r.gpuDurationNs;
-    case LaunchTableModel::DelayColumn: return r.launchDelayNs;
+    case LaunchTableModel::CpuColumn: return report.cpuDurationNs(r);
+    case LaunchTableModel::GpuColumn: return report.gpuDurationNs(r);
+    case LaunchTableModel::DelayColumn: return report.launchDelayNs(r);
     default: return std::nullopt;
     }
 }
@@ -46,20 +51,23 @@ QString launchOutlierLabels(std::uint8_t outliers) {
 
 LaunchTableModel::LaunchTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void LaunchTableModel::resetData(std::vector<LaunchRow> rows, std::shared_ptr<const LaunchLabels> labels) {
+void LaunchTableModel::resetData(LaunchStatsReport report) {
     beginResetModel();
-    rows_ = std::move(rows);
-    labels_ = labels ? std::move(labels) : std::make_shared<const LaunchLabels>();
+    report_ = std::move(report);
+    if (!report_.data) report_ = LaunchStatsReport{}; // rows without their data show nothing
     endResetModel();
 }
 
-int LaunchTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(rows_.size()); }
+int LaunchTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(report_.launches.size());
+}
 int LaunchTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant LaunchTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
-    const LaunchRow& r = rows_[static_cast<std::size_t>(index.row())];
-    if (role == SliceIdRole) return QVariant::fromValue<qint64>(r.deviceSliceId);
+    const LaunchStatsReport& rep = report_;
+    const LaunchRow& r = rep.launches[static_cast<std::size_t>(index.row())];
+    if (role == SliceIdRole) return QVariant::fromValue<qint64>(rep.deviceSliceId(r));
     // The cells that made a launch an outlier, not the whole row: on a lagging queue nearly every
     // launch has a long delay, and a row tint would then say nothing.
     if (role == Qt::BackgroundRole) {
@@ -73,22 +81,23 @@ QVariant LaunchTableModel::data(const QModelIndex& index, int role) const {
         return QVariant(static_cast<int>(Qt::AlignRight | Qt::AlignVCenter));
     if (role == SortRole) {
         switch (index.column()) {
-        case CorrelationColumn: return r.hasCorrelation ? QVariant::fromValue<qint64>(r.correlationId) : QVariant::fromValue<qint64>(-1);
-        case CpuColumn: return QVariant::fromValue<qint64>(r.cpuDurationNs);
-        case GpuColumn: return QVariant::fromValue<qint64>(r.gpuDurationNs);
-        case DelayColumn: return QVariant::fromValue<qint64>(r.launchDelayNs);
+        case CorrelationColumn:
+            return rep.hasCorrelation(r) ? QVariant::fromValue<qint64>(rep.correlationId(r)) : QVariant::fromValue<qint64>(-1);
+        case CpuColumn: return QVariant::fromValue<qint64>(rep.cpuDurationNs(r));
+        case GpuColumn: return QVariant::fromValue<qint64>(rep.gpuDurationNs(r));
+        case DelayColumn: return QVariant::fromValue<qint64>(rep.launchDelayNs(r));
         case OutliersColumn: return static_cast<int>(r.outliers);
         default: break;
         }
     }
-    if (const std::optional<TimeNs> ns = launchDuration(r, index.column())) return durationCellData(*ns, role);
+    if (const std::optional<TimeNs> ns = launchDuration(rep, r, index.column())) return durationCellData(*ns, role);
     if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole) return {};
     switch (index.column()) {
-    case KernelColumn: return QString::fromStdString(labels_->names[r.kernelName]);
-    case CallColumn: return QString::fromStdString(labels_->names[r.runtimeCallName]);
-    case DeviceColumn: return QString::fromStdString(labels_->streams[r.streamIndex].device);
-    case StreamColumn: return QString::fromStdString(labels_->streams[r.streamIndex].stream);
-    case CorrelationColumn: return r.hasCorrelation ? QString::number(r.correlationId) : QString();
+    case KernelColumn: return QString::fromUtf8(rep.kernel(r).data(), static_cast<qsizetype>(rep.kernel(r).size()));
+    case CallColumn: return QString::fromUtf8(rep.runtimeCall(r).data(), static_cast<qsizetype>(rep.runtimeCall(r).size()));
+    case DeviceColumn: return QString::fromStdString(rep.device(r));
+    case StreamColumn: return QString::fromStdString(rep.stream(r));
+    case CorrelationColumn: return rep.hasCorrelation(r) ? QString::number(rep.correlationId(r)) : QString();
     case OutliersColumn: return launchOutlierLabels(r.outliers);
     default: return {};
     }
@@ -96,7 +105,7 @@ QVariant LaunchTableModel::data(const QModelIndex& index, int role) const {
 
 QVariant LaunchTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation == Qt::Horizontal && role == kCsvRole)
-        return launchDuration(LaunchRow{}, section) ? durationHeaderData(headerData(section, orientation, Qt::DisplayRole).toString(), kCsvRole)
+        return isLaunchDurationColumn(section) ? durationHeaderData(headerData(section, orientation, Qt::DisplayRole).toString(), kCsvRole)
                                                    : QVariant();
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {

@@ -19,9 +19,10 @@ public:
     enum Role { SortRole = Qt::UserRole + 1, SliceIdRole };
 
     explicit LaunchTableModel(QObject* parent = nullptr);
-    // The rows of one report and the names they point into (LaunchStatsReport::labels).
-    void resetData(std::vector<LaunchRow> rows, std::shared_ptr<const LaunchLabels> labels);
-    const LaunchRow& row(int r) const { return rows_[static_cast<std::size_t>(r)]; }
+    // The rows of one report with the launch data they point into (its kernel summary is not read).
+    void resetData(LaunchStatsReport report);
+    const LaunchRow& row(int r) const { return report_.launches[static_cast<std::size_t>(r)]; }
+    const LaunchStatsReport& report() const { return report_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -29,8 +30,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    std::vector<LaunchRow> rows_;
-    std::shared_ptr<const LaunchLabels> labels_ = std::make_shared<const LaunchLabels>();
+    LaunchStatsReport report_;
 };
 
 class KernelLaunchModel : public QAbstractTableModel {

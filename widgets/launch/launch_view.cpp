@@ -100,7 +100,7 @@ LaunchView::~LaunchView() = default;
 
 void LaunchView::setDocument(TraceDocument* document) {
     runner_->setDocument(document);
-    launches_->resetData({}, nullptr);
+    launches_->resetData(LaunchStatsReport{});
     kernels_->resetData({});
     summary_->setText(document ? tr("Computing launches…") : tr("No trace loaded."));
     if (document) runner_->schedule();
@@ -133,8 +133,8 @@ void LaunchView::take(Result result) {
                                 .arg(r.deviceEvents)
                                 .arg(r.unlinkedEvents)
                                 .arg(flagged));
-    launches_->resetData(std::move(result.report.launches), result.report.labels);
     kernels_->resetData(std::move(result.report.kernels));
+    launches_->resetData(std::move(result.report));
     // Numbers and short names to their width; the kernel names keep the room left.
     for (int c = LaunchTableModel::CallColumn; c < LaunchTableModel::OutliersColumn; ++c) launchView_->resizeColumnToContents(c);
     for (int c = KernelLaunchModel::CountColumn; c < KernelLaunchModel::ColumnCount; ++c) kernelView_->resizeColumnToContents(c);

@@ -3,6 +3,7 @@
 #include "core/analysis/launch/checked_sum.h"
 
 #include <algorithm>
+#include <limits>
 #include <unordered_map>
 
 namespace opscope {
@@ -20,60 +21,51 @@ std::string launchOutlierText(std::uint8_t outliers) {
     return text;
 }
 
-LaunchStatsReport computeLaunchStats(const LaunchData& data, const LaunchStatsOptions& options) {
+LaunchStatsReport computeLaunchStats(std::shared_ptr<const LaunchData> data, const LaunchStatsOptions& options) {
     LaunchStatsReport report;
-    report.deviceEvents = static_cast<std::int64_t>(data.events.size());
-    std::vector<const DeviceLaunchEvent*> linked;
-    for (const DeviceLaunchEvent& e : data.events) {
-        if (e.linked()) linked.push_back(&e);
+    if (!data) return report;
+    report.data = data;
+    report.deviceEvents = static_cast<std::int64_t>(data->events.size());
+    if (data->events.size() > std::numeric_limits<std::uint32_t>::max()) {
+        report.unlisted = true;
+        return report;
+    }
+    std::vector<std::uint32_t> linked;
+    for (std::uint32_t i = 0; i < data->events.size(); ++i) {
+        if (data->events[i].linked()) linked.push_back(i);
         else ++report.unlinkedEvents;
     }
-    std::sort(linked.begin(), linked.end(), [](const DeviceLaunchEvent* a, const DeviceLaunchEvent* b) {
-        return a->tsNs != b->tsNs ? a->tsNs < b->tsNs : a->sliceId < b->sliceId;
+    const std::vector<DeviceLaunchEvent>& events = data->events;
+    std::sort(linked.begin(), linked.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return events[a].tsNs != events[b].tsNs ? events[a].tsNs < events[b].tsNs : events[a].sliceId < events[b].sliceId;
     });
-    auto labels = std::make_shared<LaunchLabels>();
-    for (const LaunchStream& stream : data.streams) labels->streams.push_back({stream.device, stream.stream});
-    std::unordered_map<std::uint32_t, std::uint32_t> labelOf; // store string id -> LaunchLabels::names
-    auto label = [&](std::uint32_t nameId) {
-        auto [it, added] = labelOf.try_emplace(nameId, static_cast<std::uint32_t>(labels->names.size()));
-        if (added) labels->names.emplace_back(data.name(nameId));
-        return it->second;
-    };
     std::unordered_map<std::uint32_t, std::size_t> summaryOf;
     report.launches.reserve(linked.size());
-    for (const DeviceLaunchEvent* e : linked) {
+    for (std::uint32_t index : linked) {
+        const DeviceLaunchEvent& e = events[index];
         LaunchRow row;
-        row.deviceSliceId = e->sliceId;
-        row.callSliceId = e->callSliceId;
-        row.correlationId = e->correlationId;
-        row.hasCorrelation = e->hasCorrelation;
-        row.runtimeCallName = label(e->callNameId);
-        row.kernelName = label(e->nameId);
-        row.streamIndex = e->stream;
-        row.cpuDurationNs = e->callDurNs;
-        row.gpuDurationNs = e->durNs;
-        row.launchDelayNs = std::max<TimeNs>(0, e->tsNs - e->callEndNs());
-        if (row.gpuDurationNs < row.cpuDurationNs && row.cpuDurationNs <= options.runtimeCutoffNs) row.outliers |= kShortKernel;
-        if (row.cpuDurationNs > options.runtimeCutoffNs) row.outliers |= kLongRuntime;
-        if (row.launchDelayNs > options.launchDelayCutoffNs) row.outliers |= kLongDelay;
-        auto [it, added] = summaryOf.try_emplace(e->nameId, report.kernels.size());
-        if (added) report.kernels.push_back(KernelLaunchSummary{labels->names[row.kernelName]});
+        row.event = index;
+        const TimeNs cpuNs = e.callDurNs, gpuNs = e.durNs, delayNs = launchDelayOf(e);
+        if (gpuNs < cpuNs && cpuNs <= options.runtimeCutoffNs) row.outliers |= kShortKernel;
+        if (cpuNs > options.runtimeCutoffNs) row.outliers |= kLongRuntime;
+        if (delayNs > options.launchDelayCutoffNs) row.outliers |= kLongDelay;
+        auto [it, added] = summaryOf.try_emplace(e.nameId, report.kernels.size());
+        if (added) report.kernels.push_back(KernelLaunchSummary{std::string(data->name(e.nameId))});
         KernelLaunchSummary& k = report.kernels[it->second];
         ++k.count;
-        bool fits = addChecked(k.gpuTotalNs, row.gpuDurationNs);
-        fits &= addChecked(k.cpuTotalNs, row.cpuDurationNs);
-        fits &= addChecked(k.delayTotalNs, row.launchDelayNs);
+        bool fits = addChecked(k.gpuTotalNs, gpuNs);
+        fits &= addChecked(k.cpuTotalNs, cpuNs);
+        fits &= addChecked(k.delayTotalNs, delayNs);
         if (!fits) report.overflowed = true;
-        k.delayMaxNs = std::max(k.delayMaxNs, row.launchDelayNs);
+        k.delayMaxNs = std::max(k.delayMaxNs, delayNs);
         k.shortKernels += (row.outliers & kShortKernel) ? 1 : 0;
         k.longRuntimes += (row.outliers & kLongRuntime) ? 1 : 0;
         k.longDelays += (row.outliers & kLongDelay) ? 1 : 0;
-        report.launches.push_back(std::move(row));
+        report.launches.push_back(row);
     }
     std::sort(report.kernels.begin(), report.kernels.end(), [](const KernelLaunchSummary& a, const KernelLaunchSummary& b) {
         return a.gpuTotalNs != b.gpuTotalNs ? a.gpuTotalNs > b.gpuTotalNs : a.kernel < b.kernel;
     });
-    report.labels = std::move(labels);
     return report;
 }
 

@@ -4,9 +4,11 @@
 #pragma once
 #include "core/store/launch_reader.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace opscope {
@@ -22,27 +24,12 @@ enum LaunchOutlier : std::uint8_t {
     kLongDelay = 4,     // launch delay > launch delay cutoff
 };
 
-// The names launch rows point into, one copy per report: a 10 GB trace has 4.7 M launches but a few
-// hundred kernel and call names and a few streams, and a row holding its own four strings took about
-// 300 bytes where it now takes 64.
-struct LaunchLabels {
-    struct Stream {
-        std::string device; // device ordinal as text ("0"), or the process name without a device
-        std::string stream; // as the trace wrote it ("7")
-    };
-    std::vector<std::string> names; // kernels and runtime calls
-    std::vector<Stream> streams;
-};
-
+// A launch row points at its device event in the report's launch data and keeps only the outlier
+// flags: 8 bytes. A 10 GB trace has 4.7 M launches, whose rows held their own copy of each figure and
+// name index (64 bytes) beside the events they came from (80 bytes each, held by the session anyway).
 struct LaunchRow {
-    std::int64_t deviceSliceId = 0, callSliceId = 0;
-    std::int64_t correlationId = 0;
-    TimeNs cpuDurationNs = 0, gpuDurationNs = 0;
-    TimeNs launchDelayNs = 0; // max(0, kernel start - call end)
-    std::uint32_t runtimeCallName = 0, kernelName = 0; // into LaunchLabels::names
-    std::uint32_t streamIndex = 0;                     // into LaunchLabels::streams
-    bool hasCorrelation = false;
-    std::uint8_t outliers = 0;
+    std::uint32_t event = 0;   // into LaunchStatsReport::data->events
+    std::uint8_t outliers = 0; // LaunchOutlier bits
 };
 
 struct KernelLaunchSummary {
@@ -52,20 +39,35 @@ struct KernelLaunchSummary {
     std::int64_t shortKernels = 0, longRuntimes = 0, longDelays = 0;
 };
 
+// max(0, kernel start - call end): HTA's launch delay.
+inline TimeNs launchDelayOf(const DeviceLaunchEvent& e) { return std::max<TimeNs>(0, e.tsNs - e.callEndNs()); }
+
 struct LaunchStatsReport {
     std::vector<LaunchRow> launches;         // in kernel start order
-    std::shared_ptr<const LaunchLabels> labels = std::make_shared<const LaunchLabels>();
+    std::shared_ptr<const LaunchData> data = std::make_shared<const LaunchData>(); // what the rows point at
     std::vector<KernelLaunchSummary> kernels; // by total GPU time, descending
     std::int64_t deviceEvents = 0, unlinkedEvents = 0;
     bool overflowed = false; // a per-kernel total did not fit in int64 ns and is pinned to the limit
+    bool unlisted = false;   // more device events than a row can point at (see computeLaunchStats): no rows
 
-    const std::string& runtimeCall(const LaunchRow& r) const { return labels->names[r.runtimeCallName]; }
-    const std::string& kernel(const LaunchRow& r) const { return labels->names[r.kernelName]; }
-    const std::string& device(const LaunchRow& r) const { return labels->streams[r.streamIndex].device; }
-    const std::string& stream(const LaunchRow& r) const { return labels->streams[r.streamIndex].stream; }
+    // A row's figures, read from its event (rows come from computeLaunchStats over this data).
+    const DeviceLaunchEvent& event(const LaunchRow& r) const { return data->events[r.event]; }
+    std::int64_t deviceSliceId(const LaunchRow& r) const { return event(r).sliceId; }
+    std::int64_t callSliceId(const LaunchRow& r) const { return event(r).callSliceId; }
+    bool hasCorrelation(const LaunchRow& r) const { return event(r).hasCorrelation; }
+    std::int64_t correlationId(const LaunchRow& r) const { return event(r).correlationId; }
+    TimeNs cpuDurationNs(const LaunchRow& r) const { return event(r).callDurNs; }
+    TimeNs gpuDurationNs(const LaunchRow& r) const { return event(r).durNs; }
+    TimeNs launchDelayNs(const LaunchRow& r) const { return launchDelayOf(event(r)); }
+    std::string_view runtimeCall(const LaunchRow& r) const { return data->name(event(r).callNameId); }
+    std::string_view kernel(const LaunchRow& r) const { return data->name(event(r).nameId); }
+    const std::string& device(const LaunchRow& r) const { return data->streams[event(r).stream].device; }
+    const std::string& stream(const LaunchRow& r) const { return data->streams[event(r).stream].stream; }
 };
 
-LaunchStatsReport computeLaunchStats(const LaunchData& data, const LaunchStatsOptions& options);
+// The rows point into data, which the report keeps. A LaunchData of more than 2^32 - 1 events (343 GB
+// of them) is not listed: the report then has no rows and says so (unlisted).
+LaunchStatsReport computeLaunchStats(std::shared_ptr<const LaunchData> data, const LaunchStatsOptions& options);
 
 // "short_kernel", "long_runtime", "long_delay", joined by '|'; "" when none.
 std::string launchOutlierText(std::uint8_t outliers);
