@@ -3,6 +3,7 @@
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/csv_writer.h"
 #include "core/analysis/launch/launch_stats.h"
+#include "core/report/json_stream.h"
 
 #include <nlohmann/json.hpp>
 
@@ -49,42 +50,43 @@ void printKernelsCsv(const LaunchStatsReport& report) {
                              std::to_string(k.longRuntimes), std::to_string(k.longDelays)});
 }
 
-nlohmann::ordered_json toJson(const LaunchStatsReport& report, const LaunchStatsOptions& options) {
-    nlohmann::ordered_json out;
-    nlohmann::ordered_json launches = nlohmann::ordered_json::array();
-    for (const LaunchRow& r : report.launches) {
-        nlohmann::ordered_json row;
-        if (report.hasCorrelation(r)) row["correlation_id"] = report.correlationId(r);
-        else row["correlation_id"] = nullptr;
-        row["runtime_call"] = std::string(report.runtimeCall(r));
-        row["kernel"] = std::string(report.kernel(r));
-        row["stream"] = report.stream(r);
-        row["cpu_duration_ns"] = report.cpuDurationNs(r);
-        row["gpu_duration_ns"] = report.gpuDurationNs(r);
-        row["launch_delay_ns"] = report.launchDelayNs(r);
-        row["device"] = report.device(r);
-        row["device_slice_id"] = report.deviceSliceId(r);
-        row["call_slice_id"] = report.callSliceId(r);
-        nlohmann::ordered_json flags = nlohmann::ordered_json::array();
-        if (r.outliers & kShortKernel) flags.push_back("short_kernel");
-        if (r.outliers & kLongRuntime) flags.push_back("long_runtime");
-        if (r.outliers & kLongDelay) flags.push_back("long_delay");
-        row["outliers"] = std::move(flags);
-        launches.push_back(std::move(row));
-    }
-    out["launches"] = std::move(launches);
+nlohmann::ordered_json rowJson(const LaunchStatsReport& report, const LaunchRow& r) {
+    nlohmann::ordered_json row;
+    if (report.hasCorrelation(r)) row["correlation_id"] = report.correlationId(r);
+    else row["correlation_id"] = nullptr;
+    row["runtime_call"] = std::string(report.runtimeCall(r));
+    row["kernel"] = std::string(report.kernel(r));
+    row["stream"] = report.stream(r);
+    row["cpu_duration_ns"] = report.cpuDurationNs(r);
+    row["gpu_duration_ns"] = report.gpuDurationNs(r);
+    row["launch_delay_ns"] = report.launchDelayNs(r);
+    row["device"] = report.device(r);
+    row["device_slice_id"] = report.deviceSliceId(r);
+    row["call_slice_id"] = report.callSliceId(r);
+    nlohmann::ordered_json flags = nlohmann::ordered_json::array();
+    if (r.outliers & kShortKernel) flags.push_back("short_kernel");
+    if (r.outliers & kLongRuntime) flags.push_back("long_runtime");
+    if (r.outliers & kLongDelay) flags.push_back("long_delay");
+    row["outliers"] = std::move(flags);
+    return row;
+}
+
+// The launches are printed one at a time (a 10 GB trace has millions); the rest is one small document.
+void printJson(const LaunchStatsReport& report, const LaunchStatsOptions& options) {
+    nlohmann::ordered_json rest;
     nlohmann::ordered_json kernels = nlohmann::ordered_json::array();
     for (const KernelLaunchSummary& k : report.kernels)
         kernels.push_back({{"kernel", k.kernel}, {"count", k.count}, {"gpu_total_ns", k.gpuTotalNs},
                            {"cpu_total_ns", k.cpuTotalNs}, {"launch_delay_total_ns", k.delayTotalNs},
                            {"launch_delay_max_ns", k.delayMaxNs}, {"short_kernel", k.shortKernels},
                            {"long_runtime", k.longRuntimes}, {"long_delay", k.longDelays}});
-    out["kernels"] = std::move(kernels);
-    out["device_events"] = report.deviceEvents;
-    out["unlinked_device_events"] = report.unlinkedEvents;
-    out["runtime_cutoff_ns"] = options.runtimeCutoffNs;
-    out["launch_delay_cutoff_ns"] = options.launchDelayCutoffNs;
-    return out;
+    rest["kernels"] = std::move(kernels);
+    rest["device_events"] = report.deviceEvents;
+    rest["unlinked_device_events"] = report.unlinkedEvents;
+    rest["runtime_cutoff_ns"] = options.runtimeCutoffNs;
+    rest["launch_delay_cutoff_ns"] = options.launchDelayCutoffNs;
+    printJsonWithLeadingArray(stdout, "launches", report.launches.size(),
+                              [&](std::size_t i) { return rowJson(report, report.launches[i]); }, rest);
 }
 
 void printText(const LaunchStatsReport& report, std::int64_t top) {
@@ -144,7 +146,7 @@ int runLaunches(const std::vector<std::string>& args) {
     }
     if (report.overflowed) std::fprintf(stderr, "opscope-cli launches: a per-kernel total overflowed int64 ns\n");
     if (report.unlisted) std::fprintf(stderr, "opscope-cli launches: more than 2^32 - 1 device events: none listed\n");
-    if (json) std::printf("%s\n", toJson(report, options).dump(2).c_str());
+    if (json) printJson(report, options);
     else if (csv && table == "kernels") printKernelsCsv(report);
     else if (csv) printLaunchesCsv(report);
     else printText(report, top);
