@@ -3,6 +3,7 @@
 #include "app/cli/analysis_cli_support.h"
 #include "app/cli/csv_writer.h"
 #include "core/analysis/launch/critical_path.h"
+#include "core/report/json_stream.h"
 
 #include <nlohmann/json.hpp>
 
@@ -54,8 +55,9 @@ int runCriticalPath(const std::vector<std::string>& args) {
         return kExitBadInput;
     }
     if (json) {
-        nlohmann::ordered_json out = nlohmann::ordered_json::array();
-        for (const CriticalPath& p : paths) {
+        // Each step's head is one small document; its segments (millions on a large trace) are printed
+        // one at a time, as dump(2) of the whole would print them (core/report/json_stream.h).
+        auto head = [](const CriticalPath& p) {
             nlohmann::ordered_json row{{"step", p.step}, {"start_ns", p.startNs}, {"end_ns", p.endNs}};
             for (std::size_t k = 0; k < kPathBoundCount; ++k)
                 row[std::string(pathBoundName(static_cast<PathBound>(k))) + "_ns"] = p.boundNs[k];
@@ -65,14 +67,20 @@ int runCriticalPath(const std::vector<std::string>& args) {
             for (std::size_t k = 0; k < kHtaBoundCount; ++k)
                 row[std::string(htaBoundName(static_cast<HtaBound>(k))) + "_ns"] = p.htaBoundNs[k];
             row["sync_edges"] = p.syncEdges;
-            nlohmann::ordered_json segments = nlohmann::ordered_json::array();
-            for (const PathSegment& s : p.segments)
-                segments.push_back({{"kind", pathBoundName(s.kind)}, {"start_ns", s.startNs}, {"end_ns", s.endNs},
-                                    {"slice_id", s.sliceId}, {"edge", pathEdgeTypeName(s.edge)}, {"weight_ns", s.weightNs}});
-            row["segments"] = std::move(segments);
-            out.push_back(std::move(row));
-        }
-        std::printf("%s\n", nlohmann::ordered_json{{"steps", out}}.dump(2).c_str());
+            return row;
+        };
+        auto segment = [](const PathSegment& s) {
+            return nlohmann::ordered_json{{"kind", pathBoundName(s.kind)}, {"start_ns", s.startNs}, {"end_ns", s.endNs},
+                                          {"slice_id", s.sliceId}, {"edge", pathEdgeTypeName(s.edge)}, {"weight_ns", s.weightNs}};
+        };
+        printJsonWithLeadingArray(
+            stdout, "steps", paths.size(),
+            [&](std::FILE* out, std::size_t k, std::size_t indent) {
+                const CriticalPath& p = paths[k];
+                writeJsonObjectEndingInArray(out, head(p), "segments", p.segments.size(), indent,
+                                             [&](std::FILE* o, std::size_t i, std::size_t in) { writeJsonAt(o, segment(p.segments[i]), in); });
+            },
+            nlohmann::ordered_json::object());
         return kExitOk;
     }
     if (csv) writeCsvRow(stdout, {"step", "start_ns", "end_ns", "host_ns", "launch_ns", "device_ns", "sync_ns", "bound",

@@ -50,3 +50,36 @@ TEST_CASE("a leading array printed one element at a time is dump(2) of the whole
     const std::string text = streamed("launches", {row}, rest);
     CHECK(Json::parse(text)["launches"][0]["flags"][1] == "long_delay");
 }
+
+TEST_CASE("elements that end in a long array of their own are streamed as dump(2) lays them out", "[json]") {
+    // The shape of critical-path --json: {"steps": [{..., "segments": [...]}, ...]}.
+    const std::vector<Json> heads{Json{{"step", 1}, {"bound", "host"}, {"ratios", {0.5, 1e-9}}}, Json::object(),
+                                  Json{{"step", 3}, {"empty", Json::object()}}};
+    const std::vector<std::size_t> segmentCounts{2, 0, 3};
+    auto segment = [](std::size_t step, std::size_t i) {
+        return Json{{"kind", "host"}, {"slice_id", step * 10 + i}, {"edge", {{"type", "operator"}, {"w", i}}}};
+    };
+    Json doc;
+    doc["steps"] = Json::array();
+    for (std::size_t s = 0; s < heads.size(); ++s) {
+        Json step = heads[s];
+        step["segments"] = Json::array();
+        for (std::size_t i = 0; i < segmentCounts[s]; ++i) step["segments"].push_back(segment(s, i));
+        doc["steps"].push_back(step);
+    }
+    char* buffer = nullptr;
+    std::size_t size = 0;
+    std::FILE* out = open_memstream(&buffer, &size);
+    REQUIRE(out != nullptr);
+    printJsonWithLeadingArray(
+        out, "steps", heads.size(),
+        [&](std::FILE* o, std::size_t s, std::size_t indent) {
+            writeJsonObjectEndingInArray(o, heads[s], "segments", segmentCounts[s], indent,
+                                         [&](std::FILE* o2, std::size_t i, std::size_t in2) { writeJsonAt(o2, segment(s, i), in2); });
+        },
+        Json::object());
+    std::fclose(out);
+    const std::string text(buffer, size);
+    std::free(buffer);
+    CHECK(text == doc.dump(2) + "\n");
+}
