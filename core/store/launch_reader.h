@@ -36,6 +36,8 @@ struct DeviceLaunchEvent {
     bool linked() const { return callSliceId != 0; }
     TimeNs endNs() const { return tsNs + durNs; }
     TimeNs callEndNs() const { return callTsNs + callDurNs; }
+    // HTA's launch delay: max(0, event start - call end).
+    TimeNs launchDelayNs() const { return tsNs > callEndNs() ? tsNs - callEndNs() : 0; }
 };
 
 struct LaunchData {

@@ -68,7 +68,7 @@ SequenceReport findKernelSequences(const LaunchData& launches, const HostCallDat
         for (const DeviceLaunchEvent* k : occurrence.kernels) {
             pattern.append("|").append(launches.name(k->nameId));
             fits &= addChecked(gpu, k->durNs);
-            fits &= addChecked(delay, std::max<TimeNs>(0, k->tsNs - k->callEndNs()));
+            fits &= addChecked(delay, k->launchDelayNs());
             firstCall = std::min(firstCall, k->callTsNs);
         }
         auto [it, added] = indexOf.try_emplace(pattern, report.sequences.size());

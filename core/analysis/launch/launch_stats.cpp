@@ -45,7 +45,7 @@ LaunchStatsReport computeLaunchStats(std::shared_ptr<const LaunchData> data, con
         const DeviceLaunchEvent& e = events[index];
         LaunchRow row;
         row.event = index;
-        const TimeNs cpuNs = e.callDurNs, gpuNs = e.durNs, delayNs = launchDelayOf(e);
+        const TimeNs cpuNs = e.callDurNs, gpuNs = e.durNs, delayNs = e.launchDelayNs();
         if (gpuNs < cpuNs && cpuNs <= options.runtimeCutoffNs) row.outliers |= kShortKernel;
         if (cpuNs > options.runtimeCutoffNs) row.outliers |= kLongRuntime;
         if (delayNs > options.launchDelayCutoffNs) row.outliers |= kLongDelay;

@@ -4,7 +4,6 @@
 #pragma once
 #include "core/store/launch_reader.h"
 
-#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -39,9 +38,6 @@ struct KernelLaunchSummary {
     std::int64_t shortKernels = 0, longRuntimes = 0, longDelays = 0;
 };
 
-// max(0, kernel start - call end): HTA's launch delay.
-inline TimeNs launchDelayOf(const DeviceLaunchEvent& e) { return std::max<TimeNs>(0, e.tsNs - e.callEndNs()); }
-
 struct LaunchStatsReport {
     std::vector<LaunchRow> launches;         // in kernel start order
     std::shared_ptr<const LaunchData> data = std::make_shared<const LaunchData>(); // what the rows point at
@@ -58,7 +54,7 @@ struct LaunchStatsReport {
     std::int64_t correlationId(const LaunchRow& r) const { return event(r).correlationId; }
     TimeNs cpuDurationNs(const LaunchRow& r) const { return event(r).callDurNs; }
     TimeNs gpuDurationNs(const LaunchRow& r) const { return event(r).durNs; }
-    TimeNs launchDelayNs(const LaunchRow& r) const { return launchDelayOf(event(r)); }
+    TimeNs launchDelayNs(const LaunchRow& r) const { return event(r).launchDelayNs(); }
     std::string_view runtimeCall(const LaunchRow& r) const { return data->name(event(r).callNameId); }
     std::string_view kernel(const LaunchRow& r) const { return data->name(event(r).nameId); }
     const std::string& device(const LaunchRow& r) const { return data->streams[event(r).stream].device; }
