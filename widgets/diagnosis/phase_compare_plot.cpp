@@ -70,26 +70,25 @@ void PhaseComparePlot::changeEvent(QEvent* event) {
     QCustomPlot::changeEvent(event);
 }
 
+void PhaseComparePlot::resizeEvent(QResizeEvent* event) {
+    QCustomPlot::resizeEvent(event); // lays the plot out for the new size
+    if (fitLabelsToRoom()) replot(rpQueuedRefresh);
+}
+
 void PhaseComparePlot::setPhases(std::vector<PhaseRow> phases) {
     phases_ = std::move(phases);
     for (QCPItemText* t : valueLabels_) removeItem(t);
     valueLabels_.clear();
     std::array<QVector<double>, 4> keys, values;
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (std::size_t i = 0; i < phases_.size(); ++i) {
         const PhaseRow& p = phases_[i];
         const int k = kindIndex(p.kind);
         const double utilisation = p.utilization * 100.0;
         keys[static_cast<std::size_t>(k)] << static_cast<double>(i);
         values[static_cast<std::size_t>(k)] << utilisation;
-        QString name = QString::fromStdString(p.name);
-        if (p.instances > 1) name = tr("%1 ×%2").arg(name).arg(p.instances);
-        ticker->addTick(static_cast<double>(i), tr("%1\n%2").arg(name, formatDuration(p.durationNs)));
         auto* label = new QCPItemText(this);
         label->setText(tr("%1%").arg(utilisation, 0, 'f', 1));
-        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         label->position->setCoords(static_cast<double>(i), utilisation);
-        label->setPadding(QMargins(0, 0, 0, 2));
         valueLabels_ << label;
     }
     for (std::size_t k = 0; k < bars_.size(); ++k) {
@@ -97,14 +96,73 @@ void PhaseComparePlot::setPhases(std::vector<PhaseRow> phases) {
         if (keys[k].isEmpty()) bars_[k]->removeFromLegend();
         else bars_[k]->addToLegend();
     }
-    xAxis->setTicker(ticker);
-    xAxis->setTickLabelRotation(phases_.size() > 8 ? -30 : 0); // slant only when the names would collide
     xAxis->setRange(-0.6, std::max<double>(1, static_cast<double>(phases_.size())) - 0.4);
-    yAxis->setRange(0, 118); // room for the value labels above full bars
     empty_->setVisible(phases_.empty());
     legend->setVisible(!phases_.empty());
     applyPalette();
+    fittedRoom_ = {};
+    applyLabelLayout(fitPhaseLabels(measureLabelRoom()));
     replot();
+    // The first replot placed the axes: fit the labels to the room they really have.
+    if (fitLabelsToRoom()) replot();
+}
+
+QString PhaseComparePlot::tickText(int index, bool withDuration) const {
+    const PhaseRow& p = phases_[static_cast<std::size_t>(index)];
+    QString name = QString::fromStdString(p.name);
+    if (p.instances > 1) name = tr("%1 ×%2").arg(name).arg(p.instances);
+    return withDuration ? tr("%1\n%2").arg(name, formatDuration(p.durationNs)) : name;
+}
+
+PhaseLabelRoom PhaseComparePlot::measureLabelRoom() const {
+    PhaseLabelRoom room;
+    if (phases_.empty()) return room;
+    const QFontMetrics tickMetrics(xAxis->tickLabelFont());
+    room.lineHeightPx = tickMetrics.height();
+    for (int i = 0; i < static_cast<int>(phases_.size()); ++i)
+        for (const QString& line : tickText(i, true).split(QLatin1Char('\n')))
+            room.widestLinePx = std::max(room.widestLinePx, tickMetrics.horizontalAdvance(line));
+    for (const QCPItemText* label : valueLabels_)
+        room.widestValuePx = std::max(room.widestValuePx, QFontMetrics(label->font()).horizontalAdvance(label->text()));
+    room.barSpacingPx = axisRect()->width() / static_cast<int>(phases_.size());
+    room.plotHeightPx = axisRect()->height();
+    room.legendHeightPx = legend->visible() ? legend->outerRect().height() : 0;
+    return room;
+}
+
+bool PhaseComparePlot::fitLabelsToRoom() {
+    const PhaseLabelRoom room = measureLabelRoom();
+    if (room == fittedRoom_) return false;
+    const PhaseLabelLayout before = labelLayout_;
+    const double upperBefore = yAxis->range().upper;
+    fittedRoom_ = room;
+    applyLabelLayout(fitPhaseLabels(room));
+    return !(labelLayout_ == before) || yAxis->range().upper != upperBefore;
+}
+
+void PhaseComparePlot::applyLabelLayout(const PhaseLabelLayout& layout) {
+    labelLayout_ = layout;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int i = 0; i < static_cast<int>(phases_.size()); i += layout.tickStride)
+        ticker->addTick(static_cast<double>(i), tickText(i, layout.durationLine));
+    xAxis->setTicker(ticker);
+    xAxis->setTickLabelRotation(layout.tickAngle);
+    const bool upright = layout.values == PhaseLabelLayout::Values::Upright;
+    for (QCPItemText* label : valueLabels_) {
+        label->setVisible(layout.values != PhaseLabelLayout::Values::Hidden);
+        label->setRotation(upright ? -90 : 0); // upright text reads upwards from the bar's top
+        label->setPositionAlignment(upright ? (Qt::AlignLeft | Qt::AlignVCenter) : (Qt::AlignHCenter | Qt::AlignBottom));
+        label->setPadding(upright ? QMargins(2, 0, 0, 0) : QMargins(0, 0, 0, 2));
+    }
+    // Room above full bars for their values and, above those, the legend: at least 18 % of the axis.
+    const PhaseLabelRoom& room = fittedRoom_;
+    double upper = 118;
+    const int valuePx = layout.values == PhaseLabelLayout::Values::Hidden ? 0
+                        : upright                                        ? room.widestValuePx
+                                                                         : room.lineHeightPx;
+    const int needPx = valuePx + room.legendHeightPx + 16; // + the legend's inset and a gap
+    if (room.plotHeightPx > 2 * needPx) upper = std::max(upper, 100.0 * room.plotHeightPx / (room.plotHeightPx - needPx));
+    yAxis->setRange(0, upper);
 }
 
 int PhaseComparePlot::barAt(QPointF pos) const {
