@@ -1913,10 +1913,6 @@ The open trace is unchanged.</source>
         <translation>正常</translation>
     </message>
     <message>
-        <source>Device busy (µs)</source>
-        <translation>设备忙碌（微秒）</translation>
-    </message>
-    <message>
         <source>Finding</source>
         <translation>诊断项</translation>
     </message>
@@ -3529,12 +3525,6 @@ The open trace is unchanged.</source>
         <translation>%1 ×%2</translation>
     </message>
     <message>
-        <source>%1
-%2</source>
-        <translation>%1
-%2</translation>
-    </message>
-    <message>
         <source>%1%</source>
         <translation>%1%</translation>
     </message>
@@ -4030,6 +4020,10 @@ The open trace is unchanged.</source>
 - opscope 保留整个 trace；HTA 丢弃最后一个 ProfilerStep 及其下发的工作。
 - opscope 计入设备上每个已分类的 slice；HTA 只计入 stream 为整数且 ≠ −1 的事件。
 - opscope 的设备忙碌不含等待（等待是空隙）；HTA 没有等待类别，把 Stream Wait Event / Stream Sync 计为忙碌，opscope 中以 HTA 命名的空闲也如此。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Compute %2&lt;br&gt;Communication not overlapped %3&lt;br&gt;Memory not overlapped %4&lt;br&gt;Free %5&lt;br&gt;&lt;i&gt;Click to select it on the timeline&lt;/i&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;计算 %2&lt;br&gt;未被掩盖的通信 %3&lt;br&gt;未被掩盖的内存 %4&lt;br&gt;空闲 %5&lt;br&gt;&lt;i&gt;单击在时间轴上选中&lt;/i&gt;</translation>
     </message>
 </context>
 <context>

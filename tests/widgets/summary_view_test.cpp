@@ -77,6 +77,11 @@ TEST_CASE("The summary draws a bar per step; a click on a bar selects the step",
     CHECK(step7.range.endNs == 100'000);
     const SummaryView::Bar& step8 = view.bars()[1];
     CHECK(step8.computeNs == 10'000);
+    // One device: the header names it and each bar is named by its step alone.
+    CHECK(step7.labelLines == QStringList{QStringLiteral("step 7")});
+    CHECK(view.barText(0).contains(QStringLiteral("GPU 0 · step 7")));
+    CHECK(view.barText(0).contains(QStringLiteral("Compute 40µs")));
+    CHECK(view.barText(0).contains(QStringLiteral("Communication not overlapped 20µs")));
 
     QSignalSpy spy(&view, &SummaryView::stepSelected);
     QCustomPlot* plot = view.plot();

@@ -5,6 +5,7 @@
 #include <QEvent>
 #include <QMouseEvent>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -60,12 +61,7 @@ void RankGridPlot::setGrid(const QStringList& rowLabels, const QStringList& colu
     if (lo > hi) lo = 0, hi = 1;
     if (lo == hi) hi = lo + 1;
     map_->setDataRange(QCPRange(lo, hi));
-    auto rowTicker = QSharedPointer<QCPAxisTickerText>::create();
-    for (int r = 0; r < rows(); ++r) rowTicker->addTick(r, rowLabels_[r]);
-    auto columnTicker = QSharedPointer<QCPAxisTickerText>::create();
-    for (int c = 0; c < columns(); ++c) columnTicker->addTick(c, columnLabels_[c]);
-    yAxis->setTicker(rowTicker);
-    xAxis->setTicker(columnTicker);
+    ticksStale_ = true; // the tickers follow in the next layout pass (updateLayout)
     yAxis->setLabel(rowTitle);
     xAxis->setLabel(columnTitle);
     scale_->axis()->setLabel(valueTitle);
@@ -77,6 +73,31 @@ void RankGridPlot::setGrid(const QStringList& rowLabels, const QStringList& colu
     xAxis->setVisible(!empty_->visible());
     yAxis->setVisible(!empty_->visible());
     replot();
+}
+
+void RankGridPlot::updateLayout() {
+    QCustomPlot::updateLayout();
+    BarLabelRoom columnRoom;
+    const QFontMetrics columnMetrics(xAxis->tickLabelFont());
+    columnRoom.lineHeightPx = columnMetrics.height();
+    for (const QString& label : columnLabels_)
+        columnRoom.widestLinePx = std::max(columnRoom.widestLinePx, columnMetrics.horizontalAdvance(label));
+    columnRoom.barSpacingPx = axisRect()->width() / std::max(1, columns());
+    const BarLabelLayout columnLayout = fitBarLabels(columnRoom);
+    const int rowStride = labelStride(axisRect()->height() / std::max(1, rows()), QFontMetrics(yAxis->tickLabelFont()).height());
+    if (!ticksStale_ && columnLayout == columnLayout_ && rowStride == rowStride_) return;
+    ticksStale_ = false;
+    columnLayout_ = columnLayout;
+    rowStride_ = rowStride;
+    auto rowTicker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int r = 0; r < rows(); r += rowStride_) rowTicker->addTick(r, rowLabels_[r]);
+    auto columnTicker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int c = 0; c < columns(); c += columnLayout_.tickStride) columnTicker->addTick(c, columnLabels_[c]);
+    yAxis->setTicker(rowTicker);
+    xAxis->setTicker(columnTicker);
+    xAxis->setTickLabelRotation(columnLayout_.tickAngle);
+    // The new labels change the axes' margins: lay out again before anything is drawn.
+    QCustomPlot::updateLayout();
 }
 
 void RankGridPlot::setEmptyText(const QString& text) {

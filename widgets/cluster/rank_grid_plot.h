@@ -1,7 +1,10 @@
 // A heatmap of a rank grid (rank × step for the cluster summary, source × destination rank for the
 // communication matrix): a QCPColorMap without interpolation, text labels on both axes, a labelled
-// colour scale, and an empty-state message. Cells without a value stay blank.
+// colour scale, and an empty-state message. Cells without a value stay blank. With many ranks or steps
+// the labels thin out to every stride-th one, and the column labels slant or stand (bar_label_layout.h).
 #pragma once
+#include "widgets/common/bar_label_layout.h"
+
 #include <qcustomplot.h>
 
 #include <optional>
@@ -23,6 +26,8 @@ public:
     int columns() const { return static_cast<int>(columnLabels_.size()); }
     // The widget pixel at the centre of a cell (tests click there).
     QPoint cellCentre(int row, int column) const;
+    const BarLabelLayout& columnLabelLayout() const { return columnLayout_; }
+    int rowLabelStride() const { return rowStride_; }
 
 signals:
     // A left click on a cell of the grid (row, column as given to setGrid).
@@ -31,6 +36,7 @@ signals:
 protected:
     void changeEvent(QEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
+    void updateLayout() override; // fits the labels to the cells' size before anything is drawn
 
 private:
     void applyPalette();
@@ -38,6 +44,9 @@ private:
     QCPColorScale* scale_;
     QCPItemText* empty_;
     QStringList rowLabels_, columnLabels_;
+    BarLabelLayout columnLayout_;
+    int rowStride_ = 1;
+    bool ticksStale_ = true; // new labels since the last fit
 };
 
 } // namespace opscope

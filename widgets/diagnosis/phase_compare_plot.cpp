@@ -20,7 +20,7 @@ int kindIndex(const std::string& kind) {
 }
 } // namespace
 
-PhaseComparePlot::PhaseComparePlot(QWidget* parent) : QCustomPlot(parent), empty_(new QCPItemText(this)) {
+PhaseComparePlot::PhaseComparePlot(QWidget* parent) : BarChartPlot(parent), empty_(new QCPItemText(this)) {
     setMouseTracking(true);
     const std::array<std::pair<QString, QColor>, 4> kinds{{{tr("Forward"), QColor(0x00, 0x72, 0xb2)},
                                                           {tr("Backward"), QColor(0xe6, 0x9f, 0x00)},
@@ -67,12 +67,7 @@ void PhaseComparePlot::changeEvent(QEvent* event) {
         applyPalette();
         replot(rpQueuedReplot);
     }
-    QCustomPlot::changeEvent(event);
-}
-
-void PhaseComparePlot::resizeEvent(QResizeEvent* event) {
-    QCustomPlot::resizeEvent(event); // lays the plot out for the new size
-    if (fitLabelsToRoom()) replot(rpQueuedRefresh);
+    BarChartPlot::changeEvent(event);
 }
 
 void PhaseComparePlot::setPhases(std::vector<PhaseRow> phases) {
@@ -80,15 +75,21 @@ void PhaseComparePlot::setPhases(std::vector<PhaseRow> phases) {
     for (QCPItemText* t : valueLabels_) removeItem(t);
     valueLabels_.clear();
     std::array<QVector<double>, 4> keys, values;
+    std::vector<QStringList> names;
+    int widestValue = 0;
     for (std::size_t i = 0; i < phases_.size(); ++i) {
         const PhaseRow& p = phases_[i];
         const int k = kindIndex(p.kind);
         const double utilisation = p.utilization * 100.0;
         keys[static_cast<std::size_t>(k)] << static_cast<double>(i);
         values[static_cast<std::size_t>(k)] << utilisation;
+        QString name = QString::fromStdString(p.name);
+        if (p.instances > 1) name = tr("%1 ×%2").arg(name).arg(p.instances);
+        names.push_back({name, formatDuration(p.durationNs)});
         auto* label = new QCPItemText(this);
         label->setText(tr("%1%").arg(utilisation, 0, 'f', 1));
         label->position->setCoords(static_cast<double>(i), utilisation);
+        widestValue = std::max(widestValue, QFontMetrics(label->font()).horizontalAdvance(label->text()));
         valueLabels_ << label;
     }
     for (std::size_t k = 0; k < bars_.size(); ++k) {
@@ -96,73 +97,25 @@ void PhaseComparePlot::setPhases(std::vector<PhaseRow> phases) {
         if (keys[k].isEmpty()) bars_[k]->removeFromLegend();
         else bars_[k]->addToLegend();
     }
+    setBarLabels(std::move(names));
+    setWidestValueLabel(widestValue);
+    setValueTop(100, 1.18); // at least 18 % of room above full bars for their values and the legend
     xAxis->setRange(-0.6, std::max<double>(1, static_cast<double>(phases_.size())) - 0.4);
     empty_->setVisible(phases_.empty());
     legend->setVisible(!phases_.empty());
     applyPalette();
-    fittedRoom_ = {};
-    applyLabelLayout(fitPhaseLabels(measureLabelRoom()));
     replot();
-    // The first replot placed the axes: fit the labels to the room they really have.
-    if (fitLabelsToRoom()) replot();
 }
 
-QString PhaseComparePlot::tickText(int index, bool withDuration) const {
-    const PhaseRow& p = phases_[static_cast<std::size_t>(index)];
-    QString name = QString::fromStdString(p.name);
-    if (p.instances > 1) name = tr("%1 ×%2").arg(name).arg(p.instances);
-    return withDuration ? tr("%1\n%2").arg(name, formatDuration(p.durationNs)) : name;
-}
-
-PhaseLabelRoom PhaseComparePlot::measureLabelRoom() const {
-    PhaseLabelRoom room;
-    if (phases_.empty()) return room;
-    const QFontMetrics tickMetrics(xAxis->tickLabelFont());
-    room.lineHeightPx = tickMetrics.height();
-    for (int i = 0; i < static_cast<int>(phases_.size()); ++i)
-        for (const QString& line : tickText(i, true).split(QLatin1Char('\n')))
-            room.widestLinePx = std::max(room.widestLinePx, tickMetrics.horizontalAdvance(line));
-    for (const QCPItemText* label : valueLabels_)
-        room.widestValuePx = std::max(room.widestValuePx, QFontMetrics(label->font()).horizontalAdvance(label->text()));
-    room.barSpacingPx = axisRect()->width() / static_cast<int>(phases_.size());
-    room.plotHeightPx = axisRect()->height();
-    room.legendHeightPx = legend->visible() ? legend->outerRect().height() : 0;
-    return room;
-}
-
-bool PhaseComparePlot::fitLabelsToRoom() {
-    const PhaseLabelRoom room = measureLabelRoom();
-    if (room == fittedRoom_) return false;
-    const PhaseLabelLayout before = labelLayout_;
-    const double upperBefore = yAxis->range().upper;
-    fittedRoom_ = room;
-    applyLabelLayout(fitPhaseLabels(room));
-    return !(labelLayout_ == before) || yAxis->range().upper != upperBefore;
-}
-
-void PhaseComparePlot::applyLabelLayout(const PhaseLabelLayout& layout) {
-    labelLayout_ = layout;
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (int i = 0; i < static_cast<int>(phases_.size()); i += layout.tickStride)
-        ticker->addTick(static_cast<double>(i), tickText(i, layout.durationLine));
-    xAxis->setTicker(ticker);
-    xAxis->setTickLabelRotation(layout.tickAngle);
-    const bool upright = layout.values == PhaseLabelLayout::Values::Upright;
+void PhaseComparePlot::labelLayoutChanged() {
+    const BarLabelLayout::Values shown = labelLayout().values;
+    const bool upright = shown == BarLabelLayout::Values::Upright;
     for (QCPItemText* label : valueLabels_) {
-        label->setVisible(layout.values != PhaseLabelLayout::Values::Hidden);
+        label->setVisible(shown != BarLabelLayout::Values::Hidden);
         label->setRotation(upright ? -90 : 0); // upright text reads upwards from the bar's top
         label->setPositionAlignment(upright ? (Qt::AlignLeft | Qt::AlignVCenter) : (Qt::AlignHCenter | Qt::AlignBottom));
         label->setPadding(upright ? QMargins(2, 0, 0, 0) : QMargins(0, 0, 0, 2));
     }
-    // Room above full bars for their values and, above those, the legend: at least 18 % of the axis.
-    const PhaseLabelRoom& room = fittedRoom_;
-    double upper = 118;
-    const int valuePx = layout.values == PhaseLabelLayout::Values::Hidden ? 0
-                        : upright                                        ? room.widestValuePx
-                                                                         : room.lineHeightPx;
-    const int needPx = valuePx + room.legendHeightPx + 16; // + the legend's inset and a gap
-    if (room.plotHeightPx > 2 * needPx) upper = std::max(upper, 100.0 * room.plotHeightPx / (room.plotHeightPx - needPx));
-    yAxis->setRange(0, upper);
 }
 
 int PhaseComparePlot::barAt(QPointF pos) const {

@@ -1,6 +1,7 @@
 #include "widgets/summary/summary_view.h"
 
 #include "widgets/common/analysis_runner.h"
+#include "widgets/common/bar_chart_plot.h"
 
 #include "core/session/trace_session.h"
 #include "widgets/common/trace_document.h"
@@ -17,6 +18,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 namespace opscope {
@@ -52,7 +54,7 @@ SummaryView::Content computeContent(TraceSession& session) {
 } // namespace
 
 SummaryView::SummaryView(ZoomControl* zoom, QWidget* parent)
-    : QWidget(parent), zoom_(zoom), runner_(new AnalysisRunner(0, [this] { recompute(); }, this)), header_(new QLabel(this)), plot_(new QCustomPlot(this)),
+    : QWidget(parent), zoom_(zoom), runner_(new AnalysisRunner(0, [this] { recompute(); }, this)), header_(new QLabel(this)), plot_(new BarChartPlot(this)),
       operators_(new QLabel(this)), findings_(new QLabel(this)) {
     auto* layout = new QVBoxLayout(this);
     header_->setWordWrap(true);
@@ -103,7 +105,11 @@ SummaryView::SummaryView(ZoomControl* zoom, QWidget* parent)
     connect(plot_, &QCustomPlot::plottableClick, this, [this](QCPAbstractPlottable*, int dataIndex, QMouseEvent*) {
         barClicked(dataIndex);
     });
+    plot_->setMouseTracking(true);
+    connect(plot_, &QCustomPlot::mouseMove, this, &SummaryView::showBarTip);
 }
+
+QCustomPlot* SummaryView::plot() const { return plot_; }
 
 void SummaryView::recompute() {
     header_->setText(tr("Computing the device-time summary…"));
@@ -129,19 +135,23 @@ void SummaryView::show(const Content& content) {
         if (d.steps.empty()) {
             // Without steps: memory not overlapped = busy − (compute ∪ communication), free = HTA's idle.
             const TimeNs memoryNs = d.busyNs - d.computeNs - d.communicationNotOverlappedNs;
-            bars_.push_back({QString::fromStdString(d.name), {d.firstStartNs, d.lastEndNs}, d.computeNs,
-                             d.communicationNotOverlappedNs, d.idleNs + memoryNs, memoryNs});
+            bars_.push_back({{QString::fromStdString(d.name)}, QString::fromStdString(d.name), {d.firstStartNs, d.lastEndNs},
+                             d.computeNs, d.communicationNotOverlappedNs, d.idleNs + memoryNs, memoryNs});
             continue;
         }
-        for (const StepBreakdown& s : d.steps)
-            bars_.push_back({QString::fromStdString(d.name) + QStringLiteral("\n") + tr("step %1").arg(s.step),
-                             {s.rangeStartNs, s.rangeEndNs}, s.computeNs, s.communicationNotOverlappedNs, s.freeNs,
-                             s.memoryNs});
+        // One device: the header names it, so a bar is named by its step alone.
+        const bool severalDevices = content.breakdown.devices.size() > 1;
+        for (const StepBreakdown& s : d.steps) {
+            QStringList lines{tr("step %1").arg(s.step)};
+            if (severalDevices) lines << QString::fromStdString(d.name);
+            bars_.push_back({lines, QString::fromStdString(d.name), {s.rangeStartNs, s.rangeEndNs}, s.computeNs,
+                             s.communicationNotOverlappedNs, s.freeNs, s.memoryNs});
+        }
     }
     header_->setText(content.breakdown.devices.empty() ? tr("No device activity: the trace holds no device work.")
                                                        : overlap.join(QStringLiteral("\n")));
     QVector<double> keys, computeUs, commUs, memoryUs, freeUs;
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    std::vector<QStringList> labels;
     double top = 0;
     for (std::size_t i = 0; i < bars_.size(); ++i) {
         const Bar& b = bars_[i];
@@ -151,15 +161,16 @@ void SummaryView::show(const Content& content) {
         memoryUs << static_cast<double>(b.memoryNs) / 1000.0;
         freeUs << static_cast<double>(b.freeNs - b.memoryNs) / 1000.0;
         top = std::max(top, computeUs.back() + commUs.back() + memoryUs.back() + freeUs.back());
-        ticker->addTick(static_cast<double>(i), b.label);
+        labels.push_back(b.labelLines);
     }
     compute_->setData(keys, computeUs, true);
     communication_->setData(keys, commUs, true);
     memory_->setData(keys, memoryUs, true);
     free_->setData(keys, freeUs, true);
-    plot_->xAxis->setTicker(ticker);
+    plot_->setBarLabels(std::move(labels));
     plot_->xAxis->setRange(-0.6, std::max<double>(0.6, static_cast<double>(bars_.size()) - 0.4));
-    plot_->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
+    plot_->yAxis->setRange(0, 1);
+    plot_->setValueTop(top, 1.1); // and room for the legend above the tallest bar
     plot_->replot();
 
     const bool zh = uiLanguageIsChinese();
@@ -181,6 +192,25 @@ void SummaryView::barClicked(int index) {
     const TimeRange r = bars_[static_cast<std::size_t>(index)].range;
     if (zoom_) zoom_->setSelection(r);
     emit stepSelected(r.startNs, r.endNs);
+}
+
+QString SummaryView::barText(int index) const {
+    const Bar& b = bars_[static_cast<std::size_t>(index)];
+    QString title = b.device.toHtmlEscaped();
+    if (b.labelLines.size() > 0 && b.labelLines.first() != b.device) title += QStringLiteral(" · ") + b.labelLines.first().toHtmlEscaped();
+    return tr("<b>%1</b><br>Compute %2<br>Communication not overlapped %3<br>Memory not overlapped %4<br>Free %5<br>"
+              "<i>Click to select it on the timeline</i>")
+        .arg(title, formatDuration(b.computeNs), formatDuration(b.communicationNotOverlappedNs), formatDuration(b.memoryNs),
+             formatDuration(b.freeNs - b.memoryNs));
+}
+
+void SummaryView::showBarTip(QMouseEvent* event) {
+    int dataIndex = -1;
+    QCPAbstractPlottable* under = plot_->plottableAt(event->position(), false, &dataIndex);
+    if (under && dataIndex >= 0 && static_cast<std::size_t>(dataIndex) < bars_.size())
+        QToolTip::showText(event->globalPosition().toPoint(), barText(dataIndex), plot_);
+    else
+        QToolTip::hideText();
 }
 
 void SummaryView::setDocument(TraceDocument* document) {

@@ -1,6 +1,7 @@
 // The Summary view, shown first after a trace opens: per device and step, stacked bars of compute /
 // communication not overlapped / free (torch_npu's step_trace_time columns), the overlap percentage,
-// the top operators by compute share and the diagnosis headlines. A click on a bar selects that step.
+// the top operators by compute share and the diagnosis headlines. A click on a bar selects that step;
+// hovering it tells its figures, which matters once hundreds of steps leave room for a few names only.
 #pragma once
 #include "core/analysis/breakdown/breakdown_types.h"
 #include "core/store/timeline_data.h"
@@ -14,6 +15,7 @@
 class QCPBars;
 class QCustomPlot;
 class QLabel;
+class QMouseEvent;
 
 namespace opscope {
 
@@ -21,6 +23,7 @@ class TraceDocument;
 class TraceSession;
 
 class AnalysisRunner;
+class BarChartPlot;
 class ZoomControl;
 
 class SummaryView : public QWidget {
@@ -33,13 +36,15 @@ public:
 
     // One bar per (device, step), or per device when the trace has no steps; in drawing order.
     struct Bar {
-        QString label;
-        TimeRange range; // what a click selects
+        QStringList labelLines; // step first, then the device when the trace has several
+        QString device;
+        TimeRange range;        // what a click selects
         TimeNs computeNs = 0, communicationNotOverlappedNs = 0, freeNs = 0;
         TimeNs memoryNs = 0; // memory not overlapped: drawn between communication and free, a part of freeNs
     };
     const std::vector<Bar>& bars() const { return bars_; }
-    QCustomPlot* plot() const { return plot_; }
+    QCustomPlot* plot() const;
+    QString barText(int index) const; // the tooltip of bar index: its figures and what a click does
 
     struct Content {
         BreakdownReport breakdown;
@@ -56,11 +61,12 @@ private:
     void recompute();
     void show(const Content& content);
     void barClicked(int index);
+    void showBarTip(QMouseEvent* event);
 
     ZoomControl* zoom_;
     AnalysisRunner* runner_;
     QLabel* header_;
-    QCustomPlot* plot_;
+    BarChartPlot* plot_;
     QCPBars *compute_, *communication_, *memory_, *free_;
     QLabel* operators_;
     QLabel* findings_;
