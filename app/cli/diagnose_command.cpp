@@ -3,6 +3,7 @@
 #include "app/cli/cli_language.h"
 #include "core/analysis/roofline/device_profile.h"
 #include "core/analysis/diagnosis/diagnosis_engine.h"
+#include "core/analysis/diagnosis/finding_value_text.h"
 #include "core/analysis/diagnosis/diagnosis_json.h"
 #include "core/analysis/diagnosis/rules_config.h"
 
@@ -30,20 +31,11 @@ const char* kHelp =
 
 const std::string& pick(const LocalizedText& t, bool zh) { return zh && !t.zhCN.empty() ? t.zhCN : t.en; }
 
-std::string valueText(double v, const std::string& unit) {
-    if (std::isnan(v)) return "-";
-    if (unit == "share" || unit == "hit rate") return numberText(v * 100.0, 1) + "%";
-    if (unit == "points") return numberText(v, 1) + " points";
-    // Times in the one human format, as the findings panel and the report write them.
-    if (unit == "us") return humanDurationText(static_cast<TimeNs>(std::llround(v * 1000.0)));
-    if (unit == "ns") return humanDurationText(static_cast<TimeNs>(std::llround(v)));
-    return numberText(v, 3) + (unit.empty() ? "" : " " + unit);
-}
 
 void printFinding(const Finding& f, bool zh) {
     std::printf("[%s] %s (%s)\n", severityName(f.severity), pick(f.title, zh).c_str(), f.ruleId.c_str());
     std::printf("  measured %s, fires when %s %s; time at stake %s (%s of device time)\n",
-                valueText(f.measured, f.unit).c_str(), f.comparison.c_str(), valueText(f.threshold, f.unit).c_str(),
+                findingValueText(f.measured, f.unit).c_str(), f.comparison.c_str(), findingValueText(f.threshold, f.unit).c_str(),
                 humanDurationText(f.timeAtStakeNs).c_str(), numberText(f.timeShare * 100.0, 1).append("%").c_str());
     if (!f.detail.empty()) std::printf("  %s\n", f.detail.c_str());
     if (!f.guard.empty()) std::printf("  held back by %s\n", f.guard.c_str());
@@ -56,7 +48,7 @@ void printFinding(const Finding& f, bool zh) {
     shown = 0;
     for (const EvidenceOperator& o : f.operators) {
         if (shown++ == 5) break;
-        std::printf("  operator %s: %s, %s in %lld execution(s)\n", o.name.c_str(), valueText(o.value, f.unit).c_str(),
+        std::printf("  operator %s: %s, %s in %lld execution(s)\n", o.name.c_str(), findingValueText(o.value, f.unit).c_str(),
                     humanDurationText(o.totalNs).c_str(), static_cast<long long>(o.count));
     }
     std::printf("  suggestion: %s\n\n", pick(f.suggestion, zh).c_str());
@@ -111,7 +103,7 @@ void printText(const DiagnosisReport& report, bool zh, bool all) {
         for (const Finding& f : report.findings)
             if (f.status == FindingStatus::Passed)
                 std::printf("passed: %s (%s): measured %s, threshold %s %s\n", pick(f.title, zh).c_str(), f.ruleId.c_str(),
-                            valueText(f.measured, f.unit).c_str(), f.comparison.c_str(), valueText(f.threshold, f.unit).c_str());
+                            findingValueText(f.measured, f.unit).c_str(), f.comparison.c_str(), findingValueText(f.threshold, f.unit).c_str());
     if (!report.phases.empty()) {
         std::printf("\n%-32s %8s %14s %12s\n", "phase", "count", "duration (us)", "device busy");
         for (const PhaseRow& p : report.phases)

@@ -1,4 +1,5 @@
 // The report's tables: operators, bubbles, diagnosis findings and phases.
+#include "core/analysis/diagnosis/finding_value_text.h"
 #include "core/report/html_report_parts.h"
 #include "core/report/report_format.h"
 #include "core/report/report_strings.h"
@@ -229,12 +230,6 @@ void writeBubbles(std::string& out, const ReportData& data) {
 
 namespace {
 
-std::string measuredLabel(double value, const std::string& unit) {
-    if (unit == "share" || unit == "hit rate") return percentLabel(value);
-    if (unit == "us") return durationLabel(value * 1000.0); // a time in the one human format, as the GUI shows it
-    if (unit == "ns") return durationLabel(value);
-    return unit.empty() ? numberLabel(value) : numberLabel(value) + " " + unit;
-}
 
 void writeEvidence(std::string& out, const Finding& f, TimeNs origin) {
     if (f.ranges.empty() && f.operators.empty()) return;
@@ -245,7 +240,7 @@ void writeEvidence(std::string& out, const Finding& f, TimeNs origin) {
         out += "<tbody>";
         for (std::size_t i = 0; i < f.operators.size() && i < 5; ++i) {
             const EvidenceOperator& o = f.operators[i];
-            out += "<tr>" + td("<code>" + esc(o.name) + "</code>") + td(esc(measuredLabel(o.value, f.unit))) +
+            out += "<tr>" + td("<code>" + esc(o.name) + "</code>") + td(esc(findingValueText(o.value, f.unit))) +
                    td(esc(durationLabel(o.totalNs)), true) + td(esc(countLabel(o.count)), true) + "</tr>";
         }
         out += "</tbody></table>";
@@ -268,8 +263,8 @@ void writeFinding(std::string& out, const Finding& f, TimeNs origin) {
     const char* severity = severityName(f.severity);
     out += std::string("<article class=\"finding sev-") + severity + "\"><div class=\"finding-head\"><span class=\"badge\">" +
            esc(severity) + "</span><h3>" + esc(localized(f.title)) + "</h3><code class=\"rule\">" + esc(f.ruleId) +
-           "</code></div>\n<div class=\"facts\"><span>" + esc(tx(t::kMeasured)) + " <b>" + esc(measuredLabel(f.measured, f.unit)) +
-           "</b></span><span>" + esc(tx(t::kThreshold)) + " <b>" + esc(f.comparison + " " + measuredLabel(f.threshold, f.unit)) +
+           "</code></div>\n<div class=\"facts\"><span>" + esc(tx(t::kMeasured)) + " <b>" + esc(findingValueText(f.measured, f.unit)) +
+           "</b></span><span>" + esc(tx(t::kThreshold)) + " <b>" + esc(f.comparison + " " + findingValueText(f.threshold, f.unit)) +
            "</b></span><span>" + esc(tx(t::kAtStake)) + " <b>" + esc(durationLabel(f.timeAtStakeNs)) + "</b> (" +
            esc(percentLabel(f.timeShare)) + " " + esc(tx(t::kOfDeviceTime)) + ")</span></div>\n";
     if (!f.detail.empty()) out += "<p class=\"detail\">" + esc(f.detail) + "</p>\n";
@@ -289,7 +284,7 @@ void writeRuleList(std::string& out, const DiagnosisReport& d, FindingStatus sta
         if (status == FindingStatus::MissingInput && !localized(f.needs).empty())
             items += " &mdash; " + esc(tx(t::kNeeds)) + " " + esc(localized(f.needs));
         else if (status == FindingStatus::Passed)
-            items += " &mdash; " + esc(measuredLabel(f.measured, f.unit));
+            items += " &mdash; " + esc(findingValueText(f.measured, f.unit));
         items += "</li>";
     }
     if (n == 0) return;

@@ -1,6 +1,7 @@
 // A finding's detail text is made once, in core, with the one time format for people ("20us", "1ms 234us"),
 // and the CLI's diagnose, the findings panel and the HTML report all show that same text.
 #include "core/analysis/diagnosis/diagnosis_engine.h"
+#include "core/analysis/diagnosis/finding_value_text.h"
 #include "core/model/time_format.h"
 #include "tests/cli/cli_runner.h"
 #include "tests/widgets/analysis_views_fixture.h"
@@ -53,6 +54,10 @@ TEST_CASE("a finding's detail reads the same in diagnose, the findings panel and
     const CliResult cli = runCli({"diagnose", store});
     REQUIRE(cli.exitCode == 0);
     CHECK(cli.out.find("  " + sync->detail + "\n") != std::string::npos);
+    // The measured value and the threshold: the same digits in the three.
+    const std::string measured = findingValueText(sync->measured, sync->unit);
+    const std::string threshold = findingValueText(sync->threshold, sync->unit);
+    CHECK(cli.out.find("measured " + measured + ", fires when " + sync->comparison + " " + threshold) != std::string::npos);
 
     const std::string html = dir + "/report.html";
     const CliResult written = runCli({"report", store, "-o", html});
@@ -61,6 +66,7 @@ TEST_CASE("a finding's detail reads the same in diagnose, the findings panel and
     std::stringstream body;
     body << in.rdbuf();
     CHECK(body.str().find("<p class=\"detail\">" + htmlEscaped(sync->detail) + "</p>") != std::string::npos);
+    CHECK(body.str().find("<b>" + htmlEscaped(measured) + "</b>") != std::string::npos);
 
     ZoomControl zoom;
     zoom.setTraceRange(doc->timeline()->traceRange());
@@ -70,6 +76,7 @@ TEST_CASE("a finding's detail reads the same in diagnose, the findings panel and
     for (int r = 0; r < panel.model()->rowCount(); ++r)
         if (panel.model()->finding(r).ruleId == "sync_wait") row = r;
     REQUIRE(row >= 0);
+    CHECK(panel.model()->index(row, FindingsModel::MeasuredColumn).data().toString().toStdString() == measured);
     panel.selectFinding(row);
     CHECK(panel.detailsView()->toPlainText().contains(QString::fromStdString(sync->detail)));
     // The evidence range's label carries the gap in the same format.

@@ -243,8 +243,8 @@ void ComparisonSummaryModel::resetData(const ComparisonResult& result) {
     }
     for (const FindingDiff& f : result.findings) {
         Row r{tr("Finding"), QString::fromStdString(f.title.empty() ? f.ruleId : f.title),
-              f.presence == Presence::New ? QString() : findingValueText(f.baseMeasured, f.unit),
-              f.presence == Presence::Vanished ? QString() : findingValueText(f.newMeasured, f.unit),
+              f.presence == Presence::New ? QString() : localizedFindingValue(f.baseMeasured, f.unit),
+              f.presence == Presence::Vanished ? QString() : localizedFindingValue(f.newMeasured, f.unit),
               QString::fromStdString(f.severity), f.regressed ? tr("regressed") : presenceText(f.presence),
               f.baseMeasured, f.newMeasured, f.newMeasured - f.baseMeasured, f.regressed,
               f.presence == Presence::Vanished, {}, {}, {}, {}};

@@ -1,5 +1,7 @@
 #include "widgets/diagnosis/findings_model.h"
 
+#include "core/analysis/diagnosis/finding_value_text.h"
+
 #include "widgets/common/duration_cell.h"
 #include "widgets/common/time_format.h"
 #include "widgets/common/ui_language.h"
@@ -17,15 +19,16 @@ QString localized(const LocalizedText& text) {
     return QString::fromStdString(text.en);
 }
 
-QString findingValueText(double value, const std::string& unit) {
-    if (unit == "share" || unit == "hit rate") return QCoreApplication::translate("Findings", "%1%").arg(value * 100.0, 0, 'f', 1);
-    if (unit == "points") return QCoreApplication::translate("Findings", "%1 points").arg(value, 0, 'f', 1);
-    if (unit == "ops/byte") return QCoreApplication::translate("Findings", "%1 FLOP/byte").arg(value, 0, 'f', 2);
-    if (unit == "ratio" || unit.empty()) return QString::number(value, 'f', 3);
-    // Times in the one format for people, as everywhere else ("379µs 773ns", never "379.8 us").
-    if (unit == "us") return std::isnan(value) ? QString() : formatDuration(static_cast<TimeNs>(std::llround(value * 1000.0)));
-    if (unit == "ns") return std::isnan(value) ? QString() : formatDuration(static_cast<TimeNs>(std::llround(value)));
-    return QCoreApplication::translate("Findings", "%1 %2").arg(QString::number(value, 'g', 4), QString::fromStdString(unit));
+QString localizedFindingValue(double value, const std::string& unit) {
+    // The digits are core's (finding_value_text.h), as diagnose and the report print them; the unit
+    // words around them are translated here.
+    if (const std::optional<TimeNs> ns = findingDurationNs(value, unit)) return formatDuration(*ns);
+    const QString number = QString::fromStdString(findingNumberText(value, unit));
+    if (std::isnan(value) || unit == "ratio" || unit.empty() || unit == "us" || unit == "ns" || unit == "ms") return number;
+    if (unit == "share" || unit == "hit rate") return QCoreApplication::translate("Findings", "%1%").arg(number);
+    if (unit == "points") return QCoreApplication::translate("Findings", "%1 points").arg(number);
+    if (unit == "ops/byte") return QCoreApplication::translate("Findings", "%1 FLOP/byte").arg(number);
+    return QCoreApplication::translate("Findings", "%1 %2").arg(number, QString::fromStdString(unit));
 }
 
 QString severityLabel(const Finding& f) {
@@ -72,9 +75,9 @@ QVariant FindingsModel::display(const Finding& f, int column) const {
     switch (column) {
     case SeverityColumn: return severityLabel(f);
     case TitleColumn: return localized(f.title);
-    case MeasuredColumn: return evaluated ? findingValueText(f.measured, f.unit) : localized(f.needs);
+    case MeasuredColumn: return evaluated ? localizedFindingValue(f.measured, f.unit) : localized(f.needs);
     case ThresholdColumn:
-        return evaluated ? tr("%1 %2").arg(QString::fromStdString(f.comparison), findingValueText(f.threshold, f.unit))
+        return evaluated ? tr("%1 %2").arg(QString::fromStdString(f.comparison), localizedFindingValue(f.threshold, f.unit))
                          : QString();
     case AtStakeColumn: return f.status == FindingStatus::Fired ? durationCellData(static_cast<double>(f.timeAtStakeNs), Qt::DisplayRole) : QVariant(QString());
     case ShareColumn: return f.status == FindingStatus::Fired ? QString::number(f.timeShare * 100.0, 'f', 1) : QString();

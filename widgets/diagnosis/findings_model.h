@@ -12,7 +12,7 @@ namespace opscope {
 // The text of a LocalizedText in the UI language (zh_CN when the locale is Chinese and it has one).
 QString localized(const LocalizedText& text);
 // "44.3%", "1.409", "57.3 points", "3.20 FLOP/byte" for a finding's value in its unit.
-QString findingValueText(double value, const std::string& unit);
+QString localizedFindingValue(double value, const std::string& unit); // core's digits, translated unit words
 QString severityLabel(const Finding& finding);
 QColor severityColour(const Finding& finding);
 

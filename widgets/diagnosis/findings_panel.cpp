@@ -240,8 +240,8 @@ QString FindingsPanel::detailsHtml(const Finding& f) const {
                     .arg(formatDuration(deviceTimeNs_));
     else html += tr("<p><b style='color:%1'>Passed</b></p>").arg(colour);
     html += tr("<p><b>Measured</b> %1 — fires when %2 %3</p>")
-                .arg(findingValueText(f.measured, f.unit), QString::fromStdString(f.comparison).toHtmlEscaped(),
-                     findingValueText(f.threshold, f.unit));
+                .arg(localizedFindingValue(f.measured, f.unit), QString::fromStdString(f.comparison).toHtmlEscaped(),
+                     localizedFindingValue(f.threshold, f.unit));
     if (!f.detail.empty()) html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(f.detail).toHtmlEscaped());
     if (f.status == FindingStatus::Fired)
         html += tr("<p><b>Suggestion</b> %1</p>").arg(localized(f.suggestion).toHtmlEscaped());
@@ -263,7 +263,7 @@ QString FindingsPanel::detailsHtml(const Finding& f) const {
             const QString name = QString::fromStdString(op.name).toHtmlEscaped();
             const QString link = op.sliceIds.empty() ? name : QStringLiteral("<a href='op:%1'>%2</a>").arg(i).arg(name);
             html += tr("<li>%1 — %2, %3 in %n execution(s)</li>", nullptr, static_cast<int>(op.count))
-                        .arg(link, findingValueText(op.value, f.unit), formatDuration(op.totalNs));
+                        .arg(link, localizedFindingValue(op.value, f.unit), formatDuration(op.totalNs));
         }
         html += QStringLiteral("</ul>");
     }
