@@ -1148,6 +1148,12 @@ The open trace is unchanged.</source>
         <source>Computing…</source>
         <translation>计算中…</translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln bubble(s) drawn as density: darker cells hold more</source>
+        <translation>
+            <numerusform>%Ln 个气泡以密度显示：颜色越深的格子气泡越多</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>opscope::BubbleSummaryModel</name>

@@ -7,6 +7,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <limits>
 
@@ -17,7 +18,8 @@ constexpr double kHitRadiusPx = 6;
 constexpr int kMaxLegendEntries = 8;
 } // namespace
 
-BubbleScatter::BubbleScatter(QWidget* parent) : QCustomPlot(parent), empty_(new QCPItemText(this)) {
+BubbleScatter::BubbleScatter(QWidget* parent)
+    : QCustomPlot(parent), empty_(new QCPItemText(this)), densityNote_(new QCPItemText(this)) {
     setMouseTracking(true);
     xAxis->setTicker(QSharedPointer<DurationAxisTicker>::create());
     xAxis->setLabel(tr("Bubble start (from trace start)"));
@@ -30,6 +32,10 @@ BubbleScatter::BubbleScatter(QWidget* parent) : QCustomPlot(parent), empty_(new 
     empty_->position->setType(QCPItemPosition::ptAxisRectRatio);
     empty_->position->setCoords(0.5, 0.5);
     empty_->setText(tr("No bubbles"));
+    densityNote_->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
+    densityNote_->position->setType(QCPItemPosition::ptAxisRectRatio);
+    densityNote_->position->setCoords(0.01, 0.02);
+    densityNote_->setVisible(false);
     applyPalette();
     connect(this, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
         if (std::optional<BubblePointRef> ref = pointAt(e->position()))
@@ -45,6 +51,7 @@ BubbleScatter::BubbleScatter(QWidget* parent) : QCustomPlot(parent), empty_(new 
 void BubbleScatter::applyPalette() {
     stylePlot(this, palette());
     empty_->setColor(palette().color(QPalette::PlaceholderText));
+    densityNote_->setColor(palette().color(QPalette::PlaceholderText));
     yAxis->grid()->setSubGridVisible(false);
 }
 
@@ -56,9 +63,17 @@ void BubbleScatter::changeEvent(QEvent* event) {
     QCustomPlot::changeEvent(event);
 }
 
+void BubbleScatter::clearDensities() {
+    for (QCPColorMap* map : densities_) removePlottable(map);
+    densities_.clear();
+    counts_.clear();
+    densityNote_->setVisible(false);
+}
+
 void BubbleScatter::showComputing() {
     clearGraphs();
     graphs_.clear();
+    clearDensities();
     series_.clear();
     legend->setVisible(false);
     empty_->setText(tr("Computing…"));
@@ -71,42 +86,103 @@ QString BubbleScatter::placeholderText() const { return empty_->visible() ? empt
 void BubbleScatter::setSeries(std::vector<BubbleSeries> series, TimeNs originNs) {
     clearGraphs();
     graphs_.clear();
+    clearDensities();
     series_ = std::move(series);
     originNs_ = originNs;
     double xLo = std::numeric_limits<double>::max(), xHi = std::numeric_limits<double>::lowest();
     double yLo = std::numeric_limits<double>::max(), yHi = 0;
+    std::size_t total = 0;
+    for (const BubbleSeries& s : series_) {
+        total += s.bubbles.size();
+        for (const Bubble& b : s.bubbles) {
+            const double x = static_cast<double>(b.startNs - originNs_), y = static_cast<double>(std::max<TimeNs>(1, b.durNs));
+            xLo = std::min(xLo, x);
+            xHi = std::max(xHi, x + y);
+            yLo = std::min(yLo, y);
+            yHi = std::max(yHi, y);
+        }
+    }
+    const bool any = yHi > 0;
+    const bool density = any && total >= kDensityFromBubbles;
     for (std::size_t s = 0; s < series_.size(); ++s) {
-        QCPGraph* g = addGraph();
+        QCPGraph* g = addGraph(); // in density mode it holds no point: it names the series in the legend
         g->setName(series_[s].label);
         g->setLineStyle(QCPGraph::lsNone);
         const QColor c = paletteColour(static_cast<int>(s));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c.darker(115), c, 6));
         g->setAdaptiveSampling(false); // every bubble stays clickable
-        QVector<double> keys, values;
-        keys.reserve(static_cast<qsizetype>(series_[s].bubbles.size()));
-        values.reserve(keys.capacity());
-        for (const Bubble& b : series_[s].bubbles) {
-            keys << static_cast<double>(b.startNs - originNs_);
-            values << static_cast<double>(std::max<TimeNs>(1, b.durNs));
-            xLo = std::min(xLo, keys.back());
-            xHi = std::max(xHi, keys.back() + values.back());
-            yLo = std::min(yLo, values.back());
-            yHi = std::max(yHi, values.back());
+        if (density) {
+            addDensity(s, c, xLo, xHi, yLo, yHi);
+        } else {
+            QVector<double> keys, values;
+            keys.reserve(static_cast<qsizetype>(series_[s].bubbles.size()));
+            values.reserve(keys.capacity());
+            for (const Bubble& b : series_[s].bubbles) {
+                keys << static_cast<double>(b.startNs - originNs_);
+                values << static_cast<double>(std::max<TimeNs>(1, b.durNs));
+            }
+            g->setData(keys, values, true);
         }
-        g->setData(keys, values, true);
         if (s >= static_cast<std::size_t>(kMaxLegendEntries)) g->removeFromLegend();
         graphs_.push_back(g);
     }
-    const bool any = yHi > 0;
     empty_->setText(tr("No bubbles"));
     empty_->setVisible(!any);
     legend->setVisible(any);
+    if (density) {
+        densityNote_->setText(tr("%Ln bubble(s) drawn as density: darker cells hold more", nullptr, static_cast<int>(std::min<std::size_t>(total, INT_MAX))));
+        densityNote_->setVisible(true);
+    }
     if (any) {
         const double pad = std::max(1.0, (xHi - xLo) * 0.03);
         xAxis->setRange(xLo - pad, xHi + pad);
         yAxis->setRange(yLo / 2, yHi * 2);
     }
     replot();
+}
+
+// The cells are equal in time and in log duration. QCPColorMap stretches its image between the pixels
+// of its key and value range (tight boundary), so on the log axis equal rows are equal log steps.
+void BubbleScatter::addDensity(std::size_t series, const QColor& colour, double xLo, double xHi, double yLo, double yHi) {
+    std::vector<int> counts(static_cast<std::size_t>(kDensityColumns) * kDensityRows, 0);
+    const double xSpan = std::max(xHi - xLo, 1.0);
+    const double logLo = std::log(yLo), logSpan = std::max(std::log(yHi) - logLo, 1e-9);
+    for (const Bubble& b : series_[series].bubbles) {
+        const double x = static_cast<double>(b.startNs - originNs_);
+        const double y = std::log(static_cast<double>(std::max<TimeNs>(1, b.durNs)));
+        const int column = std::clamp(static_cast<int>((x - xLo) / xSpan * kDensityColumns), 0, kDensityColumns - 1);
+        const int row = std::clamp(static_cast<int>((y - logLo) / logSpan * kDensityRows), 0, kDensityRows - 1);
+        ++counts[static_cast<std::size_t>(column) * kDensityRows + static_cast<std::size_t>(row)];
+    }
+    auto* map = new QCPColorMap(xAxis, yAxis);
+    map->removeFromLegend();
+    map->setInterpolate(false);
+    map->setTightBoundary(true);
+    map->data()->setSize(kDensityColumns, kDensityRows);
+    map->data()->setRange(QCPRange(xLo, xHi), QCPRange(yLo, yHi));
+    int most = 1;
+    for (int column = 0; column < kDensityColumns; ++column)
+        for (int row = 0; row < kDensityRows; ++row) {
+            const int n = counts[static_cast<std::size_t>(column) * kDensityRows + static_cast<std::size_t>(row)];
+            most = std::max(most, n);
+            map->data()->setCell(column, row, std::log1p(static_cast<double>(n)));
+            map->data()->setAlpha(column, row, n > 0 ? 255 : 0);
+        }
+    QCPColorGradient gradient;
+    gradient.clearColorStops();
+    gradient.setColorStopAt(0, colour.lighter(160));
+    gradient.setColorStopAt(1, colour.darker(200));
+    map->setGradient(gradient);
+    map->setDataRange(QCPRange(std::log1p(1.0), std::max(std::log1p(static_cast<double>(most)), std::log1p(1.0) + 1e-9)));
+    densities_.push_back(map);
+    counts_.push_back(std::move(counts));
+}
+
+int BubbleScatter::densityCount(int series, int column, int row) const {
+    if (series < 0 || static_cast<std::size_t>(series) >= counts_.size() || column < 0 || column >= kDensityColumns || row < 0 ||
+        row >= kDensityRows)
+        return 0;
+    return counts_[static_cast<std::size_t>(series)][static_cast<std::size_t>(column) * kDensityRows + static_cast<std::size_t>(row)];
 }
 
 std::optional<BubblePointRef> BubbleScatter::pointAt(QPointF pos) const {
