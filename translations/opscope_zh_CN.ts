@@ -3972,10 +3972,6 @@ The open trace is unchanged.</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <source>Time (µs)</source>
-        <translation>时间（µs）</translation>
-    </message>
-    <message>
         <source>Computing the device-time summary…</source>
         <translation>正在计算设备时间概览…</translation>
     </message>
@@ -4030,6 +4026,10 @@ The open trace is unchanged.</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Compute %2&lt;br&gt;Communication not overlapped %3&lt;br&gt;Memory not overlapped %4&lt;br&gt;Free %5&lt;br&gt;&lt;i&gt;Click to select it on the timeline&lt;/i&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;计算 %2&lt;br&gt;未被掩盖的通信 %3&lt;br&gt;未被掩盖的内存 %4&lt;br&gt;空闲 %5&lt;br&gt;&lt;i&gt;单击在时间轴上选中&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
     </message>
 </context>
 <context>

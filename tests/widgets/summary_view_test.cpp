@@ -86,7 +86,7 @@ TEST_CASE("The summary draws a bar per step; a click on a bar selects the step",
     QSignalSpy spy(&view, &SummaryView::stepSelected);
     QCustomPlot* plot = view.plot();
     plot->replot();
-    const QPoint onStep8(static_cast<int>(plot->xAxis->coordToPixel(1.0)), static_cast<int>(plot->yAxis->coordToPixel(5.0)));
+    const QPoint onStep8(static_cast<int>(plot->xAxis->coordToPixel(1.0)), static_cast<int>(plot->yAxis->coordToPixel(5'000.0)));
     QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, onStep8);
     REQUIRE(spy.count() == 1);
     CHECK(spy.at(0).at(0).toLongLong() == 100'000);

@@ -10,6 +10,7 @@
 #include "core/analysis/diagnosis/diagnosis_engine.h"
 #include "core/analysis/operators/operator_stats.h"
 #include "widgets/common/error_text.h"
+#include "widgets/common/plot_style.h"
 #include "widgets/common/time_format.h"
 #include "widgets/common/ui_language.h"
 #include "widgets/common/zoom_control.h"
@@ -101,7 +102,9 @@ SummaryView::SummaryView(ZoomControl* zoom, QWidget* parent)
         all[i]->setWidth(0.6);
     }
     plot_->legend->setVisible(true);
-    plot_->yAxis->setLabel(tr("Time (µs)"));
+    // Nanoseconds on the axis, labelled in the one duration format: a 3 s step reads "3s", not 3000000 µs.
+    plot_->yAxis->setTicker(QSharedPointer<DurationAxisTicker>::create());
+    plot_->yAxis->setLabel(tr("Time"));
     connect(plot_, &QCustomPlot::plottableClick, this, [this](QCPAbstractPlottable*, int dataIndex, QMouseEvent*) {
         barClicked(dataIndex);
     });
@@ -150,23 +153,23 @@ void SummaryView::show(const Content& content) {
     }
     header_->setText(content.breakdown.devices.empty() ? tr("No device activity: the trace holds no device work.")
                                                        : overlap.join(QStringLiteral("\n")));
-    QVector<double> keys, computeUs, commUs, memoryUs, freeUs;
+    QVector<double> keys, computeNs, commNs, memoryNs, freeNs;
     std::vector<QStringList> labels;
     double top = 0;
     for (std::size_t i = 0; i < bars_.size(); ++i) {
         const Bar& b = bars_[i];
         keys << static_cast<double>(i);
-        computeUs << static_cast<double>(b.computeNs) / 1000.0;
-        commUs << static_cast<double>(b.communicationNotOverlappedNs) / 1000.0;
-        memoryUs << static_cast<double>(b.memoryNs) / 1000.0;
-        freeUs << static_cast<double>(b.freeNs - b.memoryNs) / 1000.0;
-        top = std::max(top, computeUs.back() + commUs.back() + memoryUs.back() + freeUs.back());
+        computeNs << static_cast<double>(b.computeNs);
+        commNs << static_cast<double>(b.communicationNotOverlappedNs);
+        memoryNs << static_cast<double>(b.memoryNs);
+        freeNs << static_cast<double>(b.freeNs - b.memoryNs);
+        top = std::max(top, computeNs.back() + commNs.back() + memoryNs.back() + freeNs.back());
         labels.push_back(b.labelLines);
     }
-    compute_->setData(keys, computeUs, true);
-    communication_->setData(keys, commUs, true);
-    memory_->setData(keys, memoryUs, true);
-    free_->setData(keys, freeUs, true);
+    compute_->setData(keys, computeNs, true);
+    communication_->setData(keys, commNs, true);
+    memory_->setData(keys, memoryNs, true);
+    free_->setData(keys, freeNs, true);
     plot_->setBarLabels(std::move(labels));
     plot_->xAxis->setRange(-0.6, std::max<double>(0.6, static_cast<double>(bars_.size()) - 0.4));
     plot_->yAxis->setRange(0, 1);
