@@ -125,3 +125,26 @@ TEST_CASE("memory view: clicking an allocation selects its operator on the timel
     REQUIRE(activated.count() == 1);
     CHECK(activated.at(0).at(0).toLongLong() == f.matmul[1]);
 }
+
+TEST_CASE("memory view: a trace without memory keeps the plot's full height, and curves bring the legend back",
+          "[widgets][memory]") {
+    AnalysisViewsFixture f("memory_view_empty");
+    MemoryView view(&f.zoom);
+    showAt(view, {1000, 700});
+    view.setDocument(f.document.get());
+    REQUIRE(view.waitForLoaded());
+    QCustomPlot* plot = view.plot()->plot();
+    CHECK(view.plot()->curveCount() == 0);
+    CHECK_FALSE(plot->legend->visible());
+    plot->replot();
+    // The hidden, empty legend no longer squeezes the axis rect to its least height.
+    CHECK(plot->axisRect()->height() > plot->height() / 2);
+
+    addMemory(f);
+    view.setDocument(f.document.get());
+    REQUIRE(view.waitForLoaded());
+    CHECK(view.plot()->curveCount() == 4);
+    CHECK(plot->legend->visible());
+    CHECK(plot->plotLayout()->element(0, 1) == plot->legend);
+    CHECK(plot->axisRect()->height() > plot->height() / 2);
+}

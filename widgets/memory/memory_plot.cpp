@@ -28,8 +28,7 @@ MemoryPlot::MemoryPlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot
     plot_->legend->setVisible(true);
     // The legend gets a column of its own right of the curves: inside the axis rect it hides them.
     plot_->axisRect()->insetLayout()->take(plot_->legend);
-    plot_->plotLayout()->addElement(0, 1, plot_->legend);
-    plot_->plotLayout()->setColumnStretchFactor(1, 0.001);
+    showLegend(true);
     plot_->legend->setMargins(QMargins(6, 4, 6, 4));
     QFont legendFont = font();
     legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
@@ -58,6 +57,21 @@ void MemoryPlot::setShowZeroSeries(bool show) {
 }
 
 int MemoryPlot::curveCount() const { return plot_->graphCount(); }
+
+// An empty legend's largest height is its margins, and its column shares the curves' row: left in the
+// layout it squeezes the axis rect to its least height (a trace without memory records drew a 40 px plot).
+void MemoryPlot::showLegend(bool show) {
+    plot_->legend->setVisible(show);
+    QCPLayoutGrid* layout = plot_->plotLayout();
+    const bool inLayout = layout->hasElement(0, 1) && layout->element(0, 1) == plot_->legend;
+    if (show && !inLayout) {
+        layout->addElement(0, 1, plot_->legend);
+        layout->setColumnStretchFactor(1, 0.001);
+    } else if (!show && inLayout) {
+        layout->take(plot_->legend);
+        layout->simplify();
+    }
+}
 
 double MemoryPlot::pixelOfTime(TimeNs t) const { return plot_->xAxis->coordToPixel(static_cast<double>(t - originNs_)); }
 
@@ -204,7 +218,7 @@ void MemoryPlot::rebuild() {
     plot_->yAxis2->setRange(0, maxGBps > 0 ? maxGBps * 1.12 : 1);
     plot_->xAxis->setRange(0, static_cast<double>(std::max<TimeNs>(1, data_->traceRange.endNs - originNs_)));
     plot_->yAxis->setRange(0, maxMiB > 0 ? maxMiB * 1.12 : 1);
-    plot_->legend->setVisible(plot_->graphCount() > 0);
+    showLegend(plot_->graphCount() > 0);
     stylePlot(plot_, palette());
     plot_->replot();
 }

@@ -43,6 +43,7 @@ signals:
 
 private:
     void rebuild();
+    void showLegend(bool show); // and gives its column back to the curves when it is hidden
 
     QCustomPlot* plot_;
     std::shared_ptr<const MemoryData> data_;
