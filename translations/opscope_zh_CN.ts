@@ -2640,10 +2640,6 @@ The open trace is unchanged.</source>
         <translation>每个时间桶的执行次数</translation>
     </message>
     <message>
-        <source>Mean duration (µs)</source>
-        <translation>平均耗时（微秒）</translation>
-    </message>
-    <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -2696,12 +2692,12 @@ The open trace is unchanged.</source>
         <translation>内存时间</translation>
     </message>
     <message>
-        <source>%1 per bucket (µs)</source>
-        <translation>每个时间桶的%1（µs）</translation>
-    </message>
-    <message>
         <source>&lt;br&gt;&lt;i&gt;Summed over the operator&apos;s executions in the bucket (not device busy)&lt;/i&gt;</source>
         <translation>&lt;br&gt;&lt;i&gt;该算子在此时间桶内各次执行之和（不是设备忙碌时间）&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>%1 per bucket</source>
+        <translation>每个时间桶的%1</translation>
     </message>
 </context>
 <context>

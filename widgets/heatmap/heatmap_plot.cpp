@@ -1,5 +1,7 @@
 #include "widgets/heatmap/heatmap_plot.h"
 
+#include "widgets/common/bar_label_layout.h"
+
 #include <QEvent>
 
 #include <algorithm>
@@ -115,7 +117,8 @@ void HeatmapPlot::fillCells(const HeatmapResult& result) {
     data->setSize(buckets_, rows_);
     data->clearAlpha(); // a same-sized map keeps the previous result's transparent cells otherwise
     data->setRange(QCPRange(keyLo_, keyHi_), rows_ > 1 ? QCPRange(0, rows_ - 1) : QCPRange(-0.5, 0.5));
-    const bool durations = result.value == HeatmapValue::BusyTime || result.value == HeatmapValue::MeanDuration;
+    // Durations stay in ns: the colour scale labels them in the one duration format ("250ms").
+    durations_ = result.value == HeatmapValue::BusyTime || result.value == HeatmapValue::MeanDuration;
     const bool zeroIsEmpty = result.value == HeatmapValue::BusyTime || result.value == HeatmapValue::Count;
     bool first = true;
     for (int r = 0; r < rows_; ++r) {
@@ -127,7 +130,6 @@ void HeatmapPlot::fillCells(const HeatmapResult& result) {
                 data->setAlpha(b, r, 0);
                 continue;
             }
-            if (durations) v /= 1000.0; // ns -> µs, the unit on the colour scale
             data->setCell(b, r, v);
             minValue_ = first ? v : std::min(minValue_, v);
             maxValue_ = first ? v : std::max(maxValue_, v);
@@ -141,11 +143,13 @@ void HeatmapPlot::updateRange() {
     double lo = minValue_, hi = maxValue_;
     if (logScale_) {
         scale_->setDataScaleType(QCPAxis::stLogarithmic);
-        scale_->axis()->setTicker(QSharedPointer<LogNumberAxisTicker>::create());
+        if (durations_) scale_->axis()->setTicker(QSharedPointer<LogDurationAxisTicker>::create());
+        else scale_->axis()->setTicker(QSharedPointer<LogNumberAxisTicker>::create());
         lo = lo > 0 ? lo : std::max(hi * 1e-4, 1e-9);
     } else {
         scale_->setDataScaleType(QCPAxis::stLinear);
-        scale_->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        if (durations_) scale_->axis()->setTicker(QSharedPointer<DurationAxisTicker>::create());
+        else scale_->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
         lo = std::min(0.0, lo); // busy time and counts read from zero
     }
     if (hi <= lo) hi = lo + 1;
@@ -163,8 +167,8 @@ void HeatmapPlot::setRowLabels() {
     rowTicker_->clear();
     const QFontMetrics metrics(yAxis->tickLabelFont());
     const int axisHeight = std::max(1, axisRect()->height());
-    // Label every k-th row when the rows are thinner than a line of text.
-    const int step = std::max(1, static_cast<int>(std::ceil(rows_ * (metrics.height() + 1.0) / axisHeight)));
+    // Label every k-th row when the rows are thinner than a line of text and the gap.
+    const int step = labelStride(axisHeight / std::max(1, rows_), metrics.height());
     const int maxWidth = std::clamp(width() / 5, 120, 300);
     for (int r = 0; r < rows_ && r < labels_.size(); r += step)
         rowTicker_->addTick(r, metrics.elidedText(labels_[r], Qt::ElideMiddle, maxWidth));

@@ -67,6 +67,7 @@ private:
     int rows_ = 0, buckets_ = 0;
     double keyLo_ = 0, keyHi_ = 1, bucketWidth_ = 1; // cell centres and width, ns from the origin
     double minValue_ = 0, maxValue_ = 1;
+    bool durations_ = false; // the cells hold ns (busy time, mean duration): the scale reads them as durations
     bool logScale_ = false;
 };
 

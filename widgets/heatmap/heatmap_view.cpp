@@ -285,10 +285,10 @@ QString HeatmapView::valueLabel() const {
         std::optional<DeviceClass> common = result_.rows.empty() ? std::nullopt : result_.rows.front().deviceClass;
         for (const HeatmapRow& r : result_.rows)
             if (r.deviceClass != common) common.reset();
-        return tr("%1 per bucket (µs)").arg(classTimeName(common));
+        return tr("%1 per bucket").arg(classTimeName(common));
     }
     case HeatmapValue::Count: return tr("Executions per bucket");
-    case HeatmapValue::MeanDuration: return tr("Mean duration (µs)");
+    case HeatmapValue::MeanDuration: return tr("Mean duration");
     case HeatmapValue::Metric: {
         const QString name = QString::fromStdString(result_.valueName);
         return result_.valueUnit.empty() ? name : tr("%1 (%2)").arg(name, QString::fromStdString(result_.valueUnit));
