@@ -31,7 +31,6 @@ const char* kHelp =
 
 const std::string& pick(const LocalizedText& t, bool zh) { return zh && !t.zhCN.empty() ? t.zhCN : t.en; }
 
-
 void printFinding(const Finding& f, bool zh) {
     std::printf("[%s] %s (%s)\n", severityName(f.severity), pick(f.title, zh).c_str(), f.ruleId.c_str());
     std::printf("  measured %s, fires when %s %s; time at stake %s (%s of device time)\n",

@@ -230,7 +230,6 @@ void writeBubbles(std::string& out, const ReportData& data) {
 
 namespace {
 
-
 void writeEvidence(std::string& out, const Finding& f, TimeNs origin) {
     if (f.ranges.empty() && f.operators.empty()) return;
     out += "<div class=\"evidence\"><h4>" + esc(tx(t::kEvidence)) + "</h4>";

@@ -55,3 +55,16 @@ TEST_CASE("Not a number reads as a dash", "[finding_value]") {
     CHECK(findingValueText(nan, "us") == "-");
     CHECK(findingValueText(nan, "calls") == "-");
 }
+
+TEST_CASE("What follows a finding's figure is decided once, for the English text and the panel's", "[finding_value]") {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    CHECK(findingSuffix(0.5, "share") == FindingSuffix::Percent);
+    CHECK(findingSuffix(0.5, "hit rate") == FindingSuffix::Percent);
+    CHECK(findingSuffix(95, "points") == FindingSuffix::Points);
+    CHECK(findingSuffix(3, "ops/byte") == FindingSuffix::FlopPerByte);
+    CHECK(findingSuffix(3, "calls") == FindingSuffix::Unit);
+    CHECK(findingSuffix(3, "us") == FindingSuffix::None);
+    CHECK(findingSuffix(3, "ratio") == FindingSuffix::None);
+    CHECK(findingSuffix(3, "") == FindingSuffix::None);
+    CHECK(findingSuffix(nan, "calls") == FindingSuffix::None);
+}

@@ -20,15 +20,18 @@ QString localized(const LocalizedText& text) {
 }
 
 QString localizedFindingValue(double value, const std::string& unit) {
-    // The digits are core's (finding_value_text.h), as diagnose and the report print them; the unit
-    // words around them are translated here.
+    // The digits and what follows them are core's (finding_value_text.h), as diagnose and the report
+    // print them; the unit words are translated here, and times take the GUI's unit symbols.
     if (const std::optional<TimeNs> ns = findingDurationNs(value, unit)) return formatDuration(*ns);
     const QString number = QString::fromStdString(findingNumberText(value, unit));
-    if (std::isnan(value) || unit == "ratio" || unit.empty() || unit == "us" || unit == "ns" || unit == "ms") return number;
-    if (unit == "share" || unit == "hit rate") return QCoreApplication::translate("Findings", "%1%").arg(number);
-    if (unit == "points") return QCoreApplication::translate("Findings", "%1 points").arg(number);
-    if (unit == "ops/byte") return QCoreApplication::translate("Findings", "%1 FLOP/byte").arg(number);
-    return QCoreApplication::translate("Findings", "%1 %2").arg(number, QString::fromStdString(unit));
+    switch (findingSuffix(value, unit)) {
+    case FindingSuffix::None: return number;
+    case FindingSuffix::Percent: return QCoreApplication::translate("Findings", "%1%").arg(number);
+    case FindingSuffix::Points: return QCoreApplication::translate("Findings", "%1 points").arg(number);
+    case FindingSuffix::FlopPerByte: return QCoreApplication::translate("Findings", "%1 FLOP/byte").arg(number);
+    case FindingSuffix::Unit: return QCoreApplication::translate("Findings", "%1 %2").arg(number, QString::fromStdString(unit));
+    }
+    return number;
 }
 
 QString severityLabel(const Finding& f) {

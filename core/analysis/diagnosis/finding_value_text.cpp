@@ -42,13 +42,24 @@ std::string findingNumberText(double value, const std::string& unit) {
     return fixed(value, std::fabs(value) >= 100 ? 1 : 3);
 }
 
+FindingSuffix findingSuffix(double value, const std::string& unit) {
+    if (std::isnan(value) || isDuration(unit) || unit == "ratio" || unit.empty()) return FindingSuffix::None;
+    if (unit == "share" || unit == "hit rate") return FindingSuffix::Percent;
+    if (unit == "points") return FindingSuffix::Points;
+    if (unit == "ops/byte") return FindingSuffix::FlopPerByte;
+    return FindingSuffix::Unit;
+}
+
 std::string findingValueText(double value, const std::string& unit) {
     const std::string number = findingNumberText(value, unit);
-    if (std::isnan(value)) return number;
-    if (unit == "share" || unit == "hit rate") return number + "%";
-    if (unit == "ops/byte") return number + " FLOP/byte";
-    if (isDuration(unit) || unit == "ratio" || unit.empty()) return number;
-    return number + " " + unit;
+    switch (findingSuffix(value, unit)) {
+    case FindingSuffix::None: return number;
+    case FindingSuffix::Percent: return number + "%";
+    case FindingSuffix::Points: return number + " points";
+    case FindingSuffix::FlopPerByte: return number + " FLOP/byte";
+    case FindingSuffix::Unit: return number + " " + unit;
+    }
+    return number;
 }
 
 } // namespace opscope

@@ -21,7 +21,11 @@
 namespace opscope {
 
 std::string findingNumberText(double value, const std::string& unit); // the figure without its unit
-std::string findingValueText(double value, const std::string& unit);  // the figure and its unit
+// What follows the figure: nothing (times, ratios, no unit, not a number), "%", " points", " FLOP/byte",
+// or a space and the unit itself. findingValueText writes it in English; the panel translates it.
+enum class FindingSuffix { None, Percent, Points, FlopPerByte, Unit };
+FindingSuffix findingSuffix(double value, const std::string& unit);
+std::string findingValueText(double value, const std::string& unit); // the figure and its unit
 // For the units us, ns and ms: the value in whole nanoseconds, which the GUI writes with its own unit
 // symbols ("µs"); nullopt for other units, not a number, or beyond int64 nanoseconds.
 std::optional<TimeNs> findingDurationNs(double value, const std::string& unit);
