@@ -11,6 +11,15 @@
 
 namespace opscope {
 
+namespace {
+TickLabels oneLineEach(const QStringList& labels) {
+    TickLabels out;
+    out.reserve(static_cast<std::size_t>(labels.size()));
+    for (const QString& label : labels) out.push_back(QStringList{label});
+    return out;
+}
+} // namespace
+
 RankGridPlot::RankGridPlot(QWidget* parent)
     : QCustomPlot(parent), map_(new QCPColorMap(xAxis, yAxis)), scale_(new QCPColorScale(this)),
       empty_(new QCPItemText(this)) {
@@ -39,8 +48,8 @@ RankGridPlot::RankGridPlot(QWidget* parent)
 void RankGridPlot::setGrid(const QStringList& rowLabels, const QStringList& columnLabels,
                            const std::vector<std::vector<std::optional<double>>>& values, const QString& rowTitle,
                            const QString& columnTitle, const QString& valueTitle) {
-    rowLabels_ = rowLabels;
-    columnLabels_ = columnLabels;
+    rowLabels_ = oneLineEach(rowLabels);
+    columnLabels_ = oneLineEach(columnLabels);
     const int rowCount = std::max(1, rows()), columnCount = std::max(1, columns());
     // QCustomPlot sizes a cell from the range over (cells − 1): a single row or column would have no
     // width. The data keep at least two cells per dimension; the extra one stays blank off the axis.
@@ -77,25 +86,17 @@ void RankGridPlot::setGrid(const QStringList& rowLabels, const QStringList& colu
 
 void RankGridPlot::updateLayout() {
     QCustomPlot::updateLayout();
-    BarLabelRoom columnRoom;
-    const QFontMetrics columnMetrics(xAxis->tickLabelFont());
-    columnRoom.lineHeightPx = columnMetrics.height();
-    for (const QString& label : columnLabels_)
-        columnRoom.widestLinePx = std::max(columnRoom.widestLinePx, columnMetrics.horizontalAdvance(label));
-    columnRoom.barSpacingPx = axisRect()->width() / std::max(1, columns());
-    const BarLabelLayout columnLayout = fitBarLabels(columnRoom);
+    const BarLabelLayout columnLayout =
+        fitBarLabels(measureTickLabels(*xAxis, columnLabels_, axisRect()->width() / std::max(1, columns())));
     const int rowStride = labelStride(axisRect()->height() / std::max(1, rows()), QFontMetrics(yAxis->tickLabelFont()).height());
     if (!ticksStale_ && columnLayout == columnLayout_ && rowStride == rowStride_) return;
     ticksStale_ = false;
     columnLayout_ = columnLayout;
     rowStride_ = rowStride;
-    auto rowTicker = QSharedPointer<QCPAxisTickerText>::create();
-    for (int r = 0; r < rows(); r += rowStride_) rowTicker->addTick(r, rowLabels_[r]);
-    auto columnTicker = QSharedPointer<QCPAxisTickerText>::create();
-    for (int c = 0; c < columns(); c += columnLayout_.tickStride) columnTicker->addTick(c, columnLabels_[c]);
-    yAxis->setTicker(rowTicker);
-    xAxis->setTicker(columnTicker);
-    xAxis->setTickLabelRotation(columnLayout_.tickAngle);
+    BarLabelLayout rowLayout; // level, one line, every rowStride-th rank
+    rowLayout.tickStride = rowStride_;
+    setFittedTicks(yAxis, rowLabels_, rowLayout);
+    setFittedTicks(xAxis, columnLabels_, columnLayout_);
     // The new labels change the axes' margins: lay out again before anything is drawn.
     QCustomPlot::updateLayout();
 }

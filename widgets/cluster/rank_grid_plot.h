@@ -3,7 +3,7 @@
 // colour scale, and an empty-state message. Cells without a value stay blank. With many ranks or steps
 // the labels thin out to every stride-th one, and the column labels slant or stand (bar_label_layout.h).
 #pragma once
-#include "widgets/common/bar_label_layout.h"
+#include "widgets/common/fitted_tick_labels.h"
 
 #include <qcustomplot.h>
 
@@ -43,7 +43,7 @@ private:
     QCPColorMap* map_;
     QCPColorScale* scale_;
     QCPItemText* empty_;
-    QStringList rowLabels_, columnLabels_;
+    TickLabels rowLabels_, columnLabels_; // one line each
     BarLabelLayout columnLayout_;
     int rowStride_ = 1;
     bool ticksStale_ = true; // new labels since the last fit

@@ -6,7 +6,7 @@ namespace opscope {
 
 BarChartPlot::BarChartPlot(QWidget* parent) : QCustomPlot(parent) {}
 
-void BarChartPlot::setBarLabels(std::vector<QStringList> labels) {
+void BarChartPlot::setBarLabels(TickLabels labels) {
     labels_ = std::move(labels);
     stale_ = true;
 }
@@ -23,15 +23,9 @@ void BarChartPlot::setWidestValueLabel(int px) {
 }
 
 BarLabelRoom BarChartPlot::measureRoom() const {
-    BarLabelRoom room;
-    const QFontMetrics metrics(xAxis->tickLabelFont());
-    room.lineHeightPx = metrics.height();
-    for (const QStringList& label : labels_) {
-        room.lineCount = std::max(room.lineCount, static_cast<int>(label.size()));
-        for (const QString& line : label) room.widestLinePx = std::max(room.widestLinePx, metrics.horizontalAdvance(line));
-    }
+    const int spacing = labels_.empty() ? 0 : axisRect()->width() / static_cast<int>(labels_.size());
+    BarLabelRoom room = measureTickLabels(*xAxis, labels_, spacing);
     room.widestValuePx = widestValuePx_;
-    if (!labels_.empty()) room.barSpacingPx = axisRect()->width() / static_cast<int>(labels_.size());
     room.plotHeightPx = axisRect()->height();
     // From the axis rect's top to the legend's bottom: its inset margin counts.
     if (legend && legend->visible()) room.legendHeightPx = std::max(0, legend->outerRect().bottom() - axisRect()->top());
@@ -51,11 +45,7 @@ void BarChartPlot::updateLayout() {
 
 void BarChartPlot::applyLayout() {
     layout_ = fitBarLabels(room_);
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (std::size_t i = 0; i < labels_.size(); i += static_cast<std::size_t>(layout_.tickStride))
-        ticker->addTick(static_cast<double>(i), labels_[i].mid(0, layout_.shownLines).join(QLatin1Char('\n')));
-    xAxis->setTicker(ticker);
-    xAxis->setTickLabelRotation(layout_.tickAngle);
+    setFittedTicks(xAxis, labels_, layout_);
     if (valueTop_ > 0) {
         // Room above the tallest bar for its value and, above that, the legend, with a gap.
         const int valuePx = widestValuePx_ == 0 || layout_.values == BarLabelLayout::Values::Hidden ? 0

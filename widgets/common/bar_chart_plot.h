@@ -3,7 +3,7 @@
 // new labels or a new font never leave labels overlapping, not even for one frame or in a screenshot.
 // The value axis keeps room above the tallest bar for value labels and the legend in the top right.
 #pragma once
-#include "widgets/common/bar_label_layout.h"
+#include "widgets/common/fitted_tick_labels.h"
 
 #include <qcustomplot.h>
 
@@ -19,7 +19,7 @@ public:
     explicit BarChartPlot(QWidget* parent = nullptr);
 
     // Each bar's tick label as lines, the most telling first: the first ones stay when room is short.
-    void setBarLabels(std::vector<QStringList> labels);
+    void setBarLabels(TickLabels labels);
     // The tallest bar's value and the least room kept above it (1.18: 18 % more); the axis then runs
     // from 0 to at least top x minFactor, more when value labels and the legend need it.
     void setValueTop(double top, double minFactor);
@@ -38,7 +38,7 @@ private:
     BarLabelRoom measureRoom() const;
     void applyLayout();
 
-    std::vector<QStringList> labels_;
+    TickLabels labels_;
     double valueTop_ = 0, minFactor_ = 1.1;
     int widestValuePx_ = 0;
     BarLabelRoom room_;
