@@ -46,7 +46,9 @@ void BarChartPlot::updateLayout() {
 void BarChartPlot::applyLayout() {
     layout_ = fitBarLabels(room_);
     setFittedTicks(xAxis, labels_, layout_);
-    if (valueTop_ > 0) {
+    if (valueTop_ <= 0) {
+        yAxis->setRange(0, 1); // no bar, or none taller than zero
+    } else {
         // Room above the tallest bar for its value and, above that, the legend, with a gap.
         const int valuePx = widestValuePx_ == 0 || layout_.values == BarLabelLayout::Values::Hidden ? 0
                             : layout_.values == BarLabelLayout::Values::Upright                   ? room_.widestValuePx

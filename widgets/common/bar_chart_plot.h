@@ -21,7 +21,8 @@ public:
     // Each bar's tick label as lines, the most telling first: the first ones stay when room is short.
     void setBarLabels(TickLabels labels);
     // The tallest bar's value and the least room kept above it (1.18: 18 % more); the axis then runs
-    // from 0 to at least top x minFactor, more when value labels and the legend need it.
+    // from 0 to at least top x minFactor, more when value labels and the legend need it (0 to 1 for a
+    // top of 0 or less).
     void setValueTop(double top, double minFactor);
     // The widest value label drawn on a bar (0: none): counted in the room, shown by the subclass.
     void setWidestValueLabel(int px);

@@ -172,7 +172,6 @@ void SummaryView::show(const Content& content) {
     free_->setData(keys, freeNs, true);
     plot_->setBarLabels(std::move(labels));
     plot_->xAxis->setRange(-0.6, std::max<double>(0.6, static_cast<double>(bars_.size()) - 0.4));
-    plot_->yAxis->setRange(0, 1);
     plot_->setValueTop(top, 1.1); // and room for the legend above the tallest bar
     plot_->replot();
 
