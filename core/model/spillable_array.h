@@ -67,6 +67,8 @@ public:
     // Bytes held in memory (the vector's buffer); a mapped array's pages are the file's.
     std::size_t memoryBytes() const { return memory_.capacity() * sizeof(T); }
     std::size_t mappedBytes() const { return file_ ? size_ * sizeof(T) : 0; }
+    // Bytes of the array's file the process holds now (0 in memory): for tests and benchmarks.
+    std::size_t residentMappedBytes() const { return file_ ? file_->residentBytes() : 0; }
 
     // Hands the whole pages of records [first, first + count) back to the file; nothing in memory.
     void release(std::size_t first, std::size_t count) const {
@@ -109,11 +111,57 @@ public:
         window_ = w;
         touched_ = array_.mapped();
     }
+    // The record at position i, read through the walk.
+    const T& operator[](std::size_t i) {
+        at(i);
+        return array_[i];
+    }
 
 private:
     const SpillableArray<T>& array_;
     std::size_t window_ = 0;
     bool touched_ = false;
 };
+
+// A range-for over a whole spillable array through a PageReleasingWalk:
+//     for (const SliceRecord& s : walkReleasing(set.slices)) ...
+// reads every record in order and hands each window back once the loop has left it. Pointers taken to
+// records stay valid; reading them again reads the file.
+template <typename T>
+class ReleasingRange {
+public:
+    explicit ReleasingRange(const SpillableArray<T>& array) : array_(array), walk_(array) {}
+    ReleasingRange(const ReleasingRange&) = delete;
+    ReleasingRange& operator=(const ReleasingRange&) = delete;
+
+    class Iterator {
+    public:
+        Iterator(const ReleasingRange* range, std::size_t i) : range_(range), i_(i) {}
+        const T& operator*() const {
+            range_->walk_.at(i_);
+            return range_->array_[i_];
+        }
+        Iterator& operator++() {
+            ++i_;
+            return *this;
+        }
+        bool operator!=(const Iterator& other) const { return i_ != other.i_; }
+
+    private:
+        const ReleasingRange* range_;
+        std::size_t i_;
+    };
+    Iterator begin() const { return {this, 0}; }
+    Iterator end() const { return {this, array_.size()}; }
+
+private:
+    const SpillableArray<T>& array_;
+    mutable PageReleasingWalk<T> walk_;
+};
+
+template <typename T>
+ReleasingRange<T> walkReleasing(const SpillableArray<T>& array) {
+    return ReleasingRange<T>(array);
+}
 
 } // namespace opscope

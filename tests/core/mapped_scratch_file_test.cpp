@@ -125,3 +125,39 @@ TEST_CASE("a walk over a mapped array hands back each window it leaves", "[mappe
     CHECK(memory[3] == 3);
 }
 #endif
+
+TEST_CASE("a range-for through walkReleasing reads every record in order and hands back what it left", "[mapped_scratch]") {
+    using Walk = PageReleasingWalk<std::uint64_t>;
+    const std::size_t n = 4 * Walk::kWindow + 5;
+    const std::shared_ptr<MappedScratchFile> file =
+        MappedScratchFile::create(std::filesystem::temp_directory_path().string(), n * 8, nullptr);
+    REQUIRE(file);
+    SpillableArray<std::uint64_t> array(file, 0, n);
+    for (std::size_t i = 0; i < n; ++i) array[i] = i;
+    array.releaseAll();
+    // Only whole pages go back: the page holding the last 5 records, shared with nothing, stays.
+    const std::size_t tail = MappedScratchFile::pageBytes();
+    CHECK(array.residentMappedBytes() <= tail);
+    std::uint64_t expected = 0, mostHeld = 0;
+    bool inOrder = true;
+    for (const std::uint64_t& value : walkReleasing(array)) {
+        inOrder = inOrder && value == expected;
+        ++expected;
+        if (value % Walk::kWindow == Walk::kWindow - 1) mostHeld = std::max(mostHeld, array.residentMappedBytes());
+    }
+    CHECK(inOrder);
+    CHECK(expected == n);
+    CHECK(mostHeld > 0);
+    CHECK(mostHeld <= 2 * Walk::kWindowBytes); // the window being read, and at most the one before
+    CHECK(array.residentMappedBytes() <= tail); // the last window goes when the loop ends
+
+    Walk walk(array);
+    CHECK(walk[7] == 7);
+    CHECK(walk[3 * Walk::kWindow + 1] == 3 * Walk::kWindow + 1);
+
+    SpillableArray<std::uint64_t> memory(std::vector<std::uint64_t>{4, 5, 6});
+    std::uint64_t sum = 0;
+    for (const std::uint64_t& value : walkReleasing(memory)) sum += value;
+    CHECK(sum == 15);
+    CHECK(memory.residentMappedBytes() == 0);
+}
