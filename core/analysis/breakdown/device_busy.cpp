@@ -1,6 +1,7 @@
 #include "core/analysis/breakdown/device_busy.h"
 
 #include "core/analysis/breakdown/interval_set.h"
+#include "core/model/spillable_array.h"
 
 #include <algorithm>
 #include <cctype>
@@ -35,11 +36,12 @@ SelectedTracks selectBusyTracks(const StoreSnapshot& snapshot, const TrackSelect
     // Widen the compute tracks by the device tracks of the snapshot that hold device work.
     std::vector<std::int64_t> ids;
     const SliceSet& set = snapshot.slices;
+    PageReleasingWalk<SliceRecord> walk(set.slices);
     for (std::size_t t = 0; t < set.trackCount(); ++t) {
         const TrackRecord* track = snapshot.catalog.find(set.trackIds[t]);
         if (!track || track->deviceId <= 0 || track->kind == "counter") continue;
         for (std::uint32_t i = set.begin(t); i < set.end(t); ++i)
-            if (isBusySlice(snapshot, *track, set.slices[i])) {
+            if (walk.at(i), isBusySlice(snapshot, *track, set.slices[i])) {
                 ids.push_back(set.trackIds[t]);
                 break;
             }
@@ -65,8 +67,9 @@ std::vector<DeviceWaitRef> deviceNotWork(const StoreSnapshot& snapshot, const st
         for (std::int64_t id : tracks) {
             int t = set.indexOfTrack(id);
             if (t < 0) continue;
+            PageReleasingWalk<SliceRecord> walk(set.slices);
             for (std::uint32_t i = set.begin(static_cast<std::size_t>(t)); i < set.end(static_cast<std::size_t>(t)); ++i) {
-                const SliceRecord& s = set.slices[i];
+                const SliceRecord& s = walk[i];
                 std::optional<DeviceClass> c = snapshot.deviceClasses.classOf(s.id);
                 if (c && !isDeviceWork(*c)) out.push_back({s.id, id, deviceOf(id), s.tsNs, s.endNs(), s.nameId, *c});
             }
@@ -96,8 +99,9 @@ DeviceWaitReason waitReasonOf(const StoreSnapshot& snapshot, std::int64_t trackI
     for (std::size_t t = 0; track && hasDeviceClasses(snapshot) && t < set.trackCount(); ++t) {
         const TrackRecord* other = snapshot.catalog.find(set.trackIds[t]);
         if (!other || other->deviceKey() != track->deviceKey()) continue;
-        for (std::uint32_t i = set.begin(t); i < set.end(t) && set.slices[i].tsNs < endNs; ++i) {
-            const SliceRecord& s = set.slices[i];
+        PageReleasingWalk<SliceRecord> walk(set.slices);
+        for (std::uint32_t i = set.begin(t); i < set.end(t) && walk[i].tsNs < endNs; ++i) {
+            const SliceRecord& s = walk[i];
             const TimeNs o = overlapNs(tsNs, endNs, s.tsNs, s.endNs());
             if (o <= bestNs || snapshot.deviceClasses.classOf(s.id) != DeviceClass::Communication) continue;
             bestNs = o;

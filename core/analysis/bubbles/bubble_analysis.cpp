@@ -3,6 +3,7 @@
 #include "core/analysis/bubbles/bubble_details.h"
 #include "core/analysis/breakdown/device_busy.h"
 #include "core/analysis/breakdown/interval_union.h"
+#include "core/model/spillable_array.h"
 
 #include <algorithm>
 #include <cctype>
@@ -185,8 +186,9 @@ BusyRun trackRun(const Context& ctx, std::size_t t, const TrackRecord* track, co
     const SliceSet& set = ctx.snap.slices;
     BusyRun run;
     const bool byClass = hasDeviceClasses(ctx.snap) && track && track->deviceId > 0;
+    PageReleasingWalk<SliceRecord> walk(set.slices);
     for (std::uint32_t i = set.begin(t); i < set.end(t); ++i) {
-        const SliceRecord& s = set.slices[i];
+        const SliceRecord& s = walk[i];
         Interval iv = clipped(s.tsNs, s.endNs(), ctx.options.range);
         if (iv.endNs < iv.startNs || (ctx.options.range && iv.endNs == iv.startNs && s.durNs > 0)) continue;
         std::optional<DeviceClass> c;
@@ -349,8 +351,9 @@ void analyseTracks(const Context& ctx, const std::vector<std::int64_t>& computeI
             const TrackRecord* track = ctx.snap.catalog.find(id);
             if (t < 0 || !track) continue;
             CommIndex& index = commOfDevice[track->deviceKey()];
+            PageReleasingWalk<SliceRecord> walk(set.slices);
             for (std::uint32_t i = set.begin(static_cast<std::size_t>(t)); i < set.end(static_cast<std::size_t>(t)); ++i) {
-                const SliceRecord& s = set.slices[i];
+                const SliceRecord& s = walk[i];
                 if (ctx.snap.deviceClasses.classOf(s.id) != DeviceClass::Communication) continue;
                 index.items.push_back({s.tsNs, s.endNs(), s.nameId, s.id});
                 index.longestNs = std::max(index.longestNs, s.durNs);

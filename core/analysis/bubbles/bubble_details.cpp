@@ -65,15 +65,14 @@ std::vector<std::vector<HostSliceRef>> overlappingHostWork(const HostActivity& h
         latestEnd[k] = std::max(k > 0 ? latestEnd[k - 1] : rows[byStart[k]].bubble.endNs(), rows[byStart[k]].bubble.endNs());
     }
     std::vector<std::vector<HostSliceRef>> found(rows.size());
-    for (std::size_t i = 0; i < host.sliceCount(); ++i) {
-        const HostSliceRef s = host.slice(i);
+    host.forEachSlice([&](const HostSliceRef& s) {
         // Rows starting before the slice ends, latest first, while one of them may still end after it starts.
         std::size_t k = static_cast<std::size_t>(std::lower_bound(starts.begin(), starts.end(), s.endNs) - starts.begin());
         while (k > 0 && latestEnd[k - 1] > s.tsNs) {
             --k;
             if (rows[byStart[k]].bubble.endNs() > s.tsNs) found[byStart[k]].push_back(s);
         }
-    }
+    });
     return found;
 }
 

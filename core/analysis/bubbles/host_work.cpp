@@ -1,5 +1,7 @@
 #include "core/analysis/bubbles/host_work.h"
 
+#include "core/model/spillable_array.h"
+
 #include <algorithm>
 #include <cctype>
 #include <unordered_map>
@@ -88,6 +90,7 @@ void HostActivity::build(const StoreSnapshot& snapshot, const std::vector<std::i
     // say, once per track. A cache per track re-matched every pattern on traces of many short threads
     // (48,000 tracks of a few slices each).
     std::unordered_map<std::uint64_t, int> byName; // (name, category) -> class, or -1 for excluded
+    PageReleasingWalk<SliceRecord> walk(set.slices); // a mapped snapshot's pages go back behind the loop
     for (std::size_t t = 0; t < set.trackCount(); ++t) {
         std::int64_t trackId = set.trackIds[t];
         if (std::binary_search(computeTracks.begin(), computeTracks.end(), trackId)) continue;
@@ -100,7 +103,7 @@ void HostActivity::build(const StoreSnapshot& snapshot, const std::vector<std::i
         for (auto& run : trackRuns) run.clear();
         trackBusy.clear();
         for (std::uint32_t i = set.begin(t); i < set.end(t); ++i) {
-            const SliceRecord& s = set.slices[i];
+            const SliceRecord& s = walk[i];
             if (s.durNs <= 0) continue;
             std::uint64_t key = (static_cast<std::uint64_t>(s.nameId) << 32) | s.catId;
             auto it = byName.find(key);

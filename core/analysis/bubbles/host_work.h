@@ -4,6 +4,7 @@
 #pragma once
 #include "core/analysis/breakdown/interval_union.h"
 #include "core/analysis/snapshot/store_access.h"
+#include "core/model/spillable_array.h"
 
 #include <array>
 #include <cstdint>
@@ -73,6 +74,17 @@ public:
     // The classified host slices, grouped by track, by start within.
     std::size_t sliceCount() const { return sliceIndex_.size(); }
     HostSliceRef slice(std::size_t i) const;
+    // fn(slice(i)) for every i in order, handing a mapped snapshot's pages back behind the walk: the
+    // host slices of a 10 GB trace are 27 M, 1.7 GB of the snapshot.
+    template <typename Fn>
+    void forEachSlice(Fn&& fn) const {
+        if (sliceIndex_.empty()) return;
+        PageReleasingWalk<SliceRecord> walk(snapshot_->slices.slices);
+        for (std::size_t i = 0; i < sliceIndex_.size(); ++i) {
+            walk.at(sliceIndex_[i]);
+            fn(slice(i));
+        }
+    }
     bool empty() const { return sliceIndex_.empty(); }
 
 private:

@@ -1,6 +1,7 @@
 #include "core/analysis/compare/phase_compare.h"
 
 #include "core/analysis/diagnosis/diagnosis_rules.h"
+#include "core/model/spillable_array.h"
 
 #include <algorithm>
 #include <cctype>
@@ -25,12 +26,13 @@ std::vector<MarkerSlice> markerSlices(const StoreSnapshot& snap, const std::vect
                                       const std::optional<TimeRange>& range) {
     std::vector<MarkerSlice> out;
     const SliceSet& set = snap.slices;
+    PageReleasingWalk<SliceRecord> walk(set.slices);
     for (std::size_t t = 0; t < set.trackCount(); ++t) {
         if (std::binary_search(computeTracks.begin(), computeTracks.end(), set.trackIds[t])) continue;
         const TrackRecord* track = snap.catalog.find(set.trackIds[t]);
         bool stepTrack = track && track->kind == "step";
         for (std::uint32_t i = set.begin(t); i < set.end(t); ++i) {
-            const SliceRecord& s = set.slices[i];
+            const SliceRecord& s = walk[i];
             if (s.durNs <= 0 || (range && !range->overlaps(s.tsNs, s.endNs()))) continue;
             out.push_back({s.tsNs, s.endNs(), s.nameId, stepTrack});
         }

@@ -7,6 +7,7 @@
 
 #include "core/analysis/operators/operator_grouping.h"
 #include "core/analysis/operators/operator_stats.h"
+#include "core/model/spillable_array.h"
 
 #include <algorithm>
 #include <cmath>
@@ -93,9 +94,11 @@ bool buildOperatorTable(Database& db, const StoreSnapshot& snap, const Diagnosis
     ops.count.assign(n, 0);
     ops.sampleSliceIds.assign(n, {});
     std::vector<TimeNs> longest(n, -1);
+    PageReleasingWalk<SliceRecord> walk(snap.slices.slices);
     for (std::size_t i = 0; i < snap.slices.slices.size(); ++i) {
         std::uint32_t g = groups.groupOfSlice[i];
         if (g == kNoGroup) continue;
+        walk.at(i);
         const SliceRecord& s = snap.slices.slices[i];
         ops.totalNs[g] += s.durNs;
         ++ops.count[g];
@@ -131,8 +134,9 @@ bool buildDeviceUnions(DiagnosisContext* ctx, Error* error) {
         const TrackRecord* track = ctx->snapshot.catalog.find(id);
         if (t < 0 || !track) continue;
         std::vector<Interval> run;
+        PageReleasingWalk<SliceRecord> walk(set.slices);
         for (std::uint32_t i = set.begin(static_cast<std::size_t>(t)); i < set.end(static_cast<std::size_t>(t)); ++i) {
-            const SliceRecord& s = set.slices[i];
+            const SliceRecord& s = walk[i];
             if (hasDeviceClasses(ctx->snapshot) && track->deviceId > 0 && !isBusySlice(ctx->snapshot, *track, s))
                 continue;
             TimeNs a = s.tsNs, b = s.endNs();

@@ -8,6 +8,7 @@
 #include "core/analysis/snapshot/metric_access.h"
 #include "core/analysis/snapshot/store_access.h"
 #include "core/model/time_format.h"
+#include "core/model/spillable_array.h"
 
 #include <functional>
 #include <map>
@@ -106,11 +107,12 @@ std::vector<std::string> normalizedList(const RuleConfig& rule, const char* name
 template <typename Fn>
 void forEachComputeSlice(const DiagnosisContext& ctx, Fn&& fn) {
     const SliceSet& set = ctx.snapshot.slices;
+    PageReleasingWalk<SliceRecord> walk(set.slices); // a mapped snapshot's pages go back behind the walk
     for (std::int64_t trackId : ctx.computeTracks) {
         const int t = set.indexOfTrack(trackId);
         if (t < 0) continue;
         for (std::uint32_t i = set.begin(static_cast<std::size_t>(t)); i < set.end(static_cast<std::size_t>(t)); ++i) {
-            const SliceRecord& s = set.slices[i];
+            const SliceRecord& s = walk[i];
             if (s.isInstant() || (ctx.options.range && !ctx.options.range->contains(s.tsNs))) continue;
             fn(i, s);
         }

@@ -2,6 +2,7 @@
 
 #include "core/analysis/diagnosis/diagnosis_rules.h"
 #include "core/analysis/roofline/roofline.h"
+#include "core/model/spillable_array.h"
 
 #include <nlohmann/json.hpp>
 
@@ -105,6 +106,11 @@ bool runDiagnosis(Database& db, const DiagnosisOptions& options, DiagnosisReport
     if (!all) return false;
     DiagnosisContext ctx(db, options, std::move(all));
     if (!buildDiagnosisContext(&ctx, error)) return false;
+    // Rules read the slices in their own orders (sorted lists of pointers into them, lookups by id): what
+    // a rule left of a mapped snapshot in memory goes back after it, so that the rules' leftovers do not
+    // add up to the whole file (core/model/spillable_array.h).
+    const SpillableArray<SliceRecord>& slices = ctx.snapshot.slices.slices;
+    slices.releaseAll();
     // The profile list must outlive the pointer detectDeviceProfile returns into it.
     const std::vector<DeviceProfile> profiles = builtinDeviceProfiles();
     if (options.device) ctx.device = options.device;
@@ -135,6 +141,7 @@ bool runDiagnosis(Database& db, const DiagnosisOptions& options, DiagnosisReport
         f.timeShare = ctx.deviceTimeNs > 0 ? static_cast<double>(f.timeAtStakeNs) / static_cast<double>(ctx.deviceTimeNs) : 0;
         f.severity = f.status == FindingStatus::Fired ? severityFor(f.timeShare, options.rules) : Severity::Low;
         out->findings.push_back(std::move(f));
+        slices.releaseAll();
     }
     std::stable_sort(out->findings.begin(), out->findings.end(), [](const Finding& a, const Finding& b) {
         if (statusOrder(a.status) != statusOrder(b.status)) return statusOrder(a.status) < statusOrder(b.status);

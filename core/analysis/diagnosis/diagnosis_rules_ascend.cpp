@@ -3,6 +3,7 @@
 // core count, operators bound by no pipe, and aclopCompile dispatch. Thresholds come from the rules
 // file; each rule compares the way the advisor's checker does (>= or >), as the comments say.
 #include "core/analysis/diagnosis/ascend_tasks.h"
+#include "core/model/spillable_array.h"
 #include "core/analysis/snapshot/counter_access.h"
 #include "core/analysis/diagnosis/diagnosis_rules.h"
 #include "core/analysis/diagnosis/slice_name_match.h"
@@ -162,7 +163,7 @@ Finding ruleAscendOpCompile(DiagnosisContext& ctx, const RuleConfig& rule) {
     Finding f;
     const auto compileNames = stringIdsWhere(ctx, [](std::string_view n) { return n.find("aclopCompile") != std::string_view::npos; });
     const AscendClCalls aclCalls(ctx);
-    for (const SliceRecord& s : set.slices) {
+    for (const SliceRecord& s : walkReleasing(set.slices)) {
         if (ctx.options.range && !ctx.options.range->contains(s.tsNs)) continue;
         if (aclCalls.isCall(s)) acl = true;
         if (!std::binary_search(compileNames.begin(), compileNames.end(), s.nameId)) continue;

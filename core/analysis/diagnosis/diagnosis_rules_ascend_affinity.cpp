@@ -9,6 +9,7 @@
 #include "core/analysis/diagnosis/diagnosis_rules.h"
 #include "core/analysis/diagnosis/slice_name_match.h"
 #include "core/store/args_reader.h"
+#include "core/model/spillable_array.h"
 
 #include <nlohmann/json.hpp>
 
@@ -59,11 +60,12 @@ HostSequences collectHostSequences(const DiagnosisContext& ctx) {
     const auto aclLevel = stringIdsWhere(ctx, [](std::string_view n) { return n == "acl"; });
     HostSequences out;
     const SliceSet& set = ctx.snapshot.slices;
+    PageReleasingWalk<SliceRecord> walk(set.slices);
     for (std::size_t t = 0; t < set.trackCount(); ++t) {
         const TrackRecord* track = ctx.snapshot.catalog.find(set.trackIds[t]);
         const std::int64_t process = track ? track->processId : 0;
         for (std::uint32_t i = set.begin(t); i < set.end(t); ++i) {
-            const SliceRecord& s = set.slices[i];
+            const SliceRecord& s = walk[i];
             const HostKind kind = s.nameId < kindOf.size() ? kindOf[s.nameId] : HostKind::None;
             if (kind == HostKind::None || !startsInRange(ctx, s)) continue;
             std::string_view name = ctx.snapshot.strings.at(s.nameId);

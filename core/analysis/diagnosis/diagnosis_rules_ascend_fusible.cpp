@@ -10,6 +10,7 @@
 #include "core/analysis/diagnosis/slice_name_match.h"
 #include "core/analysis/snapshot/metric_access.h"
 #include "core/store/text_metric_reader.h"
+#include "core/model/spillable_array.h"
 
 #include <algorithm>
 #include <cmath>
@@ -153,8 +154,9 @@ Finding ruleAscendFusibleOperators(DiagnosisContext& ctx, const RuleConfig& rule
     if (!transfers) return missingInputFinding();
     const SliceSet& set = ctx.snapshot.slices;
     std::map<std::int64_t, std::vector<SequenceTask>> byDevice;
+    PageReleasingWalk<SliceRecord> walk(set.slices);
     for (std::size_t i = 0; i < set.slices.size(); ++i) {
-        const SliceRecord& s = set.slices[i];
+        const SliceRecord& s = walk[i];
         auto core = cores.find(s.id);
         if (core == cores.end() || !startsInRange(ctx, s)) continue;
         const TrackRecord* track = ctx.snapshot.catalog.find(set.trackIds[s.trackIndex]);

@@ -4,6 +4,7 @@
 // recorded GC pauses (schedule/gc/gc_checker.py, gc.yaml) and slow device memory calls
 // (memory/memory_checker.py, memory.yaml). Each compares as its checker does (>=), as the comments say.
 #include "core/analysis/diagnosis/ascend_tasks.h"
+#include "core/model/spillable_array.h"
 #include "core/analysis/diagnosis/diagnosis_rules.h"
 #include "core/analysis/diagnosis/slice_name_match.h"
 
@@ -20,7 +21,7 @@ bool hasHostOperators(const DiagnosisContext& ctx) {
     const auto hostOpCategories =
         stringIdsWhere(ctx, [](std::string_view n) { return n == "cpu_op" || n == "python_function"; });
     if (hostOpCategories.empty()) return false;
-    for (const SliceRecord& s : ctx.snapshot.slices.slices)
+    for (const SliceRecord& s : walkReleasing(ctx.snapshot.slices.slices))
         if (s.catId != 0 && containsId(hostOpCategories, s.catId)) return true;
     return false;
 }
@@ -28,7 +29,7 @@ bool hasHostOperators(const DiagnosisContext& ctx) {
 std::vector<const SliceRecord*> slicesWhere(const DiagnosisContext& ctx, const std::vector<std::uint32_t>& ids,
                                             bool byCategory) {
     std::vector<const SliceRecord*> out;
-    for (const SliceRecord& s : ctx.snapshot.slices.slices) {
+    for (const SliceRecord& s : walkReleasing(ctx.snapshot.slices.slices)) {
         const std::uint32_t id = byCategory ? s.catId : s.nameId;
         if ((!byCategory || id != 0) && startsInRange(ctx, s) && containsId(ids, id)) out.push_back(&s);
     }
@@ -105,7 +106,7 @@ Finding ruleAscendMemoryOperators(DiagnosisContext& ctx, const RuleConfig& rule)
     };
     std::map<std::string, Call> calls;
     bool aclSeen = false;
-    for (const SliceRecord& s : ctx.snapshot.slices.slices) {
+    for (const SliceRecord& s : walkReleasing(ctx.snapshot.slices.slices)) {
         if (!startsInRange(ctx, s)) continue;
         const std::string_view call = aclCalls.callName(s);
         aclSeen = aclSeen || !call.empty();

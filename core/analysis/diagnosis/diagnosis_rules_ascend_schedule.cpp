@@ -3,6 +3,7 @@
 // and device free gaps with almost no host activity (conjectured GC). Thresholds come from the rules file;
 // each compares as the advisor's checker does (>, >=, <), as the comments say.
 #include "core/analysis/diagnosis/ascend_tasks.h"
+#include "core/model/spillable_array.h"
 #include "core/analysis/diagnosis/diagnosis_rules.h"
 #include "core/analysis/diagnosis/slice_name_match.h"
 #include "core/model/time_format.h"
@@ -19,7 +20,7 @@ Finding ruleAscendSynchronizeStream(DiagnosisContext& ctx, const RuleConfig& rul
     const auto launchNames = stringIdsWhere(ctx, [](std::string_view n) { return n.rfind("Node@launch", 0) == 0; });
     const AscendClCalls acl(ctx); // AscendCL@aclrtSynchronizeStream*, or the DB's bare name at level acl
     std::vector<const SliceRecord*> events;
-    for (const SliceRecord& s : ctx.snapshot.slices.slices)
+    for (const SliceRecord& s : walkReleasing(ctx.snapshot.slices.slices))
         if (startsInRange(ctx, s) &&
             (containsId(launchNames, s.nameId) || acl.callName(s).rfind("aclrtSynchronizeStream", 0) == 0))
             events.push_back(&s);
@@ -60,7 +61,7 @@ Finding ruleAscendSlowDataloader(DiagnosisContext& ctx, const RuleConfig& rule) 
     const auto hostOpCategories = stringIdsWhere(ctx, [](std::string_view n) { return n == "cpu_op" || n == "python_function"; });
     bool hostOps = false;
     std::vector<const SliceRecord*> loaders;
-    for (const SliceRecord& s : ctx.snapshot.slices.slices) {
+    for (const SliceRecord& s : walkReleasing(ctx.snapshot.slices.slices)) {
         if (!startsInRange(ctx, s)) continue;
         if (s.catId != 0 && containsId(hostOpCategories, s.catId)) hostOps = true;
         if (containsId(loaderNames, s.nameId)) loaders.push_back(&s);
@@ -101,12 +102,13 @@ Finding ruleAscendConjecturedGc(DiagnosisContext& ctx, const RuleConfig& rule) {
     std::vector<const SliceRecord*> acl, frees;
     bool overlapLanes = false, gcEvents = false;
     const SliceSet& set = ctx.snapshot.slices;
+    PageReleasingWalk<SliceRecord> walk(set.slices);
     for (std::size_t t = 0; t < set.trackCount(); ++t) {
         const TrackRecord* track = ctx.snapshot.catalog.find(set.trackIds[t]);
         const bool overlap = track && track->processName == "Overlap Analysis";
         overlapLanes = overlapLanes || overlap;
         for (std::uint32_t i = set.begin(t); i < set.end(t); ++i) {
-            const SliceRecord& s = set.slices[i];
+            const SliceRecord& s = walk[i];
             if (!startsInRange(ctx, s)) continue;
             if (s.catId != 0 && containsId(gcCategories, s.catId)) gcEvents = true;
             if (aclCalls.isCall(s)) acl.push_back(&s);

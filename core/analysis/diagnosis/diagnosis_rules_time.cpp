@@ -3,6 +3,7 @@
 #include "core/analysis/diagnosis/diagnosis_rules.h"
 
 #include "core/analysis/breakdown/device_busy.h"
+#include "core/model/spillable_array.h"
 
 #include <algorithm>
 #include <cctype>
@@ -135,15 +136,14 @@ Finding ruleSyncWait(DiagnosisContext& ctx, const RuleConfig& rule) {
     // Per name, the union of its slices inside the waits: overlapping calls on several threads count once.
     std::map<std::uint32_t, EvidenceOperator> byName;
     std::map<std::uint32_t, std::vector<Interval>> intervals;
-    for (std::size_t i = 0; i < ctx.host.sliceCount(); ++i) {
-        const HostSliceRef s = ctx.host.slice(i);
-        if (s.workClass != HostWorkClass::Sync || gaps.coveredNs(s.tsNs, s.endNs) <= 0) continue;
+    ctx.host.forEachSlice([&](const HostSliceRef& s) {
+        if (s.workClass != HostWorkClass::Sync || gaps.coveredNs(s.tsNs, s.endNs) <= 0) return;
         EvidenceOperator& e = byName[s.nameId];
         e.name = std::string(ctx.snapshot.strings.at(s.nameId));
         ++e.count;
         if (e.sliceIds.size() < 3) e.sliceIds.push_back(s.sliceId);
         intervals[s.nameId].push_back({s.tsNs, s.endNs});
-    }
+    });
     for (auto& [nameId, list] : intervals) {
         mergeIntervals(list);
         EvidenceOperator& e = byName[nameId];
@@ -210,8 +210,9 @@ ClassTimes classTimesOf(const DiagnosisContext& ctx, std::size_t t) {
     ClassTimes out;
     const SliceSet& set = ctx.snapshot.slices;
     const bool classes = hasDeviceClasses(ctx.snapshot); // an old or synthetic store: every slice computes
+    PageReleasingWalk<SliceRecord> walk(set.slices);
     for (std::uint32_t i = set.begin(t); i < set.end(t); ++i) {
-        const SliceRecord& s = set.slices[i];
+        const SliceRecord& s = walk[i];
         std::optional<DeviceClass> c = classes ? ctx.snapshot.deviceClasses.classOf(s.id) : DeviceClass::Compute;
         if (!c) continue;
         Interval iv{s.tsNs, s.endNs()};

@@ -1,6 +1,7 @@
 #include "core/analysis/heatmap/heatmap_bins.h"
 
 #include "core/analysis/snapshot/metric_access.h"
+#include "core/model/spillable_array.h"
 #include "core/store/sqlite_db.h"
 
 #include <algorithm>
@@ -34,7 +35,7 @@ std::size_t bucketOf(const std::vector<TimeNs>& edges, TimeNs t) {
 
 TimeRange activityRange(const SliceSet& slices) {
     TimeRange r{std::numeric_limits<TimeNs>::max(), std::numeric_limits<TimeNs>::min()};
-    for (const SliceRecord& s : slices.slices) {
+    for (const SliceRecord& s : walkReleasing(slices.slices)) {
         r.startNs = std::min(r.startNs, s.tsNs);
         r.endNs = std::max(r.endNs, s.endNs());
     }
@@ -80,10 +81,11 @@ std::vector<std::size_t> chooseRows(const StoreSnapshot& snap, const OperatorGro
     std::vector<HeatmapRow> totals(groups);
     const bool classes = !snap.deviceClasses.empty();
     for (std::size_t g = 0; g < groups; ++g) totals[g].label = grouping.labels[g];
+    PageReleasingWalk<SliceRecord> walk(snap.slices.slices);
     for (std::size_t i = 0; i < snap.slices.slices.size(); ++i) {
         std::uint32_t g = grouping.groupOfSlice[i];
         if (g == kNoGroup) continue;
-        const SliceRecord& s = snap.slices.slices[i];
+        const SliceRecord& s = walk[i];
         TimeNs a = std::max(s.tsNs, range.startNs), e = std::min(s.endNs(), range.endNs);
         if (e > a) totals[g].totalNs += e - a;
         if (range.contains(s.tsNs)) ++totals[g].count;
@@ -173,10 +175,11 @@ bool computeHeatmap(Database& db, const StoreSnapshot& snapshot, const HeatmapOp
     acc.weight.assign(out->rows.size() * width, 0.0);
     acc.sum.assign(out->rows.size() * width, 0.0);
     if (out->range.durationNs() > 0 || options.value == HeatmapValue::Count) {
+        PageReleasingWalk<SliceRecord> walk(snapshot.slices.slices);
         for (std::size_t i = 0; i < snapshot.slices.slices.size(); ++i) {
             std::uint32_t g = groups.groupOfSlice[i];
             if (g == kNoGroup || rowOfGroup[g] == static_cast<std::size_t>(-1)) continue;
-            accumulate(snapshot.slices.slices[i], metric.empty() ? 0.0 : metric[i], options.value,
+            accumulate(walk[i], metric.empty() ? 0.0 : metric[i], options.value,
                        out->bucketEdgesNs, rowOfGroup[g] * width, acc);
         }
     }

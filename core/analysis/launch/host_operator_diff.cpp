@@ -3,6 +3,7 @@
 #include "core/analysis/launch/checked_sum.h"
 #include "core/analysis/snapshot/store_access.h"
 #include "core/store/host_call_reader.h"
+#include "core/model/spillable_array.h"
 
 #include <algorithm>
 #include <map>
@@ -67,12 +68,13 @@ std::vector<HostOperatorCount> countHostOperators(const StoreSnapshot& all, cons
         if (all.strings.at(id) == "cpu_op") cpuOp = id;
     HostOperatorCounter counter(cpuOp, window);
     const SliceSet& set = all.slices;
+    PageReleasingWalk<SliceRecord> walk(set.slices);
     for (std::size_t t = 0; t < set.trackCount(); ++t) {
         const TrackRecord* track = all.catalog.find(set.trackIds[t]);
         // The host calls' tracks (core/store/host_call_reader): thread tracks of a thread, on no device.
         if (!track || track->deviceId != 0 || track->kind != "thread" || track->threadId == 0) continue;
         for (std::uint32_t i = set.begin(t); i < set.end(t); ++i) {
-            const SliceRecord& s = set.slices[i];
+            const SliceRecord& s = walk[i];
             counter.add(s.catId, s.nameId, s.tsNs, s.durNs, [&](std::uint32_t id) { return all.strings.at(id); });
         }
     }

@@ -2,6 +2,7 @@
 
 #include "core/analysis/snapshot/metric_access.h"
 #include "core/store/text_metric_reader.h"
+#include "core/model/spillable_array.h"
 
 #include <map>
 #include <unordered_map>
@@ -18,10 +19,11 @@ bool splitByCoreType(Database& db, const StoreSnapshot& snapshot, const std::str
     std::map<std::pair<std::uint32_t, std::string>, std::uint32_t> newGroup;
     std::vector<std::string> cores;
     const auto& slices = snapshot.slices.slices;
+    PageReleasingWalk<SliceRecord> walk(slices);
     for (std::size_t i = 0; i < slices.size(); ++i) {
         std::uint32_t& g = grouping->groupOfSlice[i];
         if (g == kNoGroup) continue;
-        auto it = coreOf.find(slices[i].id);
+        auto it = coreOf.find(walk[i].id);
         const std::string core = it == coreOf.end() ? std::string() : it->second;
         if (!onlyCoreType.empty() && core != onlyCoreType) {
             g = kNoGroup;

@@ -1,6 +1,7 @@
 #include "core/analysis/operators/operator_grouping.h"
 
 #include "core/analysis/snapshot/metric_access.h"
+#include "core/model/spillable_array.h"
 #include "core/store/args_reader.h"
 
 #include <algorithm>
@@ -53,7 +54,9 @@ void groupByStringId(const StoreSnapshot& snap, const GroupingOptions& options, 
     out->groupOfSlice.assign(slices.size(), kNoGroup);
     std::vector<std::uint32_t> groupOfString(snap.strings.size() + 1, kNoGroup);
     LabelInterner interner;
+    PageReleasingWalk<SliceRecord> walk(slices);
     for (std::size_t i = 0; i < slices.size(); ++i) {
+        walk.at(i);
         const SliceRecord& s = slices[i];
         if (!included(s, options)) continue;
         std::uint32_t sid = s.nameId;
@@ -77,10 +80,15 @@ bool groupByArgsField(Database& db, const StoreSnapshot& snap, const GroupingOpt
     const auto& slices = snap.slices.slices;
     out->groupOfSlice.assign(slices.size(), kNoGroup);
     std::int64_t lo = 0, hi = -1;
-    for (const SliceRecord& s : slices) {
-        if (!s.argId) continue;
-        lo = hi < lo ? s.argId : std::min(lo, s.argId);
-        hi = std::max(hi, s.argId);
+    {
+        PageReleasingWalk<SliceRecord> walk(slices);
+        for (std::size_t i = 0; i < slices.size(); ++i) {
+            walk.at(i);
+            const SliceRecord& s = slices[i];
+            if (!s.argId) continue;
+            lo = hi < lo ? s.argId : std::min(lo, s.argId);
+            hi = std::max(hi, s.argId);
+        }
     }
     LabelInterner interner;
     std::vector<std::uint32_t> groupOfArg(hi >= lo ? static_cast<std::size_t>(hi - lo + 1) : 0, kNoGroup);
@@ -92,7 +100,9 @@ bool groupByArgsField(Database& db, const StoreSnapshot& snap, const GroupingOpt
         error);
     if (!read) return false;
     std::uint32_t noType = kNoGroup;
+    PageReleasingWalk<SliceRecord> walk(slices);
     for (std::size_t i = 0; i < slices.size(); ++i) {
+        walk.at(i);
         const SliceRecord& s = slices[i];
         if (!included(s, options)) continue;
         std::uint32_t g = s.argId ? groupOfArg[static_cast<std::size_t>(s.argId - lo)] : kNoGroup;

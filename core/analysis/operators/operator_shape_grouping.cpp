@@ -2,6 +2,7 @@
 
 #include "core/analysis/snapshot/metric_access.h"
 #include "core/store/text_metric_reader.h"
+#include "core/model/spillable_array.h"
 
 #include <map>
 #include <unordered_map>
@@ -27,10 +28,11 @@ bool splitByInputShapes(Database& db, const StoreSnapshot& snapshot, OperatorGro
     std::vector<std::string> labels;
     std::map<std::pair<std::uint32_t, std::string>, std::uint32_t> newGroup;
     const auto& slices = snapshot.slices.slices;
+    PageReleasingWalk<SliceRecord> walk(slices);
     for (std::size_t i = 0; i < slices.size(); ++i) {
         std::uint32_t& g = grouping->groupOfSlice[i];
         if (g == kNoGroup) continue;
-        auto it = shapesOf.find(slices[i].id);
+        auto it = shapesOf.find(walk[i].id);
         const std::string shapes = it == shapesOf.end() ? std::string() : withoutQuotes(it->second);
         auto [entry, inserted] = newGroup.try_emplace({g, shapes}, static_cast<std::uint32_t>(labels.size()));
         if (inserted) labels.push_back(shapes.empty() ? grouping->labels[g] : grouping->labels[g] + " [" + shapes + "]");

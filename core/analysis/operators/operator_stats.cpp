@@ -10,6 +10,7 @@
 #include "core/store/memory_reader.h"
 #include "core/store/profiler_step_reader.h"
 #include "core/store/thread_time_reader.h"
+#include "core/model/spillable_array.h"
 
 #include <algorithm>
 #include <cmath>
@@ -31,10 +32,11 @@ TimeNs nearestRankPercentile(const std::vector<TimeNs>& sorted, double p) {
 // holds millions of slices). A length past int64 is pinned to its limit.
 std::vector<TimeNs> busyTimePerTrack(const SliceSet& slices, const std::optional<TimeRange>& range) {
     std::vector<TimeNs> busy(slices.trackCount(), 0);
+    PageReleasingWalk<SliceRecord> walk(slices.slices);
     for (std::size_t t = 0; t < slices.trackCount(); ++t) {
         UnionLength length;
         for (std::uint32_t i = slices.begin(t); i < slices.end(t); ++i) {
-            const SliceRecord& s = slices.slices[i];
+            const SliceRecord& s = walk[i];
             TimeNs a = s.tsNs, b = s.endNs();
             if (range) {
                 a = std::max(a, range->startNs);
@@ -59,10 +61,11 @@ void fillDurationStats(const StoreSnapshot& snap, const OperatorGrouping& groupi
     for (std::size_t g = 1; g <= rows.size(); ++g) offset[g] += offset[g - 1];
     std::vector<TimeNs> durations(offset.back());
     std::vector<std::size_t> cursor(offset.begin(), offset.end() - 1);
+    PageReleasingWalk<SliceRecord> walk(slices);
     for (std::size_t i = 0; i < slices.size(); ++i) {
         std::uint32_t g = grouping.groupOfSlice[i];
         if (g == kNoGroup) continue;
-        const SliceRecord& s = slices[i];
+        const SliceRecord& s = walk[i];
         OperatorStatsRow& row = rows[g];
         ++row.count;
         row.totalNs += s.durNs;
@@ -92,10 +95,11 @@ bool fillCpuTime(Database& db, const StoreSnapshot& snap, const OperatorGrouping
     if (!readThreadDurations(db, &threadDur, error)) return false;
     if (threadDur.empty()) return true;
     const auto& slices = snap.slices.slices;
+    PageReleasingWalk<SliceRecord> walk(slices);
     for (std::size_t i = 0; i < slices.size(); ++i) {
         const std::uint32_t g = grouping.groupOfSlice[i];
         if (g == kNoGroup) continue;
-        auto it = threadDur.find(slices[i].id);
+        auto it = threadDur.find(walk[i].id);
         if (it == threadDur.end()) continue;
         OperatorStatsRow& row = out->rows[g];
         if (__builtin_add_overflow(row.cpuNs, it->second, &row.cpuNs)) row.cpuNs = std::numeric_limits<TimeNs>::max();
@@ -199,15 +203,17 @@ bool computeOperatorStats(Database& db, const StoreSnapshot& snapshot, const Ope
     out->skippedNotWork = snapshot.skippedNotWork;
     // op_statistic.csv's Ratio: a compute operator's total over the summed time of every compute task.
     const auto& slices = snapshot.slices.slices;
+    PageReleasingWalk<SliceRecord> walk(slices);
     for (std::size_t i = 0; i < slices.size(); ++i) {
         std::uint32_t g = grouping.groupOfSlice[i];
         if (g == kNoGroup) continue;
-        std::optional<DeviceClass> c = snapshot.deviceClasses.classOf(slices[i].id);
+        const SliceRecord& s = walk[i];
+        std::optional<DeviceClass> c = snapshot.deviceClasses.classOf(s.id);
         if (!c) continue;
         OperatorStatsRow& row = out->rows[g];
         if (*c == DeviceClass::Compute) {
             row.deviceClass = DeviceClass::Compute;
-            out->computeTaskNs += slices[i].durNs;
+            out->computeTaskNs += s.durNs;
         } else if (!row.deviceClass) {
             row.deviceClass = *c;
         }

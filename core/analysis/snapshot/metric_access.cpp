@@ -1,6 +1,7 @@
 #include "core/analysis/snapshot/metric_access.h"
 
 #include "core/store/metric_reader.h"
+#include "core/model/spillable_array.h"
 
 #include <algorithm>
 #include <cctype>
@@ -68,14 +69,15 @@ double MetricSums::mean(std::size_t group, std::size_t column) const {
 SliceIdMap::SliceIdMap(const SliceSet& slices) {
     if (slices.slices.empty()) return;
     std::int64_t lo = slices.slices.front().id, hi = lo;
-    for (const SliceRecord& s : slices.slices) {
+    for (const SliceRecord& s : walkReleasing(slices.slices)) {
         lo = std::min(lo, s.id);
         hi = std::max(hi, s.id);
     }
     minId_ = lo;
     index_.assign(static_cast<std::size_t>(hi - lo + 1), -1);
+    PageReleasingWalk<SliceRecord> walk(slices.slices);
     for (std::size_t i = 0; i < slices.slices.size(); ++i)
-        index_[static_cast<std::size_t>(slices.slices[i].id - lo)] = static_cast<std::int32_t>(i);
+        index_[static_cast<std::size_t>(walk[i].id - lo)] = static_cast<std::int32_t>(i);
 }
 
 bool aggregateMetrics(Database& db, const SliceSet& slices, const std::vector<std::uint32_t>& groupOfSlice,
