@@ -24,6 +24,11 @@ namespace {
 struct HostEvent {
     const SliceRecord* slice = nullptr;
     std::string_view name; // the advisor's name: "aten::" or "Optimizer.step#" dropped
+    // Copied from the slice: the sort and the tokens read every event in time order, which through the
+    // pointer would read a mapped snapshot's pages out of order and hold them (600 MB of a 10 GB trace's).
+    TimeNs tsNs = 0;
+    std::uint32_t nameId = 0;
+    std::uint16_t depth = 0;
 };
 
 // Per process (a rank's host operators never join another's sequence), the two event lists the
@@ -71,21 +76,21 @@ HostSequences collectHostSequences(const DiagnosisContext& ctx) {
             std::string_view name = ctx.snapshot.strings.at(s.nameId);
             if (kind == HostKind::Aten) {
                 if (name.rfind("aten::", 0) == 0) name.remove_prefix(6); // the advisor drops "aten::" as written
-                out.aten[process].push_back({&s, name});
+                out.aten[process].push_back({&s, name, s.tsNs, s.nameId, s.depth});
                 ++out.atenCount;
             } else if (kind == HostKind::Optimizer) {
                 name.remove_prefix(kOptimizer.size());
-                out.optimizer[process].push_back({&s, name});
+                out.optimizer[process].push_back({&s, name, s.tsNs, s.nameId, s.depth});
                 ++out.optimizerCount;
             } else if (kind == HostKind::SyncPrefixed || (s.catId != 0 && containsId(aclLevel, s.catId))) {
-                out.aten[process].push_back({&s, name});
+                out.aten[process].push_back({&s, name, s.tsNs, s.nameId, s.depth});
             }
         }
     }
     for (auto* lists : {&out.aten, &out.optimizer})
         for (auto& [process, events] : *lists)
             std::stable_sort(events.begin(), events.end(), [](const HostEvent& a, const HostEvent& b) {
-                return a.slice->tsNs != b.slice->tsNs ? a.slice->tsNs < b.slice->tsNs : a.slice->depth < b.slice->depth;
+                return a.tsNs != b.tsNs ? a.tsNs < b.tsNs : a.depth < b.depth;
             });
     return out;
 }
@@ -141,7 +146,7 @@ Finding ruleAscendAffinityApi(DiagnosisContext& ctx, const RuleConfig& rule) {
             std::vector<int>& tokens = out[process];
             tokens.reserve(events.size());
             for (const HostEvent& e : events) {
-                int& token = tokenOfName[e.slice->nameId];
+                int& token = tokenOfName[e.nameId];
                 if (token == -2) token = vocabulary.id(e.name);
                 if (token >= 0) present[static_cast<std::size_t>(token)] = true;
                 tokens.push_back(token);
