@@ -41,7 +41,7 @@ SelectedTracks selectBusyTracks(const StoreSnapshot& snapshot, const TrackSelect
         const TrackRecord* track = snapshot.catalog.find(set.trackIds[t]);
         if (!track || track->deviceId <= 0 || track->kind == "counter") continue;
         for (std::uint32_t i = set.begin(t); i < set.end(t); ++i)
-            if (walk.at(i), isBusySlice(snapshot, *track, set.slices[i])) {
+            if (isBusySlice(snapshot, *track, walk[i])) {
                 ids.push_back(set.trackIds[t]);
                 break;
             }

@@ -98,8 +98,7 @@ bool buildOperatorTable(Database& db, const StoreSnapshot& snap, const Diagnosis
     for (std::size_t i = 0; i < snap.slices.slices.size(); ++i) {
         std::uint32_t g = groups.groupOfSlice[i];
         if (g == kNoGroup) continue;
-        walk.at(i);
-        const SliceRecord& s = snap.slices.slices[i];
+        const SliceRecord& s = walk[i];
         ops.totalNs[g] += s.durNs;
         ++ops.count[g];
         if (s.durNs > longest[g]) {

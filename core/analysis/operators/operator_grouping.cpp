@@ -56,8 +56,7 @@ void groupByStringId(const StoreSnapshot& snap, const GroupingOptions& options, 
     LabelInterner interner;
     PageReleasingWalk<SliceRecord> walk(slices);
     for (std::size_t i = 0; i < slices.size(); ++i) {
-        walk.at(i);
-        const SliceRecord& s = slices[i];
+        const SliceRecord& s = walk[i];
         if (!included(s, options)) continue;
         std::uint32_t sid = s.nameId;
         if (options.by == GroupBy::Type) {
@@ -80,15 +79,10 @@ bool groupByArgsField(Database& db, const StoreSnapshot& snap, const GroupingOpt
     const auto& slices = snap.slices.slices;
     out->groupOfSlice.assign(slices.size(), kNoGroup);
     std::int64_t lo = 0, hi = -1;
-    {
-        PageReleasingWalk<SliceRecord> walk(slices);
-        for (std::size_t i = 0; i < slices.size(); ++i) {
-            walk.at(i);
-            const SliceRecord& s = slices[i];
-            if (!s.argId) continue;
-            lo = hi < lo ? s.argId : std::min(lo, s.argId);
-            hi = std::max(hi, s.argId);
-        }
+    for (const SliceRecord& s : walkReleasing(slices)) {
+        if (!s.argId) continue;
+        lo = hi < lo ? s.argId : std::min(lo, s.argId);
+        hi = std::max(hi, s.argId);
     }
     LabelInterner interner;
     std::vector<std::uint32_t> groupOfArg(hi >= lo ? static_cast<std::size_t>(hi - lo + 1) : 0, kNoGroup);
@@ -102,8 +96,7 @@ bool groupByArgsField(Database& db, const StoreSnapshot& snap, const GroupingOpt
     std::uint32_t noType = kNoGroup;
     PageReleasingWalk<SliceRecord> walk(slices);
     for (std::size_t i = 0; i < slices.size(); ++i) {
-        walk.at(i);
-        const SliceRecord& s = slices[i];
+        const SliceRecord& s = walk[i];
         if (!included(s, options)) continue;
         std::uint32_t g = s.argId ? groupOfArg[static_cast<std::size_t>(s.argId - lo)] : kNoGroup;
         if (g == kNoGroup) {
