@@ -137,10 +137,7 @@ public:
     class Iterator {
     public:
         Iterator(const ReleasingRange* range, std::size_t i) : range_(range), i_(i) {}
-        const T& operator*() const {
-            range_->walk_.at(i_);
-            return range_->array_[i_];
-        }
+        const T& operator*() const { return range_->walk_[i_]; }
         Iterator& operator++() {
             ++i_;
             return *this;

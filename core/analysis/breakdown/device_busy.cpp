@@ -64,10 +64,10 @@ std::vector<DeviceWaitRef> deviceNotWork(const StoreSnapshot& snapshot, const st
             out.push_back({s.sliceId, s.trackId, deviceOf(s.trackId), s.tsNs, s.endNs, s.nameId, s.deviceClass});
     if (hasDeviceClasses(snapshot)) {
         const SliceSet& set = snapshot.slices;
+        PageReleasingWalk<SliceRecord> walk(set.slices);
         for (std::int64_t id : tracks) {
             int t = set.indexOfTrack(id);
             if (t < 0) continue;
-            PageReleasingWalk<SliceRecord> walk(set.slices);
             for (std::uint32_t i = set.begin(static_cast<std::size_t>(t)); i < set.end(static_cast<std::size_t>(t)); ++i) {
                 const SliceRecord& s = walk[i];
                 std::optional<DeviceClass> c = snapshot.deviceClasses.classOf(s.id);
@@ -96,10 +96,10 @@ DeviceWaitReason waitReasonOf(const StoreSnapshot& snapshot, std::int64_t trackI
     const TrackRecord* track = snapshot.catalog.find(trackId);
     const SliceSet& set = snapshot.slices;
     TimeNs bestNs = 0;
+    PageReleasingWalk<SliceRecord> walk(set.slices);
     for (std::size_t t = 0; track && hasDeviceClasses(snapshot) && t < set.trackCount(); ++t) {
         const TrackRecord* other = snapshot.catalog.find(set.trackIds[t]);
         if (!other || other->deviceKey() != track->deviceKey()) continue;
-        PageReleasingWalk<SliceRecord> walk(set.slices);
         for (std::uint32_t i = set.begin(t); i < set.end(t) && walk[i].tsNs < endNs; ++i) {
             const SliceRecord& s = walk[i];
             const TimeNs o = overlapNs(tsNs, endNs, s.tsNs, s.endNs());

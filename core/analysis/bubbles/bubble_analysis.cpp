@@ -345,13 +345,13 @@ void analyseTracks(const Context& ctx, const std::vector<std::int64_t>& computeI
             list->longestNs = std::max(list->longestNs, w.endNs - w.tsNs);
         }
     std::map<std::int64_t, CommIndex> commOfDevice;
-    if (hasDeviceClasses(ctx.snap))
+    if (hasDeviceClasses(ctx.snap)) {
+        PageReleasingWalk<SliceRecord> walk(set.slices);
         for (std::int64_t id : computeIds) {
             int t = set.indexOfTrack(id);
             const TrackRecord* track = ctx.snap.catalog.find(id);
             if (t < 0 || !track) continue;
             CommIndex& index = commOfDevice[track->deviceKey()];
-            PageReleasingWalk<SliceRecord> walk(set.slices);
             for (std::uint32_t i = set.begin(static_cast<std::size_t>(t)); i < set.end(static_cast<std::size_t>(t)); ++i) {
                 const SliceRecord& s = walk[i];
                 if (ctx.snap.deviceClasses.classOf(s.id) != DeviceClass::Communication) continue;
@@ -359,6 +359,7 @@ void analyseTracks(const Context& ctx, const std::vector<std::int64_t>& computeI
                 index.longestNs = std::max(index.longestNs, s.durNs);
             }
         }
+    }
     for (auto& [key, index] : commOfDevice)
         std::sort(index.items.begin(), index.items.end(),
                   [](const CommIndex::Item& a, const CommIndex::Item& b) { return a.tsNs < b.tsNs; });

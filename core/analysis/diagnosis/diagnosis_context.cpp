@@ -128,12 +128,12 @@ bool buildDeviceUnions(DiagnosisContext* ctx, Error* error) {
     std::map<std::int64_t, SortedRuns> perDevice; // merged in pairs, not each run into all before it
     const SliceSet& set = ctx->snapshot.slices;
     std::size_t callHint = 0;
+    PageReleasingWalk<SliceRecord> walk(set.slices);
     for (std::int64_t id : ctx->busyTracks) {
         int t = set.indexOfTrack(id);
         const TrackRecord* track = ctx->snapshot.catalog.find(id);
         if (t < 0 || !track) continue;
         std::vector<Interval> run;
-        PageReleasingWalk<SliceRecord> walk(set.slices);
         for (std::uint32_t i = set.begin(static_cast<std::size_t>(t)); i < set.end(static_cast<std::size_t>(t)); ++i) {
             const SliceRecord& s = walk[i];
             if (hasDeviceClasses(ctx->snapshot) && track->deviceId > 0 && !isBusySlice(ctx->snapshot, *track, s))
