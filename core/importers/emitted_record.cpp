@@ -37,25 +37,27 @@ void EmittedRecord::setProcessDevice(ProcessId process, DeviceId device) {
 
 ThreadId EmittedRecord::thread(ProcessId process, std::string_view tidKey) {
     ThreadId id = inner_.thread(process, tidKey);
-    threads_.try_emplace(id, Thread{process, {}});
+    threadProcess_.insert(id, 0, process);
     return id;
 }
 
 void EmittedRecord::setThreadName(ThreadId thread, std::string_view name) {
     inner_.setThreadName(thread, name);
     if (!keep_.slices) return; // only the side-file joins read names back, and a metadata-heavy trace names 100k+ threads
-    if (auto it = threads_.find(thread); it != threads_.end()) it->second.name = std::string(name);
+    if (threadProcess_.contains(thread, 0)) threadNames_[thread] = std::string(name);
 }
 
 void EmittedRecord::noteTrack(TrackId id, ProcessId process, TrackKind kind, std::optional<ThreadId> thread) {
-    if (!trackIndex_.emplace(id, tracks_.size()).second) return;
+    bool& noted = trackNoted_.slot(id, 0, false);
+    if (noted) return;
+    noted = true;
     tracks_.push_back({id, process, kind, thread});
 }
 
 TrackId EmittedRecord::threadTrack(ThreadId thread) {
     TrackId id = inner_.threadTrack(thread);
-    auto it = threads_.find(thread);
-    noteTrack(id, it == threads_.end() ? kNoProcess : it->second.process, TrackKind::Thread, thread);
+    const ProcessId* process = threadProcess_.find(thread, 0);
+    noteTrack(id, process ? *process : kNoProcess, TrackKind::Thread, thread);
     return id;
 }
 
@@ -132,8 +134,8 @@ std::unordered_map<ProcessId, std::vector<TrackId>> EmittedRecord::threadTracksB
 }
 
 std::string_view EmittedRecord::threadName(ThreadId thread) const {
-    auto it = threads_.find(thread);
-    return it == threads_.end() ? std::string_view() : std::string_view(it->second.name);
+    auto it = threadNames_.find(thread);
+    return it == threadNames_.end() ? std::string_view() : std::string_view(it->second);
 }
 
 } // namespace opscope

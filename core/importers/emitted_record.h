@@ -6,6 +6,7 @@
 #pragma once
 #include "core/importers/slice_log.h"
 #include "core/model/forwarding_sink.h"
+#include "core/model/int_pair_map.h"
 
 #include <optional>
 #include <set>
@@ -83,13 +84,11 @@ private:
 
     Keep keep_;
     std::unordered_map<ProcessId, EmittedProcess> processes_;
-    struct Thread {
-        ProcessId process = kNoProcess;
-        std::string name;
-    };
-    std::unordered_map<ThreadId, Thread> threads_;
+    // Keyed (id, 0) in flat tables: a metadata-heavy trace makes 144,000 threads and 48,000 tracks.
+    IntPairMap<ProcessId> threadProcess_;
+    std::unordered_map<ThreadId, std::string> threadNames_; // with Keep::slices only
     std::vector<EmittedTrack> tracks_;
-    std::unordered_map<TrackId, std::size_t> trackIndex_;
+    IntPairMap<bool> trackNoted_;
     std::unordered_map<ArgId, std::string> args_; // args text until the slice that carries it
     EmittedSlices slices_;
     bool sliceLogMade_ = false;

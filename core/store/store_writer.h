@@ -6,6 +6,7 @@
 #include "core/model/dense_id_table.h"
 #include "core/model/error.h"
 #include "core/model/ids.h"
+#include "core/model/int_pair_map.h"
 #include "core/model/track_kind.h"
 #include "core/model/time.h"
 #include "core/model/trace_sink.h"
@@ -243,13 +244,15 @@ private:
         }
     };
     std::unordered_map<ThreadKey, ThreadId, ThreadKeyHash> threads_;
-    std::unordered_map<ThreadId, TrackId> threadTracks_;
+    IntPairMap<ThreadId> numericThreads_; // (process, tid) for tids spelt as plain integers, most traces' all
+    std::unordered_map<ThreadId, TrackId> threadTracks_; // of threads this writer did not make
     struct ThreadFacts {
         ProcessId process;
         std::string tid;
         std::int64_t tidNum = 0;
         std::optional<std::string> name; // held until the row is written (writeHeldThreads)
         std::optional<std::int64_t> sortIndex;
+        TrackId track = -1; // its thread track once made
     };
     DenseIdTable<ThreadFacts> threadFacts_; // what threadTrack() needs, without a query
     // Thread rows are written once, at finish, with their names and sort indexes: a metadata-heavy trace

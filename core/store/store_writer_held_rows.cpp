@@ -2,6 +2,7 @@
 // importer runs, then written in batches when finish() begins (writeHeldRows): a metadata-heavy trace
 // names, labels and sorts every one of them, and a statement per call made each wait for the insert
 // pipe to drain (connection_gate.h), so that the parse and the store writing could not overlap.
+#include "core/model/plain_integer.h"
 #include "core/model/sink_keys.h"
 #include "core/store/numeric_id_key.h"
 #include "core/store/store_writer.h"
@@ -71,12 +72,17 @@ void StoreWriter::setProcessDevice(ProcessId process, DeviceId device) {
 }
 
 ThreadId StoreWriter::thread(ProcessId process, std::string_view tidKey) {
-    ThreadKey key{process, std::string(tidKey)};
-    auto it = threads_.find(key);
-    if (it != threads_.end()) return it->second;
+    std::int64_t tidNumber = 0;
+    const bool numeric = parsePlainInteger(tidKey, &tidNumber);
+    if (numeric) {
+        if (const ThreadId* known = numericThreads_.find(process, tidNumber)) return *known;
+    } else if (auto it = threads_.find(ThreadKey{process, std::string(tidKey)}); it != threads_.end()) {
+        return it->second;
+    }
     const ThreadId id = nextRowId(lastThreadId_, "thread");
     ThreadFacts facts{process, std::string(clean(tidKey).view()), numericIdKey(tidKey), std::nullopt, std::nullopt};
-    threads_.emplace(std::move(key), id);
+    if (numeric) numericThreads_.insert(process, tidNumber, id);
+    else threads_.emplace(ThreadKey{process, std::string(tidKey)}, id);
     threadFacts_.add(id, std::move(facts));
     heldThreads_.push_back(id);
     if (heldRowsWritten_) writeHeldThreads();
@@ -120,17 +126,15 @@ StoreWriter::TrackInfo* StoreWriter::heldTrack(TrackId track) {
 }
 
 TrackId StoreWriter::threadTrack(ThreadId thread) {
+    if (ThreadFacts* facts = threadFacts_.find(thread)) {
+        if (facts->track < 0) facts->track = newTrack(facts->process, thread, TrackKind::Thread, facts->tid, {}, 0);
+        return facts->track;
+    }
+    // A thread this writer did not create.
     auto it = threadTracks_.find(thread);
     if (it != threadTracks_.end()) return it->second;
-    ProcessId process = 0;
-    std::string tid;
-    if (const ThreadFacts* facts = threadFacts_.find(thread)) {
-        process = facts->process;
-        tid = facts->tid;
-    } else { // a thread this writer did not create
-        process = db_.scalarInt("SELECT process_id FROM thread WHERE id = " + std::to_string(thread));
-        tid = db_.scalarText("SELECT tid FROM thread WHERE id = " + std::to_string(thread));
-    }
+    const ProcessId process = db_.scalarInt("SELECT process_id FROM thread WHERE id = " + std::to_string(thread));
+    const std::string tid = db_.scalarText("SELECT tid FROM thread WHERE id = " + std::to_string(thread));
     TrackId id = newTrack(process, thread, TrackKind::Thread, tid, {}, 0);
     threadTracks_.emplace(thread, id);
     return id;

@@ -5,6 +5,7 @@
 #include "core/importers/launch/launch_keys.h"
 #include "core/model/fnv1a.h"
 #include "core/model/json_depth.h"
+#include "core/model/plain_integer.h"
 #include "core/model/time_bounds.h"
 #include "core/model/slice_flags.h"
 
@@ -36,6 +37,14 @@ TimeNs threadTimeOf(const RawValue& value) {
 
 // The raw spelling of an id plus its JSON kind: the cache key of the hot path (no parsing, no allocation
 // once the scratch buffer has grown).
+// An id spelt as a plain integer number (core/model/plain_integer.h): its value stands for its spelling.
+bool plainIntegerId(const RawValue& v, std::int64_t* out) {
+    return v.kind == RawValue::Kind::Number && parsePlainInteger(v.text, out);
+}
+
+// Past this many entries (a table index is 32 bits) ids take the spelling's lookups.
+constexpr std::size_t kMaxNumericEntries = 0xF0000000u;
+
 void appendRawId(std::string& out, const RawValue& v) {
     out.push_back(static_cast<char>('0' + static_cast<int>(v.kind)));
     out.append(v.text);
@@ -64,11 +73,18 @@ std::string_view ChromeEventHandler::argsOf(const RawValue& args) {
 }
 
 // An event without pid is in process 0 (Perfetto's default).
-ChromeEventHandler::Context ChromeEventHandler::processOf(const ChromeEvent& event) {
+const ChromeEventHandler::Context& ChromeEventHandler::processOf(const ChromeEvent& event) {
+    std::int64_t pid = 0;
+    const bool numeric = plainIntegerId(event.pid, &pid) && numericProcesses_.size() < kMaxNumericEntries;
+    if (numeric) {
+        if (const std::uint32_t* at = numericProcessIndex_.find(pid, 0)) return numericProcesses_[*at];
+    }
     scratchKey_.clear();
     appendRawId(scratchKey_, event.pid);
-    auto raw = rawProcessCache_.find(std::string_view(scratchKey_));
-    if (raw != rawProcessCache_.end()) return raw->second;
+    if (!numeric) {
+        auto raw = rawProcessCache_.find(std::string_view(scratchKey_));
+        if (raw != rawProcessCache_.end()) return raw->second;
+    }
     std::string key = options_.processKeyPrefix;
     key += event.pid.present() ? canonicalIdKey(event.pid) : std::string("0");
     auto it = processCache_.find(key);
@@ -80,8 +96,12 @@ ChromeEventHandler::Context ChromeEventHandler::processOf(const ChromeEvent& eve
         processCache_.emplace(key, ctx);
         if (isNameLikeId(event.pid)) writer_.setProcessName(ctx.process, stringOf(event.pid));
     }
-    rawProcessCache_.emplace(scratchKey_, ctx);
-    return ctx;
+    if (numeric) {
+        numericProcessIndex_.insert(pid, 0, static_cast<std::uint32_t>(numericProcesses_.size()));
+        numericProcesses_.push_back(std::move(ctx));
+        return numericProcesses_.back();
+    }
+    return rawProcessCache_.emplace(scratchKey_, std::move(ctx)).first->second;
 }
 
 // Without tid the thread is the pid's (tid = pid), so an event with neither is on thread 0 of process 0.
@@ -100,14 +120,14 @@ std::string_view ChromeEventHandler::rawThreadKey(const ChromeEvent& event) {
 TrackId ChromeEventHandler::threadTrackOf(const ChromeEvent& event, const Context& ctx) {
     RawThread& raw = rawThreadOf(event, ctx);
     if (raw.track != kNoTrackYet) return raw.track;
-    if (isNameLikeId(event.tid) && !threadsNamedByMetadata_.count(raw.thread))
+    if (isNameLikeId(event.tid) && !threadsNamedByMetadata_.contains(raw.thread, 0))
         writer_.setThreadName(raw.thread, stringOf(event.tid));
     raw.track = writer_.threadTrack(raw.thread);
     return raw.track;
 }
 
 void ChromeEventHandler::noteEnd(TrackId track, TimeNs endNs) {
-    TimeNs& end = trackEnd_[track];
+    TimeNs& end = trackEnd_.slot(track, 0);
     end = std::max(end, endNs);
     traceEndNs_ = std::max(traceEndNs_, endNs);
 }
@@ -187,7 +207,7 @@ bool ChromeEventHandler::onComplete(const ChromeEvent& e, TimeNs ts, Error* /*er
         warn(e.dur.present() ? "bad_duration" : "missing_duration", e, stringOf(e.name));
         return true;
     }
-    Context ctx = processOf(e);
+    const Context& ctx = processOf(e);
     TrackId track = threadTrackOf(e, ctx);
     int flags = 0;
     if (*dur < 0) {
@@ -196,10 +216,10 @@ bool ChromeEventHandler::onComplete(const ChromeEvent& e, TimeNs ts, Error* /*er
         dur = 0;
     }
     const std::string_view name = viewOrDecode(e.name, nameScratch_);
-    TimeNs& last = lastTs_[track];
+    TimeNs& last = lastTs_.slot(track, 0);
     if (ts < last) writer_.addWarning("out_of_order_timestamp", file_, e.byteOffset, -1, name);
     last = std::max(last, ts);
-    if (*dur == 0) zeroCompleteTs_[track] = ts;
+    if (*dur == 0) zeroCompleteTs_.slot(track, 0) = ts;
     PendingSliceIndex slice = emitSlice(track, ts, *dur, name, viewOrDecode(e.cat, catScratch_), argsOf(e.args), flags,
                                         threadTimeOf(e.tts), threadTimeOf(e.tdur));
     if (e.bindId.present()) bindV2Flow(e, ts, slice);
@@ -207,7 +227,7 @@ bool ChromeEventHandler::onComplete(const ChromeEvent& e, TimeNs ts, Error* /*er
 }
 
 void ChromeEventHandler::onBegin(const ChromeEvent& e, TimeNs ts) {
-    Context ctx = processOf(e);
+    const Context& ctx = processOf(e);
     TrackId track = threadTrackOf(e, ctx);
     auto& stack = openSlices_[track];
     // Each open B holds its name and args until its E: beyond the depth limit they are dropped (and
@@ -222,8 +242,8 @@ void ChromeEventHandler::onBegin(const ChromeEvent& e, TimeNs ts) {
                    e.flowIn.isTrue(), e.byteOffset, threadTimeOf(e.tts), false};
     // Perfetto meets a 0-length X that arrived first at this ts before this B, and closes it: the pair
     // must not become its parent just because it is longer.
-    auto zero = zeroCompleteTs_.find(track);
-    open.afterZeroSibling = zero != zeroCompleteTs_.end() && zero->second == ts;
+    const TimeNs* zero = zeroCompleteTs_.find(track, 0);
+    open.afterZeroSibling = zero != nullptr && *zero == ts;
     stack.push_back(std::move(open));
     noteEnd(track, ts);
 }
@@ -232,7 +252,7 @@ void ChromeEventHandler::onBegin(const ChromeEvent& e, TimeNs ts) {
 // the E has one (Perfetto's SliceTracker). An E that matches nothing is counted and dropped, leaving the
 // B open; open slices above the match are cut at the E (Perfetto: misplaced_end_event).
 void ChromeEventHandler::onEnd(const ChromeEvent& e, TimeNs ts) {
-    Context ctx = processOf(e);
+    const Context& ctx = processOf(e);
     TrackId track = threadTrackOf(e, ctx);
     auto& stack = openSlices_[track];
     if (auto deep = beginsBeyondDepth_.find(track); deep != beginsBeyondDepth_.end() && deep->second > 0) {
@@ -320,7 +340,7 @@ void ChromeEventHandler::onInstant(const ChromeEvent& e, TimeNs ts) {
     } else {
         track = threadTrackOf(e, processOf(e));
         threadTs = threadTimeOf(e.tts);
-        zeroCompleteTs_[track] = ts;
+        zeroCompleteTs_.slot(track, 0) = ts;
     }
     std::string nameScratch, catScratch;
     emitSlice(track, ts, 0, viewOrDecode(e.name, nameScratch), viewOrDecode(e.cat, catScratch), argsOf(e.args),
@@ -364,7 +384,7 @@ void ChromeEventHandler::onMetadata(const ChromeEvent& e) {
             if (std::optional<double> v = counterNumberOf(*it)) sortIndex = static_cast<std::int64_t>(*v);
         }
     }
-    Context ctx = processOf(e);
+    const Context& ctx = processOf(e);
     if (processName) {
         writer_.setProcessName(ctx.process, text);
     } else if (processLabels) {
@@ -375,7 +395,7 @@ void ChromeEventHandler::onMetadata(const ChromeEvent& e) {
         ThreadId thread = rawThreadOf(e, ctx).thread;
         if (threadName) {
             writer_.setThreadName(thread, text);
-            threadsNamedByMetadata_.insert(thread);
+            threadsNamedByMetadata_.slot(thread, 0) = true;
         } else if (sortIndex) {
             writer_.setThreadSortIndex(thread, *sortIndex);
         }
@@ -386,6 +406,13 @@ void ChromeEventHandler::onMetadata(const ChromeEvent& e) {
 // canonicalising their ids. Two spellings of one thread (1 and 1.0) get one entry each, and the
 // writer, which keys threads by canonical id, gives both the same thread and track.
 ChromeEventHandler::RawThread& ChromeEventHandler::rawThreadOf(const ChromeEvent& e, const Context& ctx) {
+    std::int64_t pid = 0, tid = 0;
+    if (plainIntegerId(e.pid, &pid) && plainIntegerId(e.tid, &tid) && numericThreads_.size() < kMaxNumericEntries) {
+        if (const std::uint32_t* at = numericThreadIndex_.find(pid, tid)) return numericThreads_[*at];
+        const ThreadId thread = writer_.thread(ctx.process, tidKeyOf(e));
+        numericThreadIndex_.insert(pid, tid, static_cast<std::uint32_t>(numericThreads_.size()));
+        return numericThreads_.emplace_back(RawThread{thread, kNoTrackYet});
+    }
     auto raw = rawThreads_.find(rawThreadKey(e));
     if (raw != rawThreads_.end()) return raw->second;
     const ThreadId thread = writer_.thread(ctx.process, tidKeyOf(e));
@@ -409,7 +436,7 @@ ChromeEventHandler::~ChromeEventHandler() { flushPhaseCounts(); }
 void ChromeEventHandler::finishFile() {
     flushPhaseCounts();
     for (auto& [track, stack] : openSlices_) {
-        TimeNs end = std::max(trackEnd_[track], traceEndNs_);
+        TimeNs end = std::max(trackEnd_.slot(track, 0), traceEndNs_);
         for (OpenSlice& open : stack) {
             writer_.addWarning("unmatched_begin", file_, open.byteOffset, -1, open.name);
             std::string args = open.argsJson;
@@ -422,7 +449,7 @@ void ChromeEventHandler::finishFile() {
     for (auto& [key, open] : openAsync_) {
         for (auto& [track, begin] : open) {
             writer_.addWarning("unmatched_async_begin", file_, begin.byteOffset, -1, begin.name);
-            TimeNs end = std::max(trackEnd_[track], traceEndNs_);
+            TimeNs end = std::max(trackEnd_.slot(track, 0), traceEndNs_);
             TimeNs dur = 0;
             if (!checkedSub(end, begin.tsNs, &dur)) dur = 0;
             emitSlice(track, begin.tsNs, std::max<TimeNs>(0, dur), begin.name, begin.category,

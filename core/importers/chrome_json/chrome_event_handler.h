@@ -3,14 +3,15 @@
 #pragma once
 #include "core/importers/chrome_json/chrome_event.h"
 #include "core/importers/chrome_json/chrome_trace_importer.h"
+#include "core/model/int_pair_map.h"
 #include "core/model/trace_sink.h"
 
 #include <array>
+#include <deque>
 #include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 namespace opscope {
@@ -51,7 +52,7 @@ private:
 
     bool fatal(const ChromeEvent& event, const char* expected, Error* error);
     void warn(std::string_view code, const ChromeEvent& event, std::string_view sample);
-    Context processOf(const ChromeEvent& event);
+    const Context& processOf(const ChromeEvent& event); // references stay valid
     TrackId threadTrackOf(const ChromeEvent& event, const Context& ctx);
     std::string tidKeyOf(const ChromeEvent& event) const;
     // Saturates instead of overflowing: the writer then counts the time as out of range.
@@ -96,10 +97,11 @@ private:
     std::unordered_map<TrackId, std::vector<OpenSlice>> openSlices_;          // B/E stacks per thread track
     std::unordered_map<TrackId, std::int64_t> beginsBeyondDepth_; // B events past kMaxSliceDepth, dropped
     std::unordered_map<std::string, std::vector<std::pair<TrackId, OpenSlice>>> openAsync_; // by async key
-    std::unordered_map<TrackId, TimeNs> lastTs_;                               // out-of-order detection
-    std::unordered_map<TrackId, TimeNs> trackEnd_;
+    // Per thread track, keyed (track, 0): flat tables, looked up for every slice.
+    IntPairMap<TimeNs> lastTs_;   // out-of-order detection
+    IntPairMap<TimeNs> trackEnd_;
     std::unordered_map<std::string, std::vector<V2FlowEnd>> v2Flows_; // by bind_id
-    std::unordered_map<TrackId, TimeNs> zeroCompleteTs_; // ts of the last 0-length X per thread track
+    IntPairMap<TimeNs> zeroCompleteTs_; // ts of the last 0-length X per thread track
     struct TextHash {
         using is_transparent = void;
         std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
@@ -107,9 +109,14 @@ private:
     // Keyed by the raw JSON spelling of pid (and tid): most events hit these without any parsing.
     std::unordered_map<std::string, Context, TextHash, std::equal_to<>> rawProcessCache_;
     std::unordered_map<std::string, RawThread, TextHash, std::equal_to<>> rawThreads_;
+    // Ids spelt as plain integers, nearly every event's, skip the spelling: a key of two numbers in one
+    // flat table, the entries in deques (references stay valid).
+    IntPairMap<std::uint32_t> numericProcessIndex_, numericThreadIndex_;
+    std::deque<Context> numericProcesses_;
+    std::deque<RawThread> numericThreads_;
     std::string scratchKey_;
     std::string argsScratch_;
-    std::unordered_set<ThreadId> threadsNamedByMetadata_; // a thread_name event wins over a string tid
+    IntPairMap<bool> threadsNamedByMetadata_; // (thread, 0): a thread_name event wins over a string tid
     void flushPhaseCounts();
     std::array<std::int64_t, 256> phaseCounts_{}; // events by phase byte, handed to the writer at the end
     bool globalNamed_ = false;

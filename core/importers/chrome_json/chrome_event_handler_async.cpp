@@ -50,7 +50,7 @@ void ChromeEventHandler::onAsync(const ChromeEvent& e, TimeNs ts, char phase) {
     ProcessId owner = kNoProcess;
     if (legacy) {
         // catapult's legacy async: keyed by process, name and id.
-        Context ctx = processOf(e);
+        const Context& ctx = processOf(e);
         owner = ctx.process;
         std::string id = e.id.present() ? canonicalIdKey(e.id) : stringOf(e.id2);
         key = "legacy\x1f" + ctx.processKey + "\x1f" + name + "\x1f" + id;
@@ -65,7 +65,7 @@ void ChromeEventHandler::onAsync(const ChromeEvent& e, TimeNs ts, char phase) {
             return;
         }
         if (cookie.scope == AsyncScope::Process) {
-            Context ctx = processOf(e);
+            const Context& ctx = processOf(e);
             owner = ctx.process;
             key = "local\x1f" + ctx.processKey + "\x1f" + cat + "\x1f" + cookie.id;
         } else {

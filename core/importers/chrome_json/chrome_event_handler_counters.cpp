@@ -34,7 +34,7 @@ void ChromeEventHandler::onCounter(const ChromeEvent& e, TimeNs ts) {
         warn("counter_without_values", e, stringOf(e.name));
         return;
     }
-    Context ctx = processOf(e);
+    const Context& ctx = processOf(e);
     std::string base = stringOf(e.name);
     if (e.id.present()) base += " id: " + stringOf(e.id);
     const bool single = args.size() == 1;

@@ -11,7 +11,7 @@
 namespace opscope {
 
 void ChromeEventHandler::onFlow(const ChromeEvent& e, TimeNs ts, char phase) {
-    Context ctx = processOf(e);
+    const Context& ctx = processOf(e);
     FlowEndpoint endpoint;
     std::string_view cat = viewOrDecode(e.cat, catScratch_), name = viewOrDecode(e.name, nameScratch_);
     std::string id = e.id.present() ? canonicalIdKey(e.id) : stringOf(e.id2);
