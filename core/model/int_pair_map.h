@@ -29,7 +29,7 @@ public:
     // The value of (a, b), mapped to `absent` first when it is not mapped (operator[] of std::map). The
     // reference is valid until the next insert.
     Value& slot(std::int64_t a, std::int64_t b, Value absent = Value{}) {
-        if ((size_ + 1) * 2 > slots_.size()) grow();
+        if ((size_ + 1) * 4 > slots_.size() * 3) grow();
         for (std::size_t i = home(a, b);; i = (i + 1) & mask()) {
             Slot& s = slots_[i];
             if (!s.used) {
@@ -79,7 +79,7 @@ private:
             if (s.used) insert(s.a, s.b, s.value);
     }
 
-    std::vector<Slot> slots_; // a power of two in size, at most half full
+    std::vector<Slot> slots_; // a power of two in size, at most three quarters full
     std::size_t size_ = 0;
 };
 
