@@ -14,7 +14,7 @@ constexpr const char* kFactsSql =
 
 void DeviceTrackFactsTable::load(Statement& st) {
     while (st.step()) {
-        const auto track = static_cast<std::size_t>(st.int64(0));
+        const std::int64_t track = st.int64(0);
         DeviceTrackFacts facts;
         facts.deviceId = st.int64(1);
         facts.processId = st.int64(2);
@@ -22,8 +22,16 @@ void DeviceTrackFactsTable::load(Statement& st) {
         facts.ascend = st.int64(4) != 0;
         facts.communicationLane = st.int64(5) != 0;
         facts_.push_back(std::move(facts));
-        if (track >= index_.size()) index_.resize(track + 1, 0);
-        index_[track] = static_cast<std::uint32_t>(facts_.size());
+        const auto entry = static_cast<std::uint32_t>(facts_.size());
+        // Track ids are the writer's own and dense, but the index is sized by what was read, not by an id.
+        const std::size_t bound = facts_.size() * kDenseSlotsPerTrack + kDenseFloor;
+        if (track >= 0 && static_cast<std::uint64_t>(track) < bound) {
+            const auto at = static_cast<std::size_t>(track);
+            if (at >= index_.size()) index_.resize(at + 1, 0);
+            index_[at] = entry;
+        } else {
+            sparse_.slot(track, 0) = entry;
+        }
     }
 }
 
