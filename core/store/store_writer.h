@@ -7,6 +7,7 @@
 #include "core/model/error.h"
 #include "core/model/ids.h"
 #include "core/model/int_pair_map.h"
+#include "core/model/text_hash.h"
 #include "core/model/track_kind.h"
 #include "core/model/time.h"
 #include "core/model/trace_sink.h"
@@ -224,11 +225,7 @@ private:
     std::string tempPath_;
     bool finished_ = false;
 
-    // Transparent hashing: looking up a name from a string_view must not allocate (hot import path).
-    struct TextHash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
-    };
+    // Looked up by string_view without making a string (hot import path).
     std::unordered_map<std::string, StringId, TextHash, std::equal_to<>> stringIds_;
     std::vector<std::string> strings_; // index = StringId - 1
     std::unordered_map<std::string, DeviceId> devices_;

@@ -75,7 +75,8 @@ std::string_view ChromeEventHandler::argsOf(const RawValue& args) {
 // An event without pid is in process 0 (Perfetto's default).
 const ChromeEventHandler::Context& ChromeEventHandler::processOf(const ChromeEvent& event) {
     std::int64_t pid = 0;
-    const bool numeric = plainIntegerId(event.pid, &pid) && numericProcesses_.size() < kMaxNumericEntries;
+    const bool plain = plainIntegerId(event.pid, &pid);
+    const bool numeric = plain && numericProcesses_.size() < kMaxNumericEntries;
     if (numeric) {
         if (const std::uint32_t* at = numericProcessIndex_.find(pid, 0)) return numericProcesses_[*at];
     }
@@ -92,10 +93,14 @@ const ChromeEventHandler::Context& ChromeEventHandler::processOf(const ChromeEve
     if (it != processCache_.end()) {
         ctx = it->second;
     } else {
-        ctx = Context{writer_.process(key), key};
+        ctx.process = writer_.process(key);
+        ctx.processKey = key;
         processCache_.emplace(key, ctx);
         if (isNameLikeId(event.pid)) writer_.setProcessName(ctx.process, stringOf(event.pid));
     }
+    // Set after the copy: another spelling of this process ("7" and 7) shares processCache_'s entry.
+    ctx.pidIsPlainInteger = plain;
+    ctx.pidValue = pid;
     if (numeric) {
         numericProcessIndex_.insert(pid, 0, static_cast<std::uint32_t>(numericProcesses_.size()));
         numericProcesses_.push_back(std::move(ctx));
@@ -406,8 +411,9 @@ void ChromeEventHandler::onMetadata(const ChromeEvent& e) {
 // canonicalising their ids. Two spellings of one thread (1 and 1.0) get one entry each, and the
 // writer, which keys threads by canonical id, gives both the same thread and track.
 ChromeEventHandler::RawThread& ChromeEventHandler::rawThreadOf(const ChromeEvent& e, const Context& ctx) {
-    std::int64_t pid = 0, tid = 0;
-    if (plainIntegerId(e.pid, &pid) && plainIntegerId(e.tid, &tid) && numericThreads_.size() < kMaxNumericEntries) {
+    std::int64_t tid = 0;
+    const std::int64_t pid = ctx.pidValue; // processOf read this event's pid into ctx
+    if (ctx.pidIsPlainInteger && plainIntegerId(e.tid, &tid) && numericThreads_.size() < kMaxNumericEntries) {
         if (const std::uint32_t* at = numericThreadIndex_.find(pid, tid)) return numericThreads_[*at];
         const ThreadId thread = writer_.thread(ctx.process, tidKeyOf(e));
         numericThreadIndex_.insert(pid, tid, static_cast<std::uint32_t>(numericThreads_.size()));

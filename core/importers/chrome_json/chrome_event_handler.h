@@ -4,6 +4,7 @@
 #include "core/importers/chrome_json/chrome_event.h"
 #include "core/importers/chrome_json/chrome_trace_importer.h"
 #include "core/model/int_pair_map.h"
+#include "core/model/text_hash.h"
 #include "core/model/trace_sink.h"
 
 #include <array>
@@ -41,6 +42,9 @@ private:
     struct Context {
         ProcessId process = 0;
         std::string processKey;
+        // The event's pid as read by processOf, so rawThreadOf need not parse it again (per event).
+        bool pidIsPlainInteger = false;
+        std::int64_t pidValue = 0;
     };
     // A v2 flow end (bind_id) on its own slice, linked in time order when the file ends.
     struct V2FlowEnd {
@@ -52,7 +56,8 @@ private:
 
     bool fatal(const ChromeEvent& event, const char* expected, Error* error);
     void warn(std::string_view code, const ChromeEvent& event, std::string_view sample);
-    const Context& processOf(const ChromeEvent& event); // references stay valid
+    // References stay valid. The context is the one for this event's pid spelling: pass it with this event.
+    const Context& processOf(const ChromeEvent& event);
     TrackId threadTrackOf(const ChromeEvent& event, const Context& ctx);
     std::string tidKeyOf(const ChromeEvent& event) const;
     // Saturates instead of overflowing: the writer then counts the time as out of range.
@@ -102,10 +107,6 @@ private:
     IntPairMap<TimeNs> trackEnd_;
     std::unordered_map<std::string, std::vector<V2FlowEnd>> v2Flows_; // by bind_id
     IntPairMap<TimeNs> zeroCompleteTs_; // ts of the last 0-length X per thread track
-    struct TextHash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
-    };
     // Keyed by the raw JSON spelling of pid (and tid): most events hit these without any parsing.
     std::unordered_map<std::string, Context, TextHash, std::equal_to<>> rawProcessCache_;
     std::unordered_map<std::string, RawThread, TextHash, std::equal_to<>> rawThreads_;
