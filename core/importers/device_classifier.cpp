@@ -57,10 +57,10 @@ std::string inputPrefixOf(const std::string& pid) {
 void classifyDevices(EmittedRecord& emitted, const std::map<std::string, InputIdentity>& inputs) {
     // Per track: whether its slices carry a GPU category, a GPU compute category.
     std::unordered_map<TrackId, std::int64_t> gpuSlices, computeSlices;
-    for (const auto& [track, cat] : emitted.categoriesByTrack()) {
+    emitted.forEachTrackCategory([&](TrackId track, std::string_view cat) {
         if (isGpuCategory(cat)) ++gpuSlices[track];
         if (isGpuComputeCategory(cat)) ++computeSlices[track];
-    }
+    });
     std::unordered_map<ProcessId, std::vector<TrackId>> tracksOf = emitted.threadTracksByProcess();
     for (const EmittedProcess& p : emitted.processes()) {
         if (p.hasDevice) continue;

@@ -93,10 +93,17 @@ ArgId EmittedRecord::addArgs(std::string_view json) {
 
 PendingSliceIndex EmittedRecord::addSlice(const SliceInput& slice) {
     PendingSliceIndex index = inner_.addSlice(slice);
-    if (keep_.categoriesByTrack && !slice.category.empty() &&
-        (lastCategory_.first != slice.track || lastCategory_.second != slice.category)) {
-        lastCategory_ = {slice.track, std::string(slice.category)};
-        categories_.insert(lastCategory_);
+    if (keep_.categoriesByTrack && !slice.category.empty()) {
+        auto known = categoryIds_.find(slice.category);
+        if (known == categoryIds_.end()) {
+            known = categoryIds_.emplace(std::string(slice.category), static_cast<std::uint32_t>(categoryNames_.size())).first;
+            categoryNames_.emplace_back(slice.category);
+        }
+        const std::pair<TrackId, std::uint32_t> pair{slice.track, known->second};
+        if (pair != lastCategory_) {
+            lastCategory_ = pair;
+            trackCategories_.slot(pair.first, pair.second) = true;
+        }
     }
     if (!keep_.slices) return index;
     if (!sliceLogMade_) {

@@ -7,9 +7,9 @@
 #include "core/importers/slice_log.h"
 #include "core/model/forwarding_sink.h"
 #include "core/model/int_pair_map.h"
+#include "core/model/text_hash.h"
 
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -72,8 +72,14 @@ public:
     // Thread tracks by process, in the order they were made.
     std::unordered_map<ProcessId, std::vector<TrackId>> threadTracksByProcess() const;
     std::string_view threadName(ThreadId thread) const; // kept with Keep::slices only ("" otherwise)
-    // The distinct (track, category) pairs of the slices, categories as text.
-    const std::set<std::pair<TrackId, std::string>>& categoriesByTrack() const { return categories_; }
+    // Calls f(track, category text) once for each distinct (track, category) pair of the slices, in no
+    // particular order.
+    template <typename F>
+    void forEachTrackCategory(F&& f) const {
+        trackCategories_.forEach([&](std::int64_t track, std::int64_t category, bool) {
+            f(static_cast<TrackId>(track), std::string_view(categoryNames_[static_cast<std::size_t>(category)]));
+        });
+    }
     // Hands the recorded slices over (the record keeps none after).
     EmittedSlices takeSlices() { return std::move(slices_); }
     // Budget of the slice log in memory before it spills (emittedSliceBudgetBytes() by default).
@@ -94,8 +100,13 @@ private:
     bool sliceLogMade_ = false;
     std::size_t sliceBudgetBytes_ = emittedSliceBudgetBytes();
     std::unordered_map<std::string, std::uint32_t> nameIndex_;
-    std::set<std::pair<TrackId, std::string>> categories_;
-    std::pair<TrackId, std::string> lastCategory_{-1, {}}; // consecutive slices mostly share it
+    // The categories by id, and the (track, category id) pairs seen: a set of (track, text) pairs made a
+    // string and a tree node for each slice whose track or category differed from the last one's, which
+    // on a trace of 48,000 tracks is most of them.
+    std::unordered_map<std::string, std::uint32_t, TextHash, std::equal_to<>> categoryIds_;
+    std::vector<std::string> categoryNames_;
+    IntPairMap<bool> trackCategories_;
+    std::pair<TrackId, std::uint32_t> lastCategory_{-1, 0}; // consecutive slices mostly share it
 };
 
 } // namespace opscope
