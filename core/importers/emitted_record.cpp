@@ -93,7 +93,9 @@ ArgId EmittedRecord::addArgs(std::string_view json) {
 
 PendingSliceIndex EmittedRecord::addSlice(const SliceInput& slice) {
     PendingSliceIndex index = inner_.addSlice(slice);
-    if (keep_.categoriesByTrack && !slice.category.empty()) {
+    if (keep_.categoriesByTrack && !slice.category.empty() &&
+        (categoryNames_.empty() || slice.track != lastCategory_.first ||
+         slice.category != categoryNames_[lastCategory_.second])) { // not the last slice's pair
         auto known = categoryIds_.find(slice.category);
         if (known == categoryIds_.end()) {
             known = categoryIds_.emplace(std::string(slice.category), static_cast<std::uint32_t>(categoryNames_.size())).first;
