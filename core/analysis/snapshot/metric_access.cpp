@@ -74,10 +74,23 @@ SliceIdMap::SliceIdMap(const SliceSet& slices) {
         hi = std::max(hi, s.id);
     }
     minId_ = lo;
-    index_.assign(static_cast<std::size_t>(hi - lo + 1), -1);
     PageReleasingWalk<SliceRecord> walk(slices.slices);
-    for (std::size_t i = 0; i < slices.slices.size(); ++i)
-        index_[static_cast<std::size_t>(walk[i].id - lo)] = static_cast<std::int32_t>(i);
+    // hi - lo is computed only when it cannot overflow: ids come from the store.
+    if (lo >= 0 && hi - lo < denseSpanLimit(slices.slices.size())) {
+        index_.assign(static_cast<std::size_t>(hi - lo + 1), -1);
+        for (std::size_t i = 0; i < slices.slices.size(); ++i)
+            index_[static_cast<std::size_t>(walk[i].id - lo)] = static_cast<std::int32_t>(i);
+        return;
+    }
+    dense_ = false;
+    byId_.reserve(slices.slices.size());
+    for (std::size_t i = 0; i < slices.slices.size(); ++i) byId_.emplace_back(walk[i].id, static_cast<std::int32_t>(i));
+    std::sort(byId_.begin(), byId_.end());
+}
+
+std::int64_t SliceIdMap::sparseIndexOf(std::int64_t sliceId) const {
+    auto it = std::lower_bound(byId_.begin(), byId_.end(), std::pair<std::int64_t, std::int32_t>{sliceId, std::numeric_limits<std::int32_t>::min()});
+    return it != byId_.end() && it->first == sliceId ? it->second : -1;
 }
 
 bool aggregateMetrics(Database& db, const SliceSet& slices, const std::vector<std::uint32_t>& groupOfSlice,
