@@ -80,7 +80,9 @@ ThreadId StoreWriter::thread(ProcessId process, std::string_view tidKey) {
         return it->second;
     }
     const ThreadId id = nextRowId(lastThreadId_, "thread");
-    ThreadFacts facts{process, std::string(clean(tidKey).view()), numericIdKey(tidKey), std::nullopt, std::nullopt};
+    // A plain integer is its own numeric key (numericIdKey gives the same value): not parsed again.
+    ThreadFacts facts{process, std::string(clean(tidKey).view()), numeric ? tidNumber : numericIdKey(tidKey),
+                      std::nullopt, std::nullopt};
     if (numeric) numericThreads_.insert(process, tidNumber, id);
     else threads_.emplace(ThreadKey{process, std::string(tidKey)}, id);
     threadFacts_.add(id, std::move(facts));
