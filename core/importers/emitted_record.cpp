@@ -94,18 +94,10 @@ ArgId EmittedRecord::addArgs(std::string_view json) {
 PendingSliceIndex EmittedRecord::addSlice(const SliceInput& slice) {
     PendingSliceIndex index = inner_.addSlice(slice);
     if (keep_.categoriesByTrack && !slice.category.empty() &&
-        (categoryNames_.empty() || slice.track != lastCategory_.first ||
-         slice.category != categoryNames_[lastCategory_.second])) { // not the last slice's pair
-        auto known = categoryIds_.find(slice.category);
-        if (known == categoryIds_.end()) {
-            known = categoryIds_.emplace(std::string(slice.category), static_cast<std::uint32_t>(categoryNames_.size())).first;
-            categoryNames_.emplace_back(slice.category);
-        }
-        const std::pair<TrackId, std::uint32_t> pair{slice.track, known->second};
-        if (pair != lastCategory_) {
-            lastCategory_ = pair;
-            trackCategories_.slot(pair.first, pair.second) = true;
-        }
+        (categories_.empty() || slice.track != lastCategory_.first ||
+         slice.category != categories_.text(lastCategory_.second))) { // not the last slice's pair
+        lastCategory_ = {slice.track, categories_.intern(slice.category)};
+        trackCategories_.slot(lastCategory_.first, lastCategory_.second) = true;
     }
     if (!keep_.slices) return index;
     if (!sliceLogMade_) {
@@ -117,12 +109,11 @@ PendingSliceIndex EmittedRecord::addSlice(const SliceInput& slice) {
     }
     TimeNs tsNs = slice.tsNs, durNs = slice.durNs;
     boundSliceTimes(&tsNs, &durNs); // the times the store keeps
-    auto [name, made] = nameIndex_.try_emplace(std::string(slice.name), static_cast<std::uint32_t>(slices_.names.size()));
-    if (made) slices_.names.emplace_back(slice.name);
+    const std::uint32_t name = names_.intern(slice.name);
     std::string_view args;
     auto it = slice.args != 0 ? args_.find(slice.args) : args_.end();
     if (it != args_.end()) args = it->second;
-    slices_.log.append(index, tsNs, durNs, slice.track, name->second, args);
+    slices_.log.append(index, tsNs, durNs, slice.track, name, args);
     if (it != args_.end()) args_.erase(it);
     return index;
 }

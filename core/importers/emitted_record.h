@@ -7,7 +7,7 @@
 #include "core/importers/slice_log.h"
 #include "core/model/forwarding_sink.h"
 #include "core/model/int_pair_map.h"
-#include "core/model/text_hash.h"
+#include "core/model/text_interner.h"
 
 #include <optional>
 #include <string>
@@ -77,11 +77,14 @@ public:
     template <typename F>
     void forEachTrackCategory(F&& f) const {
         trackCategories_.forEach([&](std::int64_t track, std::int64_t category, bool) {
-            f(static_cast<TrackId>(track), std::string_view(categoryNames_[static_cast<std::size_t>(category)]));
+            f(static_cast<TrackId>(track), categories_.text(static_cast<std::uint32_t>(category)));
         });
     }
     // Hands the recorded slices over (the record keeps none after).
-    EmittedSlices takeSlices() { return std::move(slices_); }
+    EmittedSlices takeSlices() {
+        slices_.names = names_.takeTexts();
+        return std::move(slices_);
+    }
     // Budget of the slice log in memory before it spills (emittedSliceBudgetBytes() by default).
     void setSliceBudgetBytes(std::size_t bytes) { sliceBudgetBytes_ = bytes; }
 
@@ -99,12 +102,11 @@ private:
     EmittedSlices slices_;
     bool sliceLogMade_ = false;
     std::size_t sliceBudgetBytes_ = emittedSliceBudgetBytes();
-    std::unordered_map<std::string, std::uint32_t> nameIndex_;
-    // The categories by id, and the (track, category id) pairs seen: a set of (track, text) pairs made a
-    // string and a tree node for each slice whose track or category differed from the last one's, which
-    // on a trace of 48,000 tracks is most of them.
-    std::unordered_map<std::string, std::uint32_t, TextHash, std::equal_to<>> categoryIds_;
-    std::vector<std::string> categoryNames_;
+    TextInterner names_; // the recorded slices' names (EmittedSlice::name), handed over by takeSlices
+    // The categories, and the (track, category id) pairs seen: a set of (track, text) pairs made a string
+    // and a tree node for each slice whose track or category differed from the last one's, which on a
+    // trace of 48,000 tracks is most of them.
+    TextInterner categories_;
     IntPairMap<bool> trackCategories_;
     std::pair<TrackId, std::uint32_t> lastCategory_{-1, 0}; // consecutive slices mostly share it
 };

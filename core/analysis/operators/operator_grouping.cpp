@@ -2,10 +2,10 @@
 
 #include "core/analysis/snapshot/metric_access.h"
 #include "core/model/spillable_array.h"
+#include "core/model/text_interner.h"
 #include "core/store/args_reader.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace opscope {
 
@@ -23,21 +23,6 @@ const char* typeSourceName(TypeSource source) {
 
 namespace {
 
-class LabelInterner {
-public:
-    std::uint32_t intern(const std::string& label, std::vector<std::string>* labels) {
-        auto it = index_.find(label);
-        if (it != index_.end()) return it->second;
-        std::uint32_t id = static_cast<std::uint32_t>(labels->size());
-        labels->push_back(label);
-        index_.emplace(label, id);
-        return id;
-    }
-
-private:
-    std::unordered_map<std::string, std::uint32_t> index_;
-};
-
 bool included(const SliceRecord& s, const GroupingOptions& options) {
     // A complete event of zero duration (aten::empty in a µs Kineto trace) is an execution: count 1,
     // time 0. Only instants (ph i/I/n) are markers.
@@ -53,7 +38,7 @@ void groupByStringId(const StoreSnapshot& snap, const GroupingOptions& options, 
     const auto& slices = snap.slices.slices;
     out->groupOfSlice.assign(slices.size(), kNoGroup);
     std::vector<std::uint32_t> groupOfString(snap.strings.size() + 1, kNoGroup);
-    LabelInterner interner;
+    TextInterner interner; // the groups' labels, by group id
     PageReleasingWalk<SliceRecord> walk(slices);
     for (std::size_t i = 0; i < slices.size(); ++i) {
         const SliceRecord& s = walk[i];
@@ -68,10 +53,11 @@ void groupByStringId(const StoreSnapshot& snap, const GroupingOptions& options, 
         if (groupOfString[sid] == kNoGroup) {
             std::string label(snap.strings.at(sid));
             if (sid == 0 || label.empty()) label = options.by == GroupBy::Type ? kNoTypeLabel : "";
-            groupOfString[sid] = interner.intern(label, &out->labels);
+            groupOfString[sid] = interner.intern(label);
         }
         out->groupOfSlice[i] = groupOfString[sid];
     }
+    out->labels = interner.takeTexts();
 }
 
 bool groupByArgsField(Database& db, const StoreSnapshot& snap, const GroupingOptions& options,
@@ -84,15 +70,18 @@ bool groupByArgsField(Database& db, const StoreSnapshot& snap, const GroupingOpt
         lo = hi < lo ? s.argId : std::min(lo, s.argId);
         hi = std::max(hi, s.argId);
     }
-    LabelInterner interner;
+    TextInterner interner; // the groups' labels, by group id
     std::vector<std::uint32_t> groupOfArg(hi >= lo ? static_cast<std::size_t>(hi - lo + 1) : 0, kNoGroup);
     const bool read = readArgsField(
         db, options.argsField, lo, hi,
         [&](std::int64_t argsId, const std::string& value) {
-            groupOfArg[static_cast<std::size_t>(argsId - lo)] = interner.intern(value, &out->labels);
+            groupOfArg[static_cast<std::size_t>(argsId - lo)] = interner.intern(value);
         },
         error);
-    if (!read) return false;
+    if (!read) {
+        out->labels = interner.takeTexts();
+        return false;
+    }
     std::uint32_t noType = kNoGroup;
     PageReleasingWalk<SliceRecord> walk(slices);
     for (std::size_t i = 0; i < slices.size(); ++i) {
@@ -100,11 +89,12 @@ bool groupByArgsField(Database& db, const StoreSnapshot& snap, const GroupingOpt
         if (!included(s, options)) continue;
         std::uint32_t g = s.argId ? groupOfArg[static_cast<std::size_t>(s.argId - lo)] : kNoGroup;
         if (g == kNoGroup) {
-            if (noType == kNoGroup) noType = interner.intern(kNoTypeLabel, &out->labels);
+            if (noType == kNoGroup) noType = interner.intern(kNoTypeLabel);
             g = noType;
         }
         out->groupOfSlice[i] = g;
     }
+    out->labels = interner.takeTexts();
     return true;
 }
 
