@@ -250,3 +250,63 @@ TEST_CASE("busy time per track: the running union equals a merge of every slice'
     CHECK(busyTimePerTrack(touching, std::nullopt) == std::vector<TimeNs>{25});
     CHECK(busyTimePerTrack(touching, TimeRange{5, 32}) == std::vector<TimeNs>{17});
 }
+
+// Crafted stores: ids are a store's values, and validation keeps slice and args ids below 2^32 but not
+// dense. A string id past the string table and args ids spread far apart must neither size an array by
+// the id (16 GB at 4e9) nor change the groups.
+namespace {
+
+struct CraftedIds {
+    AnalysisStore store;
+    std::string path;
+    CraftedIds() {
+        TrackId stream = store.computeTrack(0, "Stream 0");
+        store.slice(stream, 0, 10, "MatMul", "", "", R"({"OP Type":"MatMulV3"})");
+        store.slice(stream, 20, 10, "Cast", "", "", R"({"OP Type":"Cast"})");
+        store.slice(stream, 40, 10, "Add", "", "", R"({"OP Type":"Add"})");
+        store.finish();
+        path = store.path();
+    }
+    void tamper(const std::string& sql) {
+        Database db(path, Database::Mode::ReadWrite);
+        db.exec(sql);
+    }
+    OperatorStats stats(TypeSource source, GroupBy by = GroupBy::Type) {
+        Database db(path, Database::Mode::ReadOnly);
+        OperatorStatsOptions options;
+        options.grouping.by = by;
+        options.grouping.typeSource = source;
+        return statsOf(db, options);
+    }
+};
+
+} // namespace
+
+TEST_CASE("operator statistics: a name id past the string table groups as no name", "[operator_stats][hardening]") {
+    for (const char* id : {"(SELECT max(id) + 1 FROM string)", "4000000000"}) { // just past the table, far past
+        CraftedIds crafted;
+        crafted.tamper(std::string("UPDATE slice SET name_id = ") + id + " WHERE ts = 20");
+        OperatorStats byName = crafted.stats(TypeSource::Auto, GroupBy::Name);
+        REQUIRE(byName.rows.size() == 3);
+        REQUIRE(row(byName, ""));
+        CHECK(row(byName, "")->count == 1);
+        CHECK(row(byName, "MatMul")->count == 1);
+        CHECK(row(byName, "Add")->count == 1);
+        CHECK_FALSE(row(byName, "Cast"));
+    }
+}
+
+TEST_CASE("operator statistics: args ids spread wide group by their field as dense ones do", "[operator_stats][hardening]") {
+    // Three slices: the dense span limit is 2 * 3 + 1024 = 1030. The span of args ids 1..N is N - 1.
+    for (std::int64_t last : {std::int64_t{1030}, std::int64_t{1031}, std::int64_t{4000000000}}) {
+        CraftedIds crafted;
+        crafted.tamper("UPDATE args SET id = " + std::to_string(last) + " WHERE json LIKE '%Cast%'; "
+                       "UPDATE slice SET arg_id = " + std::to_string(last) + " WHERE ts = 20");
+        OperatorStats byField = crafted.stats(TypeSource::ArgsField);
+        CHECK(byField.rows.size() == 3);
+        REQUIRE(row(byField, "Cast"));
+        CHECK(row(byField, "Cast")->count == 1);
+        CHECK(row(byField, "MatMulV3")->count == 1);
+        CHECK(row(byField, "Add")->count == 1);
+    }
+}

@@ -6,6 +6,7 @@
 #include "core/store/args_reader.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace opscope {
 
@@ -49,7 +50,9 @@ void groupByStringId(const StoreSnapshot& snap, const GroupingOptions& options, 
             else if (options.typeSource == TypeSource::Category) sid = s.catId;
             else sid = s.typeId ? s.typeId : s.catId;
         }
-        if (sid >= groupOfString.size()) groupOfString.resize(sid + 1, kNoGroup);
+        // An id past the string table (a store's value, up to 2^32) names no string: its label is id 0's,
+        // so it takes id 0's group rather than sizing the table by it.
+        if (sid >= groupOfString.size()) sid = 0;
         if (groupOfString[sid] == kNoGroup) {
             std::string label(snap.strings.at(sid));
             if (sid == 0 || label.empty()) label = options.by == GroupBy::Type ? kNoTypeLabel : "";
@@ -59,6 +62,34 @@ void groupByStringId(const StoreSnapshot& snap, const GroupingOptions& options, 
     }
     out->labels = interner.takeTexts();
 }
+
+// The group of each args id the slices name. Args ids are a store's values: an array spans them only
+// while the span is within twice the slice count (plus 1,024), as for slice ids (metric_access.h); ids
+// spread wider, which a crafted store may hold, go in a hash map instead of sizing the array.
+class ArgGroups {
+public:
+    ArgGroups(std::int64_t lo, std::int64_t hi, std::size_t sliceCount) : lo_(lo) {
+        if (hi >= lo && lo >= 0 && hi - lo < 2 * static_cast<std::int64_t>(sliceCount) + 1024)
+            dense_.assign(static_cast<std::size_t>(hi - lo + 1), kNoGroup);
+        else
+            sparse_ = true;
+    }
+    void set(std::int64_t argsId, std::uint32_t group) {
+        if (sparse_) sparseGroups_[argsId] = group;
+        else dense_[static_cast<std::size_t>(argsId - lo_)] = group;
+    }
+    std::uint32_t get(std::int64_t argsId) const {
+        if (!sparse_) return dense_[static_cast<std::size_t>(argsId - lo_)];
+        auto it = sparseGroups_.find(argsId);
+        return it == sparseGroups_.end() ? kNoGroup : it->second;
+    }
+
+private:
+    std::int64_t lo_;
+    bool sparse_ = false;
+    std::vector<std::uint32_t> dense_;
+    std::unordered_map<std::int64_t, std::uint32_t> sparseGroups_;
+};
 
 bool groupByArgsField(Database& db, const StoreSnapshot& snap, const GroupingOptions& options,
                       OperatorGrouping* out, Error* error) {
@@ -71,12 +102,10 @@ bool groupByArgsField(Database& db, const StoreSnapshot& snap, const GroupingOpt
         hi = std::max(hi, s.argId);
     }
     TextInterner interner; // the groups' labels, by group id
-    std::vector<std::uint32_t> groupOfArg(hi >= lo ? static_cast<std::size_t>(hi - lo + 1) : 0, kNoGroup);
+    ArgGroups groupOfArg(lo, hi, slices.size());
     const bool read = readArgsField(
         db, options.argsField, lo, hi,
-        [&](std::int64_t argsId, const std::string& value) {
-            groupOfArg[static_cast<std::size_t>(argsId - lo)] = interner.intern(value);
-        },
+        [&](std::int64_t argsId, const std::string& value) { groupOfArg.set(argsId, interner.intern(value)); },
         error);
     if (!read) {
         out->labels = interner.takeTexts();
@@ -87,7 +116,7 @@ bool groupByArgsField(Database& db, const StoreSnapshot& snap, const GroupingOpt
     for (std::size_t i = 0; i < slices.size(); ++i) {
         const SliceRecord& s = walk[i];
         if (!included(s, options)) continue;
-        std::uint32_t g = s.argId ? groupOfArg[static_cast<std::size_t>(s.argId - lo)] : kNoGroup;
+        std::uint32_t g = s.argId ? groupOfArg.get(s.argId) : kNoGroup;
         if (g == kNoGroup) {
             if (noType == kNoGroup) noType = interner.intern(kNoTypeLabel);
             g = noType;
