@@ -2,6 +2,7 @@
 
 #include "core/model/gallop.h"
 #include "core/model/huge_pages.h"
+#include "core/model/id_index.h"
 #include "core/model/mapped_scratch_file.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/store_file_bytes.h"
@@ -32,8 +33,8 @@ public:
             for (const DepthRun& run : tracks[ti].depths)
                 if (run.begin < run.end) runs_.push_back({run.begin, ti});
         std::sort(runs_.begin(), runs_.end());
-        if (slices.empty()) return;
-        std::int64_t lo = slices[0].id, hi = slices[0].id;
+        std::int64_t lo = 0, hi = -1; // no slices: no ids
+        if (!slices.empty()) lo = hi = slices[0].id;
         {
             PageReleasingWalk<TimelineSlice> walk(slices);
             for (std::size_t i = 0; i < slices.size(); ++i) {
@@ -42,32 +43,16 @@ public:
                 hi = std::max(hi, slices[i].id);
             }
         }
-        minId_ = lo;
+        positions_ = IdIndex<std::uint32_t>(lo, hi, slices.size(), kNone);
         PageReleasingWalk<TimelineSlice> walk(slices);
-        if (hi - lo < 2 * static_cast<std::int64_t>(slices.size()) + 1024) {
-            reserveOnHugePages(dense_, static_cast<std::size_t>(hi - lo + 1));
-            dense_.assign(static_cast<std::size_t>(hi - lo + 1), kNone);
-            for (std::uint32_t i = 0; i < slices.size(); ++i) {
-                walk.at(i);
-                dense_[static_cast<std::size_t>(slices[i].id - lo)] = i;
-            }
-        } else {
-            for (std::uint32_t i = 0; i < slices.size(); ++i) {
-                walk.at(i);
-                sparse_.push_back({slices[i].id, i});
-            }
-            std::sort(sparse_.begin(), sparse_.end());
+        for (std::uint32_t i = 0; i < slices.size(); ++i) {
+            walk.at(i);
+            positions_.set(slices[i].id, i);
         }
+        positions_.seal();
     }
     bool find(std::int64_t id, std::uint32_t* position, std::uint32_t* track) const {
-        std::uint32_t pos = kNone;
-        if (!dense_.empty()) {
-            if (id >= minId_ && id - minId_ < static_cast<std::int64_t>(dense_.size()))
-                pos = dense_[static_cast<std::size_t>(id - minId_)];
-        } else {
-            auto it = std::lower_bound(sparse_.begin(), sparse_.end(), std::make_pair(id, std::uint32_t{0}));
-            if (it != sparse_.end() && it->first == id) pos = it->second;
-        }
+        const std::uint32_t pos = positions_.get(id);
         if (pos == kNone) return false;
         auto run = std::upper_bound(runs_.begin(), runs_.end(), std::make_pair(pos, kNone));
         if (run == runs_.begin()) return false;
@@ -78,9 +63,7 @@ public:
 
 private:
     static constexpr std::uint32_t kNone = 0xffffffffu;
-    std::int64_t minId_ = 0;
-    std::vector<std::uint32_t> dense_;
-    std::vector<std::pair<std::int64_t, std::uint32_t>> sparse_;
+    IdIndex<std::uint32_t> positions_; // by slice id
     std::vector<std::pair<std::uint32_t, std::uint32_t>> runs_; // (first position, track index)
 };
 

@@ -1,12 +1,12 @@
 #include "core/analysis/operators/operator_grouping.h"
 
 #include "core/analysis/snapshot/metric_access.h"
+#include "core/model/id_index.h"
 #include "core/model/spillable_array.h"
 #include "core/model/text_interner.h"
 #include "core/store/args_reader.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace opscope {
 
@@ -63,34 +63,6 @@ void groupByStringId(const StoreSnapshot& snap, const GroupingOptions& options, 
     out->labels = interner.takeTexts();
 }
 
-// The group of each args id the slices name. Args ids are a store's values: an array spans them only
-// while the span is within twice the slice count (plus 1,024), as for slice ids (metric_access.h); ids
-// spread wider, which a crafted store may hold, go in a hash map instead of sizing the array.
-class ArgGroups {
-public:
-    ArgGroups(std::int64_t lo, std::int64_t hi, std::size_t sliceCount) : lo_(lo) {
-        if (hi >= lo && lo >= 0 && hi - lo < 2 * static_cast<std::int64_t>(sliceCount) + 1024)
-            dense_.assign(static_cast<std::size_t>(hi - lo + 1), kNoGroup);
-        else
-            sparse_ = true;
-    }
-    void set(std::int64_t argsId, std::uint32_t group) {
-        if (sparse_) sparseGroups_[argsId] = group;
-        else dense_[static_cast<std::size_t>(argsId - lo_)] = group;
-    }
-    std::uint32_t get(std::int64_t argsId) const {
-        if (!sparse_) return dense_[static_cast<std::size_t>(argsId - lo_)];
-        auto it = sparseGroups_.find(argsId);
-        return it == sparseGroups_.end() ? kNoGroup : it->second;
-    }
-
-private:
-    std::int64_t lo_;
-    bool sparse_ = false;
-    std::vector<std::uint32_t> dense_;
-    std::unordered_map<std::int64_t, std::uint32_t> sparseGroups_;
-};
-
 bool groupByArgsField(Database& db, const StoreSnapshot& snap, const GroupingOptions& options,
                       OperatorGrouping* out, Error* error) {
     const auto& slices = snap.slices.slices;
@@ -102,7 +74,8 @@ bool groupByArgsField(Database& db, const StoreSnapshot& snap, const GroupingOpt
         hi = std::max(hi, s.argId);
     }
     TextInterner interner; // the groups' labels, by group id
-    ArgGroups groupOfArg(lo, hi, slices.size());
+    // Args ids are a store's values: spread wide, they are searched rather than sizing a table (id_index.h).
+    IdIndex<std::uint32_t> groupOfArg(lo, hi, slices.size(), kNoGroup);
     const bool read = readArgsField(
         db, options.argsField, lo, hi,
         [&](std::int64_t argsId, const std::string& value) { groupOfArg.set(argsId, interner.intern(value)); },
@@ -111,6 +84,7 @@ bool groupByArgsField(Database& db, const StoreSnapshot& snap, const GroupingOpt
         out->labels = interner.takeTexts();
         return false;
     }
+    groupOfArg.seal();
     std::uint32_t noType = kNoGroup;
     PageReleasingWalk<SliceRecord> walk(slices);
     for (std::size_t i = 0; i < slices.size(); ++i) {

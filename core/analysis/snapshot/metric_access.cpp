@@ -67,30 +67,16 @@ double MetricSums::mean(std::size_t group, std::size_t column) const {
 }
 
 SliceIdMap::SliceIdMap(const SliceSet& slices) {
-    if (slices.slices.empty()) return;
-    std::int64_t lo = slices.slices.front().id, hi = lo;
+    std::int64_t lo = 0, hi = -1; // no slices: no ids
+    if (!slices.slices.empty()) lo = hi = slices.slices.front().id;
     for (const SliceRecord& s : walkReleasing(slices.slices)) {
         lo = std::min(lo, s.id);
         hi = std::max(hi, s.id);
     }
-    minId_ = lo;
+    index_ = IdIndex<std::int32_t>(lo, hi, slices.slices.size(), -1);
     PageReleasingWalk<SliceRecord> walk(slices.slices);
-    // hi - lo is computed only when it cannot overflow: ids come from the store.
-    if (lo >= 0 && hi - lo < denseSpanLimit(slices.slices.size())) {
-        index_.assign(static_cast<std::size_t>(hi - lo + 1), -1);
-        for (std::size_t i = 0; i < slices.slices.size(); ++i)
-            index_[static_cast<std::size_t>(walk[i].id - lo)] = static_cast<std::int32_t>(i);
-        return;
-    }
-    dense_ = false;
-    byId_.reserve(slices.slices.size());
-    for (std::size_t i = 0; i < slices.slices.size(); ++i) byId_.emplace_back(walk[i].id, static_cast<std::int32_t>(i));
-    std::sort(byId_.begin(), byId_.end());
-}
-
-std::int64_t SliceIdMap::sparseIndexOf(std::int64_t sliceId) const {
-    auto it = std::lower_bound(byId_.begin(), byId_.end(), std::pair<std::int64_t, std::int32_t>{sliceId, std::numeric_limits<std::int32_t>::min()});
-    return it != byId_.end() && it->first == sliceId ? it->second : -1;
+    for (std::size_t i = 0; i < slices.slices.size(); ++i) index_.set(walk[i].id, static_cast<std::int32_t>(i));
+    index_.seal();
 }
 
 bool aggregateMetrics(Database& db, const SliceSet& slices, const std::vector<std::uint32_t>& groupOfSlice,

@@ -2,11 +2,11 @@
 // tolerates unit suffixes and case, per-group sums in one pass, and one metric as a slice column.
 #pragma once
 #include "core/analysis/snapshot/store_access.h"
+#include "core/model/id_index.h"
 
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace opscope {
@@ -65,22 +65,12 @@ bool loadMetricColumn(Database& db, const SliceSet& slices, std::int64_t keyId, 
 class SliceIdMap {
 public:
     explicit SliceIdMap(const SliceSet& slices);
-    std::int64_t indexOf(std::int64_t sliceId) const {
-        if (!dense_) return sparseIndexOf(sliceId);
-        if (sliceId < minId_ || sliceId >= minId_ + static_cast<std::int64_t>(index_.size())) return -1;
-        return index_[static_cast<std::size_t>(sliceId - minId_)];
-    }
-    // Ids spread wider than this over the slices' count (a store's values) are looked up by binary search
-    // rather than sizing an array by their span.
-    static std::int64_t denseSpanLimit(std::size_t sliceCount) { return 2 * static_cast<std::int64_t>(sliceCount) + 1024; }
-    bool dense() const { return dense_; }
+    std::int64_t indexOf(std::int64_t sliceId) const { return index_.get(sliceId); } // -1: not loaded
+    static std::int64_t denseSpanLimit(std::size_t sliceCount) { return IdIndex<std::int32_t>::denseSpanLimit(sliceCount); }
+    bool dense() const { return index_.dense(); }
 
 private:
-    std::int64_t sparseIndexOf(std::int64_t sliceId) const;
-    bool dense_ = true;
-    std::int64_t minId_ = 0;
-    std::vector<std::int32_t> index_;                         // dense: by id - minId_
-    std::vector<std::pair<std::int64_t, std::int32_t>> byId_; // sparse: (id, index), by id
+    IdIndex<std::int32_t> index_;
 };
 
 } // namespace opscope
