@@ -15,7 +15,8 @@ const char* deviceClassName(DeviceClass deviceClass);
 std::optional<DeviceClass> parseDeviceClass(std::string_view text);
 
 // What a device slice's class is decided from (core/importers/device_class rules), as the store-side
-// pass (core/store/device_class_pass.h) reads it for each distinct (process, name, category, task type).
+// pass (core/store/device_class_pass.h) reads it for each distinct (process, name, category, task type) of
+// an Ascend device, and for each distinct (name, category) of a Kineto-like one: those rules read only these.
 struct DeviceSliceFacts {
     bool ascend = false;          // the device is an Ascend NPU (task types), else Kineto-like (categories)
     std::string_view processName;

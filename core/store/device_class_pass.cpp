@@ -50,11 +50,16 @@ bool DeviceClassCollector::DecisionKey::operator<(const DecisionKey& o) const {
 
 void DeviceClassCollector::add(const DeviceSliceFactsRow& slice) {
     const std::string& processName = processNames_.try_emplace(slice.processId, slice.processName).first->second;
-    key_.processId = slice.processId;
+    // Kineto-like rules read a slice's name and category only (kinetoDecision in core/importers/
+    // device_class): their decisions are shared by every process. A metadata-heavy trace makes each of its
+    // 24,000 streams a process of its own, and keyed by process each ran the rules' regexes again.
+    const bool byProcess = slice.ascend;
+    key_.processId = byProcess ? slice.processId : kAnyProcess;
     key_.nameId = slice.nameId;
     key_.catId = slice.catId;
-    key_.taskType = slice.taskType;
-    key_.communicationLane = slice.communicationLane;
+    if (byProcess) key_.taskType = slice.taskType;
+    else key_.taskType.clear();
+    key_.communicationLane = byProcess && slice.communicationLane;
     auto it = decisions_.find(key_);
     if (it == decisions_.end()) {
         // Strings are read from the writer's dictionary when the pass writes; names are needed now.

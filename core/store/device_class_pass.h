@@ -48,7 +48,7 @@ public:
         bool hcclOp; // an HCCL operator slice (a "Group N Communication" lane): its range defines membership
     };
     struct DecisionKey {
-        std::int64_t processId, nameId, catId;
+        std::int64_t processId, nameId, catId; // processId kAnyProcess: a Kineto-like slice, whatever its process
         std::string taskType;
         bool communicationLane;
         bool operator<(const DecisionKey& o) const;
@@ -70,6 +70,7 @@ private:
     // The first name seen per process id: the facts use it for every slice of the process.
     std::unordered_map<std::int64_t, std::string> processNames_;
     DecisionKey key_; // reused: most lookups find a decision
+    static constexpr std::int64_t kAnyProcess = std::numeric_limits<std::int64_t>::min(); // no process row has it
 };
 
 // The same from a scan of the written device slices (slice, track, device, process, thread, args).
