@@ -2,6 +2,8 @@
 
 #include "core/store/insert_pipe.h"
 
+#include <limits>
+#include <string>
 #include <utility>
 
 namespace opscope {
@@ -37,6 +39,15 @@ BatchInsert& BatchInsert::value(std::string_view text) {
     rows_.cells.push_back({BatchCell::Kind::Text, static_cast<std::int64_t>(rows_.arena.size()), 0.0,
                            static_cast<std::uint32_t>(text.size())});
     rows_.arena.append(text);
+    return *this;
+}
+
+BatchInsert& BatchInsert::blob(const void* data, std::size_t bytes) {
+    if (bytes > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+        throw SqliteError("a blob of " + std::to_string(bytes) + " bytes is too large for a batch insert into " + table_);
+    rows_.cells.push_back({BatchCell::Kind::Blob, static_cast<std::int64_t>(rows_.arena.size()), 0.0,
+                           static_cast<std::uint32_t>(bytes)});
+    rows_.arena.append(static_cast<const char*>(data), bytes);
     return *this;
 }
 

@@ -32,6 +32,10 @@ public:
         return *this;
     }
     BatchInsert& value(std::string_view text);
+    // A blob of bytes, copied (below 2 GiB, what SQLite binds; larger throws SqliteError).
+    BatchInsert& blob(const void* data, std::size_t bytes);
+    // The bytes of text and blobs waiting: a caller whose rows are large flushes past a budget of its own.
+    std::size_t pendingBytes() const { return rows_.arena.size(); }
     BatchInsert& null() {
         rows_.cells.push_back({BatchCell::Kind::Null, 0, 0.0, 0});
         return *this;

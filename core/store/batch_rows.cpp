@@ -19,6 +19,9 @@ void runBatchStatement(sqlite3_stmt* st, const BatchRows& rows, std::size_t firs
         case BatchCell::Kind::Text:
             rc = sqlite3_bind_text(st, i + 1, rows.arena.data() + cell.i, static_cast<int>(cell.length), SQLITE_STATIC);
             break;
+        case BatchCell::Kind::Blob:
+            rc = sqlite3_bind_blob(st, i + 1, rows.arena.data() + cell.i, static_cast<int>(cell.length), SQLITE_STATIC);
+            break;
         case BatchCell::Kind::Null: rc = sqlite3_bind_null(st, i + 1); break;
         }
         if (rc != SQLITE_OK) throw SqliteError("bind failed in batch insert into " + table);

@@ -1,5 +1,5 @@
-// Rows waiting for one multi-row INSERT (core/store/batch_insert.h): values in cells, text in one
-// arena. Bound and stepped with raw SQLite calls, so that the insert pipe's writer thread
+// Rows waiting for one multi-row INSERT (core/store/batch_insert.h): values in cells, text and blobs in
+// one arena. Bound and stepped with raw SQLite calls, so that the insert pipe's writer thread
 // (core/store/insert_pipe.h) may run them as well as the thread that buffered them.
 #pragma once
 #include <cstddef>
@@ -12,10 +12,10 @@ struct sqlite3_stmt;
 namespace opscope {
 
 struct BatchCell {
-    enum class Kind : std::uint8_t { Int, Real, Text, Null } kind;
-    std::int64_t i;        // Int value, or Text offset into the arena
+    enum class Kind : std::uint8_t { Int, Real, Text, Blob, Null } kind;
+    std::int64_t i;        // Int value, or Text or Blob offset into the arena
     double d;              // Real value
-    std::uint32_t length;  // Text length
+    std::uint32_t length;  // Text or Blob length in bytes
 };
 
 struct BatchRows {

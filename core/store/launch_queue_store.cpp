@@ -18,6 +18,9 @@ namespace {
 // byte by byte, so a store reads the same on any host).
 constexpr std::size_t kPointBytes = 16;
 
+// Blob bytes that may wait for a full statement before they are written anyway.
+constexpr std::size_t kPendingBlobBytes = std::size_t{1} << 20;
+
 void putInt64(std::uint8_t* out, std::int64_t value) {
     auto bits = static_cast<std::uint64_t>(value);
     for (int i = 0; i < 8; ++i) out[i] = static_cast<std::uint8_t>(bits >> (8 * i));
@@ -47,8 +50,10 @@ bool refuse(std::vector<DerivedCounterTrack>* out, std::string* whyNot, const ch
 LaunchQueueTrackWriter::LaunchQueueTrackWriter(Database& db, std::size_t chunkPoints)
     : db_(db), chunkPoints_(std::max<std::size_t>(chunkPoints, 1)) {
     db_.exec("DELETE FROM launch_queue_points; DELETE FROM launch_queue_track;");
-    insertTrack_ = db_.prepare("INSERT INTO launch_queue_track(id, thread_id, name, point_count) VALUES(?, ?, ?, ?)");
-    insertPoints_ = db_.prepare("INSERT INTO launch_queue_points(track_id, data) VALUES(?, ?)");
+    // Rows go in by the statement-full: a trace with tens of thousands of short streams paid SQLite's
+    // per-statement cost twice per stream, one row at a time.
+    tracks_ = BatchInsert(db_, "launch_queue_track", "id, thread_id, name, point_count", 4);
+    points_ = BatchInsert(db_, "launch_queue_points", "track_id, data", 2);
 }
 
 void LaunchQueueTrackWriter::beginTrack(std::int64_t threadId, std::string name) {
@@ -67,25 +72,26 @@ void LaunchQueueTrackWriter::point(TimeNs tsNs, double value) {
     if (chunk_.size() == chunkPoints_ * kPointBytes) writeChunk();
 }
 
-// Blobs are written before their track's row (which needs the count): rows and blobs are read in id order.
+// Blobs are added before their track's row (which needs the count): rows and blobs are read in id order,
+// and the points rows take ids in the order they are added, in one statement or several.
 void LaunchQueueTrackWriter::writeChunk() {
-    insertPoints_.bind(1, tracksStored_ + 1); // rows 1, 2, ... keep the order, which gives the tracks their ids
-    const int rc = sqlite3_bind_blob64(insertPoints_.handle(), 2, chunk_.data(), chunk_.size(), SQLITE_STATIC);
-    if (rc != SQLITE_OK) throw SqliteError("launch queue: bind blob: " + std::string(sqlite3_errstr(rc)));
-    insertPoints_.run();
+    points_.value(tracksStored_ + 1).blob(chunk_.data(), chunk_.size()).endRow(); // the id the track will have
     chunk_.clear();
+    // Blobs waiting for a full statement are copies: past the budget they go in now.
+    if (points_.pendingBytes() >= kPendingBlobBytes) points_.flush();
 }
 
 void LaunchQueueTrackWriter::endTrack() {
     if (trackPoints_ == 0) return;
     if (!chunk_.empty()) writeChunk();
     ++tracksStored_;
-    insertTrack_.bind(1, tracksStored_).bind(2, threadId_).bind(3, name_).bind(4, trackPoints_);
-    insertTrack_.run();
+    tracks_.value(tracksStored_).value(threadId_).value(std::string_view(name_)).value(trackPoints_).endRow();
     trackPoints_ = 0;
 }
 
 void LaunchQueueTrackWriter::finish() {
+    points_.flush();
+    tracks_.flush();
     db_.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)")
         .bind(1, kLaunchQueueMetaKey)
         .bind(2, std::to_string(tracksStored_))

@@ -3,6 +3,7 @@
 // without the launch join and the queue computation. A cache: a store without them, or with ones that do
 // not read back whole and in order, gets them computed as before.
 #pragma once
+#include "core/store/batch_insert.h"
 #include "core/store/sqlite_db.h"
 #include "core/store/timeline_data.h"
 
@@ -31,13 +32,13 @@ public:
     void beginTrack(std::int64_t threadId, std::string name);
     void point(TimeNs tsNs, double value); // times increasing within a track
     void endTrack();
-    void finish(); // sets the meta key to the number of tracks stored
+    void finish(); // writes what waits and sets the meta key to the number of tracks stored
 
 private:
     void writeChunk();
     Database& db_;
     std::size_t chunkPoints_;
-    Statement insertTrack_, insertPoints_;
+    BatchInsert tracks_, points_;
     std::vector<std::uint8_t> chunk_;
     std::int64_t threadId_ = 0;
     std::string name_;

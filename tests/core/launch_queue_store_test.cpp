@@ -169,6 +169,34 @@ TEST_CASE("launch queue store: tracks cut into blobs read back whole", "[launch]
     }
 }
 
+TEST_CASE("launch queue store: many tracks and large blobs, written by the statement-full, read back in order", "[launch][queue][queue_store]") {
+    TempDir dir;
+    const std::string store = importTrace(dir, queueTrace());
+    Database db(store, Database::Mode::ReadWrite);
+    // 200 tracks (three full statements of 64 rows and a tail), most of a few points; among them blobs of
+    // 65,535 and 65,536 points (16 bytes each: just under and at 1 MiB, where waiting blobs are written).
+    std::vector<DerivedCounterTrack> want;
+    for (int t = 0; t < 200; ++t) {
+        DerivedCounterTrack track;
+        track.trackId = -(t + 1);
+        track.threadId = 1000 + t;
+        track.name = "Launch queue";
+        const std::size_t points = t == 10 ? 65535 : t == 11 ? 65536 : t == 12 ? 65537 * 2 : 1 + t % 5;
+        for (std::size_t p = 0; p < points; ++p) track.points.emplace_back(static_cast<TimeNs>(7 * p + t), double(p % 9));
+        want.push_back(std::move(track));
+    }
+    writeLaunchQueueTracks(db, want, 65536);
+    CHECK(db.scalarInt("SELECT count(*) FROM launch_queue_track") == 200);
+    CHECK(db.scalarInt("SELECT count(*) FROM launch_queue_points WHERE track_id = 11") == 1);
+    CHECK(db.scalarInt("SELECT count(*) FROM launch_queue_points WHERE track_id = 12") == 1);
+    CHECK(db.scalarInt("SELECT count(*) FROM launch_queue_points WHERE track_id = 13") == 3);
+    CHECK(db.scalarInt("SELECT length(data) FROM launch_queue_points WHERE track_id = 12") == 65536 * 16);
+    std::vector<DerivedCounterTrack> got;
+    std::string whyNot;
+    REQUIRE(readLaunchQueueTracks(db, &got, &whyNot));
+    requireSame(got, want);
+}
+
 TEST_CASE("launch queue store: a store without launches stores no track", "[launch][queue][queue_store]") {
     TempDir dir;
     const std::string store = importTrace(dir, R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":2}])");
