@@ -432,12 +432,14 @@ void StoreWriter::updateTrackStats() {
         update.bind(6, track);
         update.run();
     }
+    // Only the rows that change: setting a NULL device to its process's NULL rewrote every host track's row
+    // (24,000 of a metadata-heavy trace's). An overflow lane computes when its base lane does: the base
+    // lanes are listed once (a correlated EXISTS scanned every track for each lane).
     db_.exec(R"SQL(
 UPDATE track SET device_id = (SELECT device_id FROM process WHERE process.id = track.process_id)
-  WHERE device_id IS NULL;
-UPDATE track SET is_compute = 1 WHERE lane > 0 AND EXISTS
-  (SELECT 1 FROM track base WHERE base.thread_id = track.thread_id AND base.kind = track.kind
-   AND base.lane = 0 AND base.is_compute = 1);
+  WHERE device_id IS NULL AND process_id IN (SELECT id FROM process WHERE device_id IS NOT NULL);
+UPDATE track SET is_compute = 1 WHERE lane > 0 AND is_compute = 0 AND (thread_id, kind) IN
+  (SELECT thread_id, kind FROM track WHERE lane = 0 AND is_compute = 1);
 )SQL");
 }
 

@@ -1,4 +1,5 @@
 // Recoverable oddities are kept, flagged and counted; the tolerated syntax repairs are reported.
+#include "core/session/open_trace.h"
 #include "test_support.h"
 
 #include <catch2/catch.hpp>
@@ -21,6 +22,35 @@ TEST_CASE("an X that overlaps a sibling moves to an overflow lane and is counted
     CHECK(db.scalarInt("SELECT depth FROM slice_view WHERE name='inside'") == 1);
     CHECK(db.scalarInt("SELECT count FROM warning WHERE code='slice_overlap'") == 1);
     CHECK(db.scalarInt("SELECT count(*) FROM track WHERE thread_id IS NOT NULL") == 2);
+}
+
+TEST_CASE("an overflow lane computes when its stream does, and takes its process's device", "[chrome][oddity]") {
+    TempDir dir;
+    // Through openTrace, as opscope-cli imports: device classes decide which streams compute.
+    const std::string trace = dir.write("lanes.json", R"J([
+      {"ph":"M","name":"process_name","pid":7,"tid":0,"args":{"name":"GPU 0"}},
+      {"ph":"X","cat":"kernel","name":"gemm","pid":7,"tid":3,"ts":0,"dur":100,"args":{"device":0}},
+      {"ph":"X","cat":"gpu_user_annotation","name":"region","pid":7,"tid":3,"ts":50,"dur":100,"args":{"device":0}},
+      {"ph":"X","cat":"cpu_op","name":"op","pid":1,"tid":1,"ts":0,"dur":100},
+      {"ph":"X","cat":"cpu_op","name":"op_overlap","pid":1,"tid":1,"ts":50,"dur":100}
+    ])J");
+    OpenResult opened;
+    Error error;
+    REQUIRE(openTrace({trace}, OpenOptions{}, ImportProgress{}, &opened, &error));
+    Database db = openReadOnly(opened.storePath);
+    auto lane = [&](const char* slice, const char* column) {
+        return db.scalarInt(std::string("SELECT coalesce(t.") + column +
+                            ", -1) FROM slice_view s JOIN track t ON t.id = s.track_id WHERE s.name = '" + slice + "'");
+    };
+    // The annotation is no device work: its lane computes because its stream does, not by its own slices.
+    CHECK(lane("region", "lane") == 1);
+    CHECK(lane("region", "is_compute") == 1);
+    CHECK(lane("gemm", "is_compute") == 1);
+    CHECK(lane("region", "device_id") == lane("gemm", "device_id"));
+    CHECK(lane("region", "device_id") > 0);
+    CHECK(lane("op_overlap", "lane") == 1);
+    CHECK(lane("op_overlap", "is_compute") == 0);
+    CHECK(lane("op_overlap", "device_id") == -1); // a host process: no device
 }
 
 TEST_CASE("negative durations are stored as 0 and flagged, a missing one drops the X; both counted", "[chrome][oddity]") {
