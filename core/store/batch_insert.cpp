@@ -35,7 +35,16 @@ std::string BatchInsert::valuesSql(int rowCount) const {
     return sql;
 }
 
+// SQLite binds a length as an int, and a cell keeps it in 32 bits: a longer value would be cut short (or,
+// past 2 GiB, read to the arena's end) without a word.
+void BatchInsert::checkLength(std::size_t bytes, const char* what) const {
+    if (bytes > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+        throw SqliteError(std::string("a ") + what + " of " + std::to_string(bytes) +
+                          " bytes is too large for a batch insert into " + table_);
+}
+
 BatchInsert& BatchInsert::value(std::string_view text) {
+    checkLength(text.size(), "text");
     rows_.cells.push_back({BatchCell::Kind::Text, static_cast<std::int64_t>(rows_.arena.size()), 0.0,
                            static_cast<std::uint32_t>(text.size())});
     rows_.arena.append(text);
@@ -43,8 +52,7 @@ BatchInsert& BatchInsert::value(std::string_view text) {
 }
 
 BatchInsert& BatchInsert::blob(const void* data, std::size_t bytes) {
-    if (bytes > static_cast<std::size_t>(std::numeric_limits<int>::max()))
-        throw SqliteError("a blob of " + std::to_string(bytes) + " bytes is too large for a batch insert into " + table_);
+    checkLength(bytes, "blob");
     rows_.cells.push_back({BatchCell::Kind::Blob, static_cast<std::int64_t>(rows_.arena.size()), 0.0,
                            static_cast<std::uint32_t>(bytes)});
     rows_.arena.append(static_cast<const char*>(data), bytes);

@@ -31,8 +31,9 @@ public:
         rows_.cells.push_back({BatchCell::Kind::Real, 0, v, 0});
         return *this;
     }
+    // Text, copied. Text or a blob of 2 GiB or more (what SQLite binds) throws SqliteError, nothing added.
     BatchInsert& value(std::string_view text);
-    // A blob of bytes, copied (below 2 GiB, what SQLite binds; larger throws SqliteError).
+    // A blob of bytes, copied.
     BatchInsert& blob(const void* data, std::size_t bytes);
     // The bytes of text and blobs waiting: a caller whose rows are large flushes past a budget of its own.
     std::size_t pendingBytes() const { return rows_.arena.size(); }
@@ -50,6 +51,7 @@ public:
     std::int64_t rows() const { return rowCount_; }
 
 private:
+    void checkLength(std::size_t bytes, const char* what) const;
     void writeBatch();
     std::string valuesSql(int rowCount) const;
 
