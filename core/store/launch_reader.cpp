@@ -67,8 +67,8 @@ SELECT th.id, th.tid, d.ordinal, coalesce(p.name, p.pid), t.id FROM track t
             first = std::min(first, trackId);
             continue;
         }
-        Row row{{st.int64(0), hasOrdinal ? std::to_string(ordinal) : st.text(3), st.text(1), trackId}, hasOrdinal, ordinal,
-                false, 0};
+        const std::string device = hasOrdinal ? std::to_string(ordinal) : st.text(3);
+        Row row{{st.int64(0), device, st.text(1), trackId}, hasOrdinal, ordinal, false, 0};
         row.streamIsNumber = numeric(row.stream.stream, &row.streamNumber);
         rows.push_back(std::move(row));
     }

@@ -1,6 +1,6 @@
 // Applies DeviceClassRules to one device slice: pure, no store. The store-side pass (core/store/
-// device_class_pass.h) feeds it each distinct (process, name, category, task type) of an Ascend device once, and each distinct
-// (name, category) of a Kineto-like one, whose rules read nothing else.
+// device_class_pass.h) feeds it each distinct (process, name, category, task type) of an Ascend device
+// once, and each distinct (name, category) of a Kineto-like one, whose rules read nothing else.
 #pragma once
 #include "core/importers/device_class/device_class_rules.h"
 
