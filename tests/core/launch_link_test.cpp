@@ -117,6 +117,21 @@ TEST_CASE("neither: an unlinked kernel is counted, not guessed", "[launch][link]
     CHECK(stat(db, "launch.device_events_linked") == 1);
 }
 
+TEST_CASE("an annotation on a stream that carries a correlation is linked but not counted as a device event", "[launch][link]") {
+    TempDir dir;
+    auto r = importTrace(dir, R"J({"traceEvents":[
+      {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":10,"dur":5,"args":{"correlation":100}},
+      {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":30,"dur":5,"args":{"correlation":101}},
+      {"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":100,"dur":40,"args":{"correlation":100}},
+      {"ph":"X","cat":"gpu_user_annotation","name":"region","pid":0,"tid":7,"ts":90,"dur":200,"args":{"correlation":101}}
+    ]})J");
+    REQUIRE(r.ok);
+    Database db = openReadOnly(r.storePath);
+    CHECK(db.scalarInt("SELECT count(*) FROM launch_link") == 2);
+    CHECK(stat(db, "launch.device_events") == 1);
+    CHECK(stat(db, "launch.device_events_linked") == 1);
+}
+
 TEST_CASE("External id: the runtime call sharing the operator's id, latest before the kernel", "[launch][link]") {
     TempDir dir;
     auto r = importTrace(dir, R"J({"traceEvents":[
