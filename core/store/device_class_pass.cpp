@@ -49,7 +49,6 @@ bool DeviceClassCollector::DecisionKey::operator<(const DecisionKey& o) const {
 }
 
 void DeviceClassCollector::add(const DeviceSliceFactsRow& slice) {
-    const std::string& processName = processNames_.try_emplace(slice.processId, slice.processName).first->second;
     // Kineto-like rules read a slice's name and category only (kinetoDecision in core/importers/
     // device_class): their decisions are shared by every process. A metadata-heavy trace makes each of its
     // 24,000 streams a process of its own, and keyed by process each ran the rules' regexes again.
@@ -62,7 +61,9 @@ void DeviceClassCollector::add(const DeviceSliceFactsRow& slice) {
     key_.communicationLane = byProcess && slice.communicationLane;
     auto it = decisions_.find(key_);
     if (it == decisions_.end()) {
-        // Strings are read from the writer's dictionary when the pass writes; names are needed now.
+        // Strings are read from the writer's dictionary when the pass writes; names are needed now. A
+        // process's first slice always decides (its id is in the key), so its name is the first one seen.
+        const std::string& processName = processNames_.try_emplace(slice.processId, slice.processName).first->second;
         DeviceSliceFacts facts{slice.ascend, processName, slice.name, slice.category, key_.taskType,
                                key_.communicationLane};
         it = decisions_.emplace(key_, classify_(facts)).first;
