@@ -48,12 +48,12 @@ bool refuse(std::vector<DerivedCounterTrack>* out, std::string* whyNot, const ch
 } // namespace
 
 LaunchQueueTrackWriter::LaunchQueueTrackWriter(Database& db, std::size_t chunkPoints)
-    : db_(db), chunkPoints_(std::max<std::size_t>(chunkPoints, 1)) {
-    db_.exec("DELETE FROM launch_queue_points; DELETE FROM launch_queue_track;");
     // Rows go in by the statement-full: a trace with tens of thousands of short streams paid SQLite's
     // per-statement cost twice per stream, one row at a time.
-    tracks_ = BatchInsert(db_, "launch_queue_track", "id, thread_id, name, point_count", 4);
-    points_ = BatchInsert(db_, "launch_queue_points", "track_id, data", 2);
+    : db_(db), chunkPoints_(std::max<std::size_t>(chunkPoints, 1)),
+      tracks_(db, "launch_queue_track", "id, thread_id, name, point_count", 4),
+      points_(db, "launch_queue_points", "track_id, data", 2) {
+    db_.exec("DELETE FROM launch_queue_points; DELETE FROM launch_queue_track;");
 }
 
 void LaunchQueueTrackWriter::beginTrack(std::int64_t threadId, std::string name) {
